@@ -1,0 +1,171 @@
+//! Games: a history of scored guesses, finding the earliest row that contradicts the ones before it, and
+//! playing every secret at once as a strategy tree (one guess per distinct history, not per secret).
+
+use std::collections::BTreeMap;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::feedback::{color_counts, score_counts};
+use crate::search::{self, Budget, NoObserver, Observer, Stopped};
+use crate::strategy::{self, Strategy, StrategyError};
+use crate::{Code, Feedback, Spec};
+
+/// One row of the board: a guess and the score it got.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Row {
+    /// The guess.
+    pub guess: Code,
+    /// Its score.
+    pub feedback: Feedback,
+}
+
+/// The earliest row `k` such that no code is consistent with rows `0..=k`, or `None` if some code fits them
+/// all. A row whose score cannot occur at all (more pegs scored than exist, or `pegs-1` black with 1 white) is
+/// reported without a search. Uses one search when the history is consistent, and a binary search over
+/// prefixes (consistency only shrinks as rows are added) when it is not.
+pub fn first_contradiction(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+) -> Result<Option<usize>, Stopped> {
+    if let Some(k) = history.iter().position(|r| !r.feedback.is_possible(spec.pegs)) {
+        return Ok(Some(k));
+    }
+    if search::exists(spec, history, budget, observer)? {
+        return Ok(None);
+    }
+    // rows[..lo] are consistent, rows[..hi] are not; find the smallest such hi.
+    let (mut lo, mut hi) = (0usize, history.len());
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if search::exists(spec, &history[..mid], budget, observer)? {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Ok(Some(hi - 1))
+}
+
+/// The result of playing every secret of a game with one strategy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayAllStats {
+    /// Secrets played.
+    pub games: u64,
+    /// Guesses summed over all games (the winning guess counts).
+    pub total_guesses: u64,
+    /// The most guesses any game took.
+    pub worst: u32,
+    /// `histogram[n]` games took `n` guesses.
+    pub histogram: Vec<u64>,
+}
+
+impl PlayAllStats {
+    /// Mean guesses per game.
+    pub fn mean(&self) -> f64 {
+        self.total_guesses as f64 / self.games as f64
+    }
+}
+
+/// Most guesses a tree may go down before it is declared broken (no strategy here needs more).
+const MAX_DEPTH: u32 = 64;
+
+/// Plays every secret of `spec` with `strategy` as one tree: at each distinct history one guess is chosen for
+/// all secrets still consistent with it, and they are split by their feedback. Only for games whose codes
+/// can all be listed ([`strategy::MAX_LISTED_CODES`]).
+pub fn play_all(spec: &Spec, strategy: Strategy, seed: u64) -> Result<PlayAllStats, StrategyError> {
+    let all = strategy::list_all(spec)?;
+    let mut stats = PlayAllStats { games: 0, total_guesses: 0, worst: 0, histogram: vec![0] };
+    let mut rng = StdRng::seed_from_u64(seed);
+    let all_ref = all.clone();
+    walk(spec, strategy, &all_ref, all, 1, true, &mut rng, &mut stats)?;
+    Ok(stats)
+}
+
+#[allow(clippy::too_many_arguments)] // a private recursion; bundling its arguments would only add noise
+fn walk(
+    spec: &Spec,
+    strategy: Strategy,
+    all: &[Code],
+    consistent: Vec<Code>,
+    depth: u32,
+    first_move: bool,
+    rng: &mut StdRng,
+    stats: &mut PlayAllStats,
+) -> Result<(), StrategyError> {
+    if depth > MAX_DEPTH {
+        return Err(StrategyError::Stopped(Stopped::Budget));
+    }
+    let guess = strategy::pick(strategy, spec, &consistent, all, first_move, rng, &NoObserver)?;
+    let gc = color_counts(guess.pegs());
+    let mut parts: BTreeMap<Feedback, Vec<Code>> = BTreeMap::new();
+    for s in consistent {
+        let fb = score_counts(guess.pegs(), s.pegs(), &gc, &color_counts(s.pegs()), spec.colors);
+        parts.entry(fb).or_default().push(s);
+    }
+    for (fb, part) in parts {
+        if fb.is_win(spec.pegs) {
+            stats.games += 1;
+            stats.total_guesses += u64::from(depth);
+            stats.worst = stats.worst.max(depth);
+            if stats.histogram.len() <= depth as usize {
+                stats.histogram.resize(depth as usize + 1, 0);
+            }
+            stats.histogram[depth as usize] += 1;
+        } else {
+            walk(spec, strategy, all, part, depth + 1, false, rng, stats)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(spec: &Spec, rows: &[(&str, u8, u8)]) -> Vec<Row> {
+        rows.iter()
+            .map(|(g, black, white)| Row {
+                guess: Code::parse(spec, g).unwrap(),
+                feedback: Feedback { black: *black, white: *white },
+            })
+            .collect()
+    }
+
+    fn check(spec: Spec, history: &[(&str, u8, u8)], expected: Option<usize>) {
+        let h = rows(&spec, history);
+        assert_eq!(first_contradiction(&spec, &h, &Budget::UNLIMITED, &NoObserver), Ok(expected), "{history:?}");
+    }
+
+    #[test]
+    fn contradictions() {
+        let s = Spec::CLASSIC;
+        check(s, &[], None);
+        check(s, &[("0,0,1,1", 1, 1), ("2,3,4,5", 0, 2)], None);
+        check(s, &[("0,0,1,1", 3, 1)], Some(0));
+        check(s, &[("0,0,1,1", 0, 0), ("0,2,3,4", 1, 0), ("2,3,4,5", 0, 0)], Some(2));
+        check(s, &[("0,0,1,1", 0, 0), ("2,2,3,3", 0, 0), ("4,4,5,5", 0, 0)], Some(2));
+        check(s, &[("0,0,0,0", 1, 0), ("1,1,1,1", 3, 0), ("0,1,1,1", 0, 0)], Some(2));
+        check(s, &[("0,0,0,0", 0, 0), ("0,1,2,3", 2, 0), ("5,5,5,5", 0, 0)], None);
+    }
+
+    #[test]
+    fn knuth_matches_published_figures() {
+        // Knuth 1977: mean 5801/1296 = 4.476, worst 5, with 1122 (0,0,1,1) first.
+        let stats = play_all(&Spec::CLASSIC, Strategy::Knuth, 0).unwrap();
+        assert_eq!((stats.games, stats.total_guesses, stats.worst), (1296, 5801, 5));
+    }
+
+    #[test]
+    fn consistent_strategies_solve_every_secret() {
+        for strategy in [Strategy::FirstConsistent, Strategy::RandomConsistent] {
+            let stats = play_all(&Spec::CLASSIC, strategy, 5).unwrap();
+            assert_eq!(stats.games, 1296, "{strategy}");
+            assert!(stats.worst <= 9, "{strategy}: {stats:?}");
+        }
+        let stats = play_all(&Spec::new(4, 6, false).unwrap(), Strategy::Knuth, 0).unwrap();
+        assert_eq!(stats.games, 360);
+    }
+}

@@ -1,0 +1,34 @@
+//! Mastermind as a pure library: codes, feedback, the search for codes consistent with a history,
+//! and the strategies that choose the next guess.
+//!
+//! This crate knows nothing about the browser: no wasm-bindgen, web-sys or JS types. It uses rayon for
+//! the consistent-code search, which runs on the browser's worker pool, on native threads, or — when no
+//! pool exists — on the calling thread, unchanged.
+//!
+//! ```
+//! use mastermind::{Code, Feedback, Row, Spec, search};
+//!
+//! let spec = Spec::new(4, 6, true).unwrap();
+//! let secret = Code::parse(&spec, "3,1,4,1").unwrap();
+//! let guess = Code::parse(&spec, "1,1,2,2").unwrap();
+//! let fb = mastermind::score(&guess, &secret, spec.colors);
+//! assert_eq!(fb, Feedback { black: 1, white: 1 });
+//!
+//! let history = [Row { guess, feedback: fb }];
+//! let count = search::count(&spec, &history, &search::Budget::UNLIMITED, &search::NoObserver).unwrap();
+//! // Knuth (1977), table for the opening 1122: one black and one white leave 208 codes.
+//! assert_eq!(count.exact(), Some(208));
+//! ```
+
+mod code;
+mod feedback;
+mod game;
+pub mod search;
+mod spec;
+pub mod strategy;
+
+pub use code::{Code, CodeError};
+pub use feedback::{Feedback, score, score_reference};
+pub use game::{PlayAllStats, Row, first_contradiction, play_all};
+pub use spec::{MAX_COLORS, MAX_PEGS, Spec, SpecError};
+pub use strategy::{Choice, Strategy, StrategyError};

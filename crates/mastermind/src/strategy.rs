@@ -1,0 +1,317 @@
+//! Strategies: how the codebreaker chooses its next guess.
+//!
+//! `first-consistent` and `random-consistent` only need the consistent-code search and work at any size.
+//! `knuth` (minimax, 1977) scores every code as a candidate guess against every consistent code, so it is
+//! limited to games whose codes can all be listed; above that it answers with `random-consistent` and says so.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::{Rng, RngExt};
+use rayon::prelude::*;
+
+use crate::feedback::{ColorCounts, color_counts, score_counts};
+use crate::search::{self, Budget, Count, Draw, NoObserver, Observer, Stopped};
+use crate::{Code, Feedback, Row, Spec};
+
+/// A way of choosing the next guess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// The lexicographically first code consistent with the history.
+    FirstConsistent,
+    /// A consistent code drawn at random (uniformly where the consistent codes can be counted).
+    RandomConsistent,
+    /// Knuth's minimax: the guess whose largest feedback class is smallest; ties go to a consistent guess,
+    /// then to the lowest code.
+    Knuth,
+}
+
+impl Strategy {
+    /// Every strategy, in the order menus show them.
+    pub const ALL: [Strategy; 3] = [Strategy::RandomConsistent, Strategy::FirstConsistent, Strategy::Knuth];
+
+    /// The name used by the CLI, links and the worker protocol.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::FirstConsistent => "first-consistent",
+            Strategy::RandomConsistent => "random-consistent",
+            Strategy::Knuth => "knuth",
+        }
+    }
+
+    /// One line for people choosing a strategy.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Strategy::FirstConsistent => "plays the first code (in order) that fits every score so far",
+            Strategy::RandomConsistent => "plays a random code that fits every score so far",
+            Strategy::Knuth => "plays the code whose worst-case answer leaves the fewest possibilities",
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Strategy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Strategy, String> {
+        Strategy::ALL.into_iter().find(|st| st.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
+            format!("unknown strategy '{s}': choose one of {}", names.join(", "))
+        })
+    }
+}
+
+/// Why no guess could be chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StrategyError {
+    /// No code fits every score: the history contradicts itself.
+    Contradiction,
+    /// The search was cancelled or ran out of budget.
+    Stopped(Stopped),
+    /// The request is too big to do exactly (the message says why).
+    TooBig(String),
+}
+
+impl fmt::Display for StrategyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StrategyError::Contradiction => f.write_str("no code fits every score: the scores contradict each other"),
+            StrategyError::Stopped(Stopped::Cancelled) => f.write_str("cancelled"),
+            StrategyError::Stopped(Stopped::Budget) => {
+                f.write_str("the search ran out of its time budget before finding a code")
+            }
+            StrategyError::TooBig(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for StrategyError {}
+
+impl From<Stopped> for StrategyError {
+    fn from(s: Stopped) -> Self {
+        StrategyError::Stopped(s)
+    }
+}
+
+/// A chosen guess with what the search learnt on the way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The guess to play.
+    pub guess: Code,
+    /// How many codes were consistent with the history before this guess.
+    pub remaining: Count,
+    /// The strategy that actually chose (differs from the one asked for when it fell back).
+    pub played_by: Strategy,
+    /// Why a fallback or approximation was used, for people to read.
+    pub note: Option<String>,
+}
+
+/// The most codes a game may have for strategies that list them all (`knuth`, [`crate::play_all`]).
+pub const MAX_LISTED_CODES: u128 = 1 << 16;
+
+/// Every code of `spec` in lexicographic order, if there are at most [`MAX_LISTED_CODES`].
+pub fn list_all(spec: &Spec) -> Result<Vec<Code>, StrategyError> {
+    let too_big = || {
+        StrategyError::TooBig(format!(
+            "{spec} has more than {MAX_LISTED_CODES} codes, too many to list every one"
+        ))
+    };
+    match spec.code_count() {
+        Some(n) if n <= MAX_LISTED_CODES => {}
+        _ => return Err(too_big()),
+    }
+    search::collect(spec, &[], MAX_LISTED_CODES as usize, &Budget::UNLIMITED, &NoObserver)?.ok_or_else(too_big)
+}
+
+/// Chooses the next guess for `history` with `strategy`.
+pub fn choose(
+    strategy: Strategy,
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+) -> Result<Choice, StrategyError> {
+    match strategy {
+        Strategy::FirstConsistent => {
+            let remaining = search::count(spec, history, budget, observer)?;
+            let guess = search::first(spec, history, budget, observer)?.ok_or(StrategyError::Contradiction)?;
+            Ok(Choice { guess, remaining, played_by: strategy, note: None })
+        }
+        Strategy::RandomConsistent => random_consistent(spec, history, budget, observer, rng, None),
+        Strategy::Knuth => {
+            let listed = spec.code_count().is_some_and(|n| n <= MAX_LISTED_CODES);
+            if !listed {
+                let why = format!(
+                    "knuth scores every code against every possible secret, which is only done up to {MAX_LISTED_CODES} \
+                     codes; {spec} has more, so random-consistent chose this guess"
+                );
+                return random_consistent(spec, history, budget, observer, rng, Some(why));
+            }
+            let all = list_all(spec)?;
+            let consistent = search::collect(spec, history, all.len(), budget, observer)?.unwrap_or_default();
+            let remaining = Count::Exact(consistent.len() as u128);
+            let guess = pick(strategy, spec, &consistent, &all, history.is_empty(), rng, observer)?;
+            Ok(Choice { guess, remaining, played_by: strategy, note: None })
+        }
+    }
+}
+
+fn random_consistent(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+    note: Option<String>,
+) -> Result<Choice, StrategyError> {
+    let (guess, draw) = search::random(spec, history, budget, observer, rng)?.ok_or(StrategyError::Contradiction)?;
+    let (remaining, draw_note) = match draw {
+        Draw::Uniform(n) => (Count::Exact(n), None),
+        Draw::RandomOrder => (
+            search::count(spec, history, &Budget { nodes: budget.nodes / 4 }, observer)?,
+            Some("too many possibilities to count in time: drew a consistent code by randomised search".to_string()),
+        ),
+    };
+    let note = match (note, draw_note) {
+        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+        (a, b) => a.or(b),
+    };
+    Ok(Choice { guess, remaining, played_by: Strategy::RandomConsistent, note })
+}
+
+/// Chooses among listed codes: `consistent` are the codes that fit the history (sorted), `all` every code.
+pub(crate) fn pick(
+    strategy: Strategy,
+    spec: &Spec,
+    consistent: &[Code],
+    all: &[Code],
+    first_move: bool,
+    rng: &mut impl Rng,
+    observer: &dyn Observer,
+) -> Result<Code, StrategyError> {
+    match consistent {
+        [] => return Err(StrategyError::Contradiction),
+        [only] => return Ok(only.clone()),
+        _ => {}
+    }
+    match strategy {
+        Strategy::FirstConsistent => Ok(consistent[0].clone()),
+        Strategy::RandomConsistent => Ok(consistent[rng.random_range(0..consistent.len())].clone()),
+        Strategy::Knuth => {
+            // Before the first guess every code is alike up to colour and position symmetry, so only one code
+            // per pattern of colour multiplicities is scored; its lowest member is the pattern itself
+            // (0,0,1,1 for "two pairs"), which keeps Knuth's lowest-code tie-break exact.
+            let candidates: Vec<Code> = if first_move { first_move_patterns(spec) } else { all.to_vec() };
+            knuth_minimax(spec, consistent, &candidates, observer)
+        }
+    }
+}
+
+/// Knuth's minimax over `candidates` (sorted): the smallest worst case, then consistent, then lowest.
+fn knuth_minimax(
+    spec: &Spec,
+    consistent: &[Code],
+    candidates: &[Code],
+    observer: &dyn Observer,
+) -> Result<Code, StrategyError> {
+    let counts: Vec<ColorCounts> = consistent.iter().map(|c| color_counts(c.pegs())).collect();
+    let slots = Feedback::index_count(spec.pegs);
+    let best = candidates
+        .par_iter()
+        .enumerate()
+        .map_init(
+            || vec![0u32; slots],
+            |parts, (i, guess)| {
+                if !observer.keep_going() {
+                    return Err(Stopped::Cancelled);
+                }
+                parts.fill(0);
+                let g = guess.pegs();
+                let gc = color_counts(g);
+                for (s, sc) in consistent.iter().zip(&counts) {
+                    parts[score_counts(g, s.pegs(), &gc, sc, spec.colors).index()] += 1;
+                }
+                let worst = parts.iter().copied().max().unwrap_or(0);
+                let inconsistent = consistent.binary_search(guess).is_err();
+                Ok((worst, inconsistent, i))
+            },
+        )
+        .try_reduce_with(|a, b| Ok(a.min(b)));
+    match best {
+        Some(Ok((_, _, i))) => Ok(candidates[i].clone()),
+        Some(Err(stop)) => Err(StrategyError::Stopped(stop)),
+        None => Err(StrategyError::Contradiction),
+    }
+}
+
+/// One code per pattern of colour multiplicities (integer partitions of `pegs` into at most `colors` parts),
+/// each written as its lexicographically lowest member, sorted. Without repeats there is one pattern.
+fn first_move_patterns(spec: &Spec) -> Vec<Code> {
+    if !spec.repeats {
+        return vec![Code::from_valid((0..spec.pegs).collect())];
+    }
+    let mut out = Vec::new();
+    let mut parts = Vec::new();
+    partitions(spec.pegs, spec.pegs, spec.colors, &mut parts, &mut out);
+    out.sort();
+    out
+}
+
+fn partitions(left: u8, max_part: u8, colors: u8, parts: &mut Vec<u8>, out: &mut Vec<Code>) {
+    if left == 0 {
+        let pegs = parts.iter().enumerate().flat_map(|(color, &n)| std::iter::repeat_n(color as u8, usize::from(n)));
+        out.push(Code::from_valid(pegs.collect()));
+        return;
+    }
+    if parts.len() == usize::from(colors) {
+        return;
+    }
+    for part in (1..=max_part.min(left)).rev() {
+        parts.push(part);
+        partitions(left - part, part, colors, parts, out);
+        parts.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    #[test]
+    fn names_round_trip() {
+        for s in Strategy::ALL {
+            assert_eq!(s.name().parse::<Strategy>(), Ok(s));
+        }
+        assert!("nonsense".parse::<Strategy>().unwrap_err().contains("knuth"));
+    }
+
+    #[test]
+    fn knuth_opens_with_two_pairs() {
+        let mut rng = StdRng::seed_from_u64(0);
+        let c = choose(Strategy::Knuth, &Spec::CLASSIC, &[], &Budget::UNLIMITED, &NoObserver, &mut rng).unwrap();
+        assert_eq!(c.guess.to_string(), "0,0,1,1");
+        assert_eq!(c.remaining, Count::Exact(1296));
+    }
+
+    #[test]
+    fn patterns_for_four_pegs() {
+        let p: Vec<String> = first_move_patterns(&Spec::CLASSIC).iter().map(|c| c.to_string()).collect();
+        assert_eq!(p, ["0,0,0,0", "0,0,0,1", "0,0,1,1", "0,0,1,2", "0,1,2,3"]);
+    }
+
+    #[test]
+    fn knuth_falls_back_with_a_reason_on_big_games() {
+        let spec = Spec::new(10, 10, true).unwrap();
+        let mut rng = StdRng::seed_from_u64(0);
+        let c = choose(Strategy::Knuth, &spec, &[], &Budget::INTERACTIVE, &NoObserver, &mut rng).unwrap();
+        assert_eq!(c.played_by, Strategy::RandomConsistent);
+        assert!(c.note.unwrap().contains("knuth"));
+    }
+}

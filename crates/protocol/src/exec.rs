@@ -1,0 +1,213 @@
+//! Runs a [`Job`] on the game cores, reporting progress into a [`JobObserver`] that another thread can read
+//! and use to cancel.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use mastermind::search::{self, Budget, Flow, Observer, Progress, Stopped};
+use mastermind::strategy::{self, StrategyError};
+use mastermind::{Code, Row, Spec, Strategy};
+
+use crate::{Answer, Job, MastermindAnswer, MastermindJob, Outcome, RowDto, RunStats};
+
+/// Progress and cancellation of one job, shared between the thread that runs it and the one that reports.
+#[derive(Debug, Default)]
+pub struct JobObserver {
+    cancelled: AtomicBool,
+    ranges_done: AtomicU32,
+    ranges_total: AtomicU32,
+    ranges_all: AtomicU32,
+    threads: AtomicU64,
+    nodes: AtomicU64,
+}
+
+impl JobObserver {
+    /// A fresh observer.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Asks the job to stop at its next check.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`JobObserver::cancel`] was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// `(ranges done, ranges total)` of the search running now.
+    pub fn progress(&self) -> (u32, u32) {
+        (self.ranges_done.load(Ordering::Relaxed), self.ranges_total.load(Ordering::Relaxed))
+    }
+
+    /// What the job cost so far, given its wall time.
+    pub fn stats(&self, millis: f64) -> RunStats {
+        RunStats {
+            millis,
+            ranges: self.ranges_all.load(Ordering::Relaxed),
+            threads_used: self.threads.load(Ordering::Relaxed).count_ones(),
+            nodes: self.nodes.load(Ordering::Relaxed),
+        }
+    }
+}
+
+impl Observer for JobObserver {
+    fn report(&self, progress: Progress) -> Flow {
+        match progress {
+            Progress::Begin { ranges } => {
+                self.ranges_done.store(0, Ordering::Relaxed);
+                self.ranges_total.store(ranges as u32, Ordering::Relaxed);
+            }
+            Progress::Range { thread, nodes, .. } => {
+                self.ranges_done.fetch_add(1, Ordering::Relaxed);
+                self.ranges_all.fetch_add(1, Ordering::Relaxed);
+                self.nodes.fetch_add(nodes, Ordering::Relaxed);
+                if let Some(t) = thread {
+                    self.threads.fetch_or(1 << (t % 64), Ordering::Relaxed);
+                }
+            }
+        }
+        if self.is_cancelled() { Flow::Stop } else { Flow::Continue }
+    }
+
+    fn keep_going(&self) -> bool {
+        !self.is_cancelled()
+    }
+}
+
+/// Runs `job` to its end (or until `observer` is cancelled). Never panics on bad input: every problem
+/// becomes [`Outcome::Failed`] with a message for people.
+pub fn execute(job: &Job, observer: &JobObserver) -> Outcome {
+    let result = match job {
+        Job::Mastermind(job) => mastermind_job(job, observer).map(Answer::Mastermind),
+    };
+    match result {
+        Ok(answer) => Outcome::Ok { answer },
+        Err(_) if observer.is_cancelled() => Outcome::Cancelled,
+        Err(message) => Outcome::Failed { message },
+    }
+}
+
+fn rows(spec: &Spec, history: &[RowDto]) -> Result<Vec<Row>, String> {
+    history
+        .iter()
+        .enumerate()
+        .map(|(i, r)| r.to_row(spec).map_err(|e| format!("row {}: {e}", i + 1)))
+        .collect()
+}
+
+fn stopped(s: Stopped) -> String {
+    match s {
+        Stopped::Cancelled => "cancelled".to_string(),
+        Stopped::Budget => "this search is too big to finish in reasonable time".to_string(),
+    }
+}
+
+fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<MastermindAnswer, String> {
+    let budget = Budget::INTERACTIVE;
+    match job {
+        MastermindJob::NewSecret { spec, seed } => {
+            let spec = Spec::try_from(*spec)?;
+            let code = Code::random(&spec, &mut StdRng::seed_from_u64(*seed));
+            Ok(MastermindAnswer::Secret { code: code.pegs().to_vec() })
+        }
+        MastermindJob::Count { spec, history } => {
+            let spec = Spec::try_from(*spec)?;
+            let history = rows(&spec, history)?;
+            let count = search::count(&spec, &history, &budget, observer).map_err(stopped)?;
+            Ok(MastermindAnswer::Counted { count: count.into() })
+        }
+        MastermindJob::NextGuess { spec, history, strategy, seed } => {
+            let spec = Spec::try_from(*spec)?;
+            let history = rows(&spec, history)?;
+            let strategy: Strategy = strategy.parse()?;
+            if let Some(row) =
+                mastermind::first_contradiction(&spec, &history, &budget, observer).map_err(stopped)?
+            {
+                return Ok(MastermindAnswer::Contradiction { row });
+            }
+            let mut rng = StdRng::seed_from_u64(*seed);
+            match strategy::choose(strategy, &spec, &history, &budget, observer, &mut rng) {
+                Ok(choice) => Ok(MastermindAnswer::Guess {
+                    code: choice.guess.pegs().to_vec(),
+                    remaining: choice.remaining.into(),
+                    strategy: choice.played_by.name().to_string(),
+                    note: choice.note,
+                }),
+                Err(StrategyError::Contradiction) => {
+                    // first_contradiction found none, so this cannot happen; answer honestly if it does.
+                    Err("no code fits every score".to_string())
+                }
+                Err(e) => Err(e.to_string()),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{SpecDto, ToWorker};
+
+    const CLASSIC: SpecDto = SpecDto { pegs: 4, colors: 6, repeats: true };
+
+    fn run(job: MastermindJob) -> Outcome {
+        execute(&Job::Mastermind(job), &JobObserver::new())
+    }
+
+    fn check(job: MastermindJob, expected: Outcome) {
+        assert_eq!(run(job), expected);
+    }
+
+    fn row(guess: &[u8], black: u8, white: u8) -> RowDto {
+        RowDto { guess: guess.to_vec(), black, white }
+    }
+
+    fn failed(message: &str) -> Outcome {
+        Outcome::Failed { message: message.to_string() }
+    }
+
+    #[test]
+    fn bad_input_gets_a_message() {
+        check(
+            MastermindJob::NewSecret { spec: SpecDto { pegs: 4, colors: 40, repeats: true }, seed: 0 },
+            failed("40 colours is not possible: choose 2 to 20"),
+        );
+        check(
+            MastermindJob::Count { spec: CLASSIC, history: vec![row(&[0, 0, 9, 1], 0, 0)] },
+            failed("row 1: peg 3 has colour 9, but colours go from 0 to 5"),
+        );
+        check(
+            MastermindJob::NextGuess { spec: CLASSIC, history: vec![], strategy: "best".into(), seed: 0 },
+            failed("unknown strategy 'best': choose one of random-consistent, first-consistent, knuth"),
+        );
+        assert!(ToWorker::from_json("{\"type\":\"Run\"").unwrap_err().starts_with("malformed message"));
+    }
+
+    #[test]
+    fn next_guess_and_contradiction() {
+        let knuth = |history| MastermindJob::NextGuess { spec: CLASSIC, history, strategy: "knuth".into(), seed: 0 };
+        let Outcome::Ok { answer: Answer::Mastermind(MastermindAnswer::Guess { code, remaining, .. }) } =
+            run(knuth(vec![]))
+        else {
+            panic!("knuth must answer the first guess")
+        };
+        assert_eq!((code, remaining.value.as_str()), (vec![0, 0, 1, 1], "1296"));
+        check(
+            knuth(vec![row(&[0, 0, 1, 1], 0, 0), row(&[2, 2, 3, 3], 0, 0), row(&[4, 4, 5, 5], 0, 0)]),
+            Outcome::Ok { answer: Answer::Mastermind(MastermindAnswer::Contradiction { row: 2 }) },
+        );
+    }
+
+    #[test]
+    fn cancelled_job_says_so() {
+        let obs = JobObserver::new();
+        obs.cancel();
+        let job = MastermindJob::Count { spec: SpecDto { pegs: 8, colors: 8, repeats: true }, history: vec![row(&[0, 0, 1, 1, 2, 2, 3, 3], 1, 1)] };
+        assert_eq!(execute(&Job::Mastermind(job), &obs), Outcome::Cancelled);
+    }
+}

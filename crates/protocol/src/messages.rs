@@ -1,0 +1,255 @@
+//! Message types and their JSON forms.
+
+use serde::{Deserialize, Serialize};
+
+use mastermind::{Code, Feedback, Row, Spec};
+
+/// Identifies one job; replies and progress carry it.
+pub type JobId = u32;
+
+/// Page to worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum ToWorker {
+    /// Start a job. The worker runs one job at a time; a new job waits for the running one.
+    Run {
+        /// The page's id for this job.
+        id: JobId,
+        /// What to do.
+        job: Job,
+    },
+    /// Stop a running or queued job; it answers [`Outcome::Cancelled`].
+    Cancel {
+        /// The job to stop.
+        id: JobId,
+    },
+}
+
+/// Worker to page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum FromWorker {
+    /// The worker has loaded and is ready for jobs.
+    Ready {
+        /// Threads in the solver pool (1 when the page is not cross-origin isolated).
+        threads: u32,
+        /// Whether the page is cross-origin isolated (shared memory, so a thread pool, is possible).
+        isolated: bool,
+        /// Why the pool has one thread, when it does.
+        note: Option<String>,
+    },
+    /// A running job's progress.
+    Progress {
+        /// The job.
+        id: JobId,
+        /// Prefix ranges finished so far in the job's current search.
+        ranges_done: u32,
+        /// Prefix ranges in the job's current search.
+        ranges_total: u32,
+    },
+    /// A job has ended.
+    Done {
+        /// The job.
+        id: JobId,
+        /// Its result.
+        outcome: Outcome,
+        /// What the run cost.
+        stats: RunStats,
+    },
+}
+
+/// How a job ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum Outcome {
+    /// It finished.
+    Ok {
+        /// The answer.
+        answer: Answer,
+    },
+    /// It was cancelled.
+    Cancelled,
+    /// It could not be done; the message is for people.
+    Failed {
+        /// Why.
+        message: String,
+    },
+}
+
+/// What a job cost, measured in the worker.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunStats {
+    /// Wall time of the job in milliseconds.
+    pub millis: f64,
+    /// Prefix ranges searched.
+    pub ranges: u32,
+    /// Distinct pool threads that searched at least one range.
+    pub threads_used: u32,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// A job for one of the games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "game", content = "job")]
+pub enum Job {
+    /// A Mastermind job.
+    Mastermind(MastermindJob),
+}
+
+/// An answer from one of the games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "game", content = "answer")]
+pub enum Answer {
+    /// A Mastermind answer.
+    Mastermind(MastermindAnswer),
+}
+
+/// A game size as it travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpecDto {
+    /// Pegs per code.
+    pub pegs: u32,
+    /// Colours.
+    pub colors: u32,
+    /// Whether colours may repeat.
+    pub repeats: bool,
+}
+
+impl From<Spec> for SpecDto {
+    fn from(s: Spec) -> Self {
+        SpecDto { pegs: u32::from(s.pegs), colors: u32::from(s.colors), repeats: s.repeats }
+    }
+}
+
+impl TryFrom<SpecDto> for Spec {
+    type Error = String;
+    fn try_from(s: SpecDto) -> Result<Spec, String> {
+        Spec::new(s.pegs, s.colors, s.repeats).map_err(|e| e.to_string())
+    }
+}
+
+/// A scored row as it travels: the guess's colours and its black and white pegs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RowDto {
+    /// Colours of the guess, from 0.
+    pub guess: Vec<u8>,
+    /// Black pegs.
+    pub black: u8,
+    /// White pegs.
+    pub white: u8,
+}
+
+impl From<&Row> for RowDto {
+    fn from(r: &Row) -> Self {
+        RowDto { guess: r.guess.pegs().to_vec(), black: r.feedback.black, white: r.feedback.white }
+    }
+}
+
+impl RowDto {
+    /// Checks the row against its game.
+    pub fn to_row(&self, spec: &Spec) -> Result<Row, String> {
+        let guess = Code::new(spec, self.guess.clone()).map_err(|e| e.to_string())?;
+        Ok(Row { guess, feedback: Feedback { black: self.black, white: self.white } })
+    }
+}
+
+/// Mastermind work the worker does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind")]
+pub enum MastermindJob {
+    /// Draw a secret uniformly at random.
+    NewSecret {
+        /// Game size.
+        spec: SpecDto,
+        /// Random seed.
+        seed: u64,
+    },
+    /// Check the history for contradictions, then choose the next guess.
+    NextGuess {
+        /// Game size.
+        spec: SpecDto,
+        /// Rows so far.
+        history: Vec<RowDto>,
+        /// Strategy name (`random-consistent`, `knuth`, ...).
+        strategy: String,
+        /// Random seed.
+        seed: u64,
+    },
+    /// Count the codes consistent with the history.
+    Count {
+        /// Game size.
+        spec: SpecDto,
+        /// Rows so far.
+        history: Vec<RowDto>,
+    },
+}
+
+/// A count as it travels: exact, or a lower bound when the budget ran out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CountDto {
+    /// The count (decimal text: it may exceed what JSON numbers hold exactly).
+    pub value: String,
+    /// Whether `value` is exact (else it is a lower bound).
+    pub exact: bool,
+}
+
+impl From<mastermind::search::Count> for CountDto {
+    fn from(c: mastermind::search::Count) -> Self {
+        match c {
+            mastermind::search::Count::Exact(n) => CountDto { value: n.to_string(), exact: true },
+            mastermind::search::Count::AtLeast(n) => CountDto { value: n.to_string(), exact: false },
+        }
+    }
+}
+
+/// Mastermind answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind")]
+pub enum MastermindAnswer {
+    /// A new secret.
+    Secret {
+        /// Its colours.
+        code: Vec<u8>,
+    },
+    /// The next guess.
+    Guess {
+        /// Its colours.
+        code: Vec<u8>,
+        /// Codes consistent with the history before this guess.
+        remaining: CountDto,
+        /// The strategy that chose it.
+        strategy: String,
+        /// Why a fallback was used, if one was.
+        note: Option<String>,
+    },
+    /// Rows `0..=row` admit no secret: the scores contradict each other.
+    Contradiction {
+        /// The earliest row (from 0) that makes the history inconsistent.
+        row: usize,
+    },
+    /// The number of consistent codes.
+    Counted {
+        /// The count.
+        count: CountDto,
+    },
+}
+
+macro_rules! json_io {
+    ($t:ty) => {
+        impl $t {
+            /// This message as JSON text.
+            pub fn to_json(&self) -> String {
+                // Serialising these plain enums cannot fail: no maps with non-string keys, no foreign types.
+                serde_json::to_string(self).unwrap_or_default()
+            }
+            /// Reads a message from JSON text.
+            pub fn from_json(text: &str) -> Result<Self, String> {
+                serde_json::from_str(text).map_err(|e| format!("malformed message: {e}"))
+            }
+        }
+    };
+}
+
+json_io!(ToWorker);
+json_io!(FromWorker);

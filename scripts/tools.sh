@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+#! Installs (idempotently) every tool the build and the tests need, cached under .tools/.
+#! Sourced by scripts/serve and scripts/check; run directly to only install.
+#! Versions are the ones ../shared/TOOLCHAIN.md records as working together on these machines.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS="$ROOT/.tools"
+NIGHTLY="nightly-2026-05-20"
+TRUNK_VERSION="0.22.1"
+WASM_BINDGEN_VERSION="0.2.130"
+mkdir -p "$TOOLS/cargo/bin"
+export PATH="$TOOLS/cargo/bin:$ROOT/tests/node_modules/.bin:$PATH"
+
+# step NAME COMMAND...: prints what it does and how long it took.
+step() {
+  local name="$1"; shift
+  local t0=$SECONDS
+  echo "==> $name"
+  "$@"
+  echo "    done: $name ($((SECONDS - t0)) s)"
+}
+
+have_version() { # have_version CMD EXPECTED-SUBSTRING
+  command -v "$1" >/dev/null 2>&1 && "$1" --version 2>/dev/null | grep -qF "$2"
+}
+
+install_chromium() {
+  if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then
+    echo "    chromium and chromedriver already installed"; return
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium chromium-driver >/dev/null
+}
+
+install_nightly() {
+  if rustup toolchain list | grep -q "^$NIGHTLY" \
+     && rustup +"$NIGHTLY" target list --installed 2>/dev/null | grep -q wasm32-unknown-unknown \
+     && rustup +"$NIGHTLY" component list --installed 2>/dev/null | grep -q '^rust-src' \
+     && rustup +"$NIGHTLY" component list --installed 2>/dev/null | grep -q '^clippy'; then
+    echo "    $NIGHTLY with wasm32, rust-src and clippy already installed"; return
+  fi
+  rustup toolchain install "$NIGHTLY" --profile minimal -c rust-src -c clippy -t wasm32-unknown-unknown
+}
+
+install_trunk() {
+  if have_version trunk "$TRUNK_VERSION"; then echo "    trunk $TRUNK_VERSION already installed"; return; fi
+  echo "    building trunk $TRUNK_VERSION from crates.io (about 11 minutes on 2 cores)"
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    cargo +"$NIGHTLY" install trunk --version "$TRUNK_VERSION" --locked --root "$TOOLS/cargo" --quiet
+}
+
+install_wasm_bindgen() {
+  if have_version wasm-bindgen "$WASM_BINDGEN_VERSION" && command -v wasm-bindgen-test-runner >/dev/null; then
+    echo "    wasm-bindgen-cli $WASM_BINDGEN_VERSION already installed"; return
+  fi
+  echo "    building wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 3.5 minutes; --locked fails for this crate)"
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    cargo +stable install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$TOOLS/cargo" --quiet
+}
+
+install_node_modules() {
+  if [ -f "$ROOT/tests/node_modules/.package-lock.json" ] \
+     && cmp -s "$ROOT/tests/package-lock.json" "$ROOT/tests/node_modules/.lock-copy"; then
+    echo "    tests/node_modules up to date"; return
+  fi
+  (cd "$ROOT/tests" && npm ci --no-audit --no-fund --loglevel=error)
+  cp "$ROOT/tests/package-lock.json" "$ROOT/tests/node_modules/.lock-copy"
+}
+
+fetch_crates() {
+  # Trunk runs offline (Trunk.toml), so every crate, including build-std's own, is fetched here.
+  (cd "$ROOT" && cargo +"$NIGHTLY" fetch --target wasm32-unknown-unknown --quiet \
+    && cargo +stable fetch --quiet)
+}
+
+ensure_tools() {
+  local t0=$SECONDS
+  step "Debian chromium + chromedriver" install_chromium
+  step "Rust $NIGHTLY (wasm32 + rust-src + clippy)" install_nightly
+  step "trunk $TRUNK_VERSION" install_trunk
+  step "wasm-bindgen-cli $WASM_BINDGEN_VERSION" install_wasm_bindgen
+  step "npm packages for the browser tests" install_node_modules
+  step "cargo fetch (native + wasm32, for offline builds)" fetch_crates
+  echo "==> tools ready ($((SECONDS - t0)) s)"
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  ensure_tools
+fi
