@@ -37,6 +37,9 @@ pub enum FromWorker {
         isolated: bool,
         /// Why the pool has one thread, when it does.
         note: Option<String>,
+        /// Jobs run on the worker's own thread, so a running job is cancelled by terminating the worker
+        /// and starting a new one (queued jobs are still cancelled with [`ToWorker::Cancel`]).
+        cancel_by_restart: bool,
     },
     /// A running job's progress.
     Progress {

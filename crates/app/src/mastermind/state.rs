@@ -1,0 +1,515 @@
+//! The Mastermind page's state and its reducer. Pure: no JS, so it is tested natively.
+//!
+//! The reducer never talks to the worker. When the game needs the solver it sets [`Game::request`] (a job with
+//! a fresh sequence number); the page sends it and feeds the answer back as [`Action::Job`]. Answers to any
+//! other sequence number are stale and ignored.
+
+use std::rc::Rc;
+
+use mastermind::{Code, Feedback, Spec, score};
+use protocol::{Answer, CountDto, Job, MastermindAnswer, MastermindJob, Outcome, RowDto, RunStats, SpecDto};
+use yew::Reducible;
+
+use super::params::Settings;
+
+/// Who breaks the code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The person breaks the computer's code.
+    Break,
+    /// The computer breaks the person's code.
+    Make,
+}
+
+/// How the computer's guesses are scored in [`Mode::Make`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// The person enters the secret; the page scores.
+    Auto,
+    /// The person keeps the secret in mind and scores each guess.
+    Manual,
+}
+
+/// Where the game is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Phase {
+    /// Waiting for the solver (a secret, a guess, a check).
+    Thinking,
+    /// The person composes a guess.
+    Guessing,
+    /// The person enters the secret for the computer to break.
+    EnteringSecret,
+    /// The person scores the computer's latest guess.
+    Scoring,
+    /// The scores contradict each other from this row on (from 0); the person fixes one.
+    Contradiction(usize),
+    /// The code was broken in this many guesses.
+    Won(usize),
+    /// The person ran out of rows.
+    Lost,
+    /// Something went wrong; the message says what and nothing is lost.
+    Failed(String),
+}
+
+/// One row of the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardRow {
+    /// The guess's colours.
+    pub guess: Vec<u8>,
+    /// Its score, once known.
+    pub score: Option<Feedback>,
+}
+
+/// A request for the solver.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    /// Sequence number: only the answer with this number is taken.
+    pub seq: u32,
+    /// The job.
+    pub job: Job,
+}
+
+/// The whole page state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    /// The settings this game was started with.
+    pub settings: Settings,
+    /// The game size.
+    pub spec: Spec,
+    /// The secret, when the page knows it.
+    pub secret: Option<Vec<u8>>,
+    /// Rows played.
+    pub rows: Vec<BoardRow>,
+    /// The code being composed (a guess, or the secret).
+    pub draft: Vec<Option<u8>>,
+    /// Which draft peg the next colour goes to.
+    pub cursor: usize,
+    /// The score being entered for the latest guess, or for the row being fixed.
+    pub score_draft: Feedback,
+    /// The row whose score is being fixed.
+    pub editing: Option<usize>,
+    /// Where the game is.
+    pub phase: Phase,
+    /// Codes consistent with the rows so far.
+    pub remaining: Option<CountDto>,
+    /// The strategy's remark on its last guess (a fallback, an approximation).
+    pub note: Option<String>,
+    /// The solver request in flight.
+    pub request: Option<Request>,
+    /// Progress of the request in flight.
+    pub progress: Option<(u32, u32)>,
+    /// What the last answered request cost.
+    pub last: Option<RunStats>,
+    /// The strategy that made the computer's latest guess.
+    pub played_by: Option<String>,
+    seq: u32,
+    seed: u64,
+}
+
+/// Everything that can happen on the page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Start over with these settings.
+    NewGame(Settings),
+    /// Put a colour at the cursor.
+    Pick(u8),
+    /// Move the cursor to a peg.
+    Focus(usize),
+    /// Clear the peg before the cursor (or at it).
+    Backspace,
+    /// Move the cursor by this many pegs.
+    Move(i32),
+    /// Submit the draft (a guess, or the secret).
+    Submit,
+    /// Set the score being entered.
+    SetScore(Feedback),
+    /// Submit the entered score.
+    SubmitScore,
+    /// Start fixing a row's score.
+    Edit(usize),
+    /// Stop fixing a row's score.
+    CancelEdit,
+    /// Cancel the solver request in flight.
+    Cancel,
+    /// The solver answered request `seq`.
+    Job(u32, JobAnswer),
+}
+
+/// A solver event for the reducer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum JobAnswer {
+    /// Ranges done / total.
+    Progress(u32, u32),
+    /// The end.
+    Done(Outcome, RunStats),
+}
+
+/// Advances a SplitMix64 state: seeds for the worker's random choices, reproducible from the first seed.
+fn next_seed(seed: &mut u64) -> u64 {
+    *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *seed;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Game {
+    /// A new game. `seed` makes the computer's random choices reproducible.
+    pub fn new(settings: Settings, seed: u64) -> Game {
+        let spec = settings.spec;
+        let mut game = Game {
+            settings: settings.clone(),
+            spec,
+            secret: None,
+            rows: Vec::new(),
+            draft: vec![None; usize::from(spec.pegs)],
+            cursor: 0,
+            score_draft: Feedback::default(),
+            editing: None,
+            phase: Phase::Thinking,
+            remaining: spec.code_count().map(|n| CountDto { value: n.to_string(), exact: true }),
+            note: None,
+            request: None,
+            progress: None,
+            last: None,
+            played_by: None,
+            seq: 0,
+            seed,
+        };
+        match (settings.mode, settings.scoring) {
+            (Mode::Break, _) => match &settings.secret {
+                Some(secret) => {
+                    game.secret = Some(secret.pegs().to_vec());
+                    game.phase = Phase::Guessing;
+                }
+                None => {
+                    let seed = next_seed(&mut game.seed);
+                    game.ask(MastermindJob::NewSecret { spec: spec.into(), seed });
+                }
+            },
+            (Mode::Make, Scoring::Auto) => match &settings.secret {
+                Some(secret) => {
+                    game.secret = Some(secret.pegs().to_vec());
+                    game.ask_next_guess();
+                }
+                None => game.phase = Phase::EnteringSecret,
+            },
+            (Mode::Make, Scoring::Manual) => game.ask_next_guess(),
+        }
+        game
+    }
+
+    fn ask(&mut self, job: MastermindJob) {
+        self.seq += 1;
+        self.request = Some(Request { seq: self.seq, job: Job::Mastermind(job) });
+        self.progress = None;
+        self.phase = Phase::Thinking;
+    }
+
+    fn history(&self) -> Vec<RowDto> {
+        self.rows
+            .iter()
+            .filter_map(|r| r.score.map(|f| RowDto { guess: r.guess.clone(), black: f.black, white: f.white }))
+            .collect()
+    }
+
+    fn ask_next_guess(&mut self) {
+        let seed = next_seed(&mut self.seed);
+        let job = MastermindJob::NextGuess {
+            spec: SpecDto::from(self.spec),
+            history: self.history(),
+            strategy: self.settings.strategy.name().to_string(),
+            seed,
+        };
+        self.ask(job);
+    }
+
+    fn ask_count(&mut self) {
+        let job = MastermindJob::Count { spec: SpecDto::from(self.spec), history: self.history() };
+        self.ask(job);
+    }
+
+    /// Whether colour `c` can go at the cursor (without repeats, a colour used elsewhere cannot).
+    pub fn allows(&self, c: u8) -> bool {
+        self.spec.repeats || !self.draft.iter().enumerate().any(|(i, d)| i != self.cursor && *d == Some(c))
+    }
+
+    /// Whether the person is composing a code (a guess or the secret).
+    pub fn composing(&self) -> bool {
+        matches!(self.phase, Phase::Guessing | Phase::EnteringSecret)
+    }
+
+    fn draft_code(&self) -> Option<Code> {
+        let pegs: Option<Vec<u8>> = self.draft.iter().copied().collect();
+        Code::new(&self.spec, pegs?).ok()
+    }
+
+    /// Whether the game is over.
+    pub fn over(&self) -> bool {
+        matches!(self.phase, Phase::Won(_) | Phase::Lost)
+    }
+
+    fn apply(&mut self, action: Action) {
+        match action {
+            Action::NewGame(settings) => *self = Game::new(settings, next_seed(&mut self.seed)),
+            Action::Pick(c) if self.composing() && c < self.spec.colors && self.allows(c) => {
+                self.draft[self.cursor] = Some(c);
+                let n = self.draft.len();
+                // Move to the next empty peg after the cursor, if any; else stay.
+                if let Some(next) = (1..n).map(|k| (self.cursor + k) % n).find(|&i| self.draft[i].is_none()) {
+                    self.cursor = next;
+                }
+            }
+            Action::Focus(i) if self.composing() && i < self.draft.len() => self.cursor = i,
+            Action::Move(d) if self.composing() => {
+                let n = self.draft.len() as i32;
+                self.cursor = (self.cursor as i32 + d).rem_euclid(n) as usize;
+            }
+            Action::Backspace if self.composing() => {
+                if self.draft[self.cursor].is_none() && self.cursor > 0 {
+                    self.cursor -= 1;
+                }
+                self.draft[self.cursor] = None;
+            }
+            Action::Submit => self.submit(),
+            Action::SetScore(f) if f.is_possible(self.spec.pegs) => self.score_draft = f,
+            Action::SubmitScore => self.submit_score(),
+            Action::Edit(row) if self.settings.scoring == Scoring::Manual && self.settings.mode == Mode::Make => {
+                if let Some(score) = self.rows.get(row).and_then(|r| r.score) {
+                    self.editing = Some(row);
+                    self.score_draft = score;
+                }
+            }
+            Action::CancelEdit => {
+                self.editing = None;
+                self.score_draft = Feedback::default();
+            }
+            Action::Cancel => {
+                if self.request.take().is_some() {
+                    self.phase = Phase::Failed("Search cancelled. Start a new game, or fix a score to search again.".into());
+                    self.progress = None;
+                }
+            }
+            Action::Job(seq, answer) if self.request.as_ref().is_some_and(|r| r.seq == seq) => self.answer(answer),
+            _ => {}
+        }
+    }
+
+    fn submit(&mut self) {
+        let Some(code) = self.draft_code() else { return };
+        match self.phase {
+            Phase::Guessing => {
+                let Some(secret) = self.secret.as_ref().and_then(|s| Code::new(&self.spec, s.clone()).ok()) else {
+                    return;
+                };
+                let fb = score(&code, &secret, self.spec.colors);
+                self.rows.push(BoardRow { guess: code.pegs().to_vec(), score: Some(fb) });
+                self.draft = vec![None; usize::from(self.spec.pegs)];
+                self.cursor = 0;
+                if fb.is_win(self.spec.pegs) {
+                    self.phase = Phase::Won(self.rows.len());
+                    self.remaining = Some(CountDto { value: "1".into(), exact: true });
+                } else if self.rows.len() >= self.settings.rows as usize {
+                    self.phase = Phase::Lost;
+                } else {
+                    self.ask_count();
+                }
+            }
+            Phase::EnteringSecret => {
+                self.secret = Some(code.pegs().to_vec());
+                self.ask_next_guess();
+            }
+            _ => {}
+        }
+    }
+
+    fn submit_score(&mut self) {
+        let fb = self.score_draft;
+        if let Some(row) = self.editing.take() {
+            if let Some(r) = self.rows.get_mut(row) {
+                r.score = Some(fb);
+            }
+        } else if self.phase == Phase::Scoring {
+            if let Some(r) = self.rows.last_mut() {
+                r.score = Some(fb);
+            }
+        } else {
+            return;
+        }
+        self.score_draft = Feedback::default();
+        self.after_scores_changed();
+    }
+
+    /// After a score is added or fixed: won, or ask for the next guess (which also checks the scores).
+    fn after_scores_changed(&mut self) {
+        if let Some(i) = self.rows.iter().position(|r| r.score.is_some_and(|f| f.is_win(self.spec.pegs))) {
+            self.rows.truncate(i + 1);
+            self.phase = Phase::Won(i + 1);
+            return;
+        }
+        self.ask_next_guess();
+    }
+
+    fn answer(&mut self, answer: JobAnswer) {
+        let (outcome, stats) = match answer {
+            JobAnswer::Progress(done, total) => {
+                self.progress = Some((done, total));
+                return;
+            }
+            JobAnswer::Done(outcome, stats) => (outcome, stats),
+        };
+        self.request = None;
+        self.progress = None;
+        self.last = Some(stats);
+        let answer = match outcome {
+            Outcome::Ok { answer: Answer::Mastermind(a) } => a,
+            Outcome::Cancelled => {
+                self.phase = Phase::Failed("Search cancelled.".into());
+                return;
+            }
+            Outcome::Failed { message } => {
+                self.phase = Phase::Failed(message);
+                return;
+            }
+        };
+        match answer {
+            MastermindAnswer::Secret { code } => {
+                self.secret = Some(code);
+                self.phase = Phase::Guessing;
+            }
+            MastermindAnswer::Counted { count } => {
+                self.remaining = Some(count);
+                self.phase = Phase::Guessing;
+            }
+            MastermindAnswer::Contradiction { row } => {
+                // Unscored rows after the contradiction are dropped; scored ones stay for the person to fix.
+                self.rows.retain(|r| r.score.is_some());
+                self.phase = Phase::Contradiction(row);
+                self.remaining = Some(CountDto { value: "0".into(), exact: true });
+            }
+            MastermindAnswer::Guess { code, remaining, strategy, note } => {
+                self.remaining = Some(remaining);
+                self.note = note;
+                self.played_by = Some(strategy);
+                self.rows.retain(|r| r.score.is_some());
+                let auto = self.secret.as_ref().and_then(|s| Code::new(&self.spec, s.clone()).ok());
+                let guess = Code::new(&self.spec, code.clone()).ok();
+                self.rows.push(BoardRow { guess: code, score: None });
+                match (auto, guess) {
+                    (Some(secret), Some(guess)) => {
+                        let fb = score(&guess, &secret, self.spec.colors);
+                        if let Some(r) = self.rows.last_mut() {
+                            r.score = Some(fb);
+                        }
+                        self.after_scores_changed();
+                    }
+                    _ => self.phase = Phase::Scoring,
+                }
+            }
+        }
+    }
+}
+
+impl Reducible for Game {
+    type Action = Action;
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.apply(action);
+        Rc::new(next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mastermind::params::Settings;
+    use protocol::{JobObserver, execute};
+
+    /// Runs the requested job on the core right here (as the worker would) and feeds the answer back.
+    fn serve(game: &mut Game) {
+        while let Some(req) = game.request.clone() {
+            let outcome = execute(&req.job, &JobObserver::new());
+            game.apply(Action::Job(req.seq, JobAnswer::Done(outcome, RunStats::default())));
+        }
+    }
+
+    fn settings(query: &str) -> Settings {
+        let (settings, errors) = Settings::from_query(&crate::route::Route::parse(&format!("#/mastermind?{query}")).query());
+        assert!(errors.is_empty(), "{errors:?}");
+        settings
+    }
+
+    fn type_code(game: &mut Game, code: &[u8]) {
+        for &c in code {
+            game.apply(Action::Pick(c));
+        }
+        game.apply(Action::Submit);
+    }
+
+    #[test]
+    fn person_breaks_a_fixed_secret() {
+        let mut g = Game::new(settings("mode=break&secret=3,1,4,1"), 1);
+        assert_eq!(g.phase, Phase::Guessing);
+        type_code(&mut g, &[0, 0, 1, 1]);
+        serve(&mut g);
+        assert_eq!(g.rows[0].score, Some(Feedback { black: 1, white: 1 }));
+        assert_eq!(g.remaining.as_ref().map(|c| c.value.as_str()), Some("208"));
+        type_code(&mut g, &[3, 1, 4, 1]);
+        assert_eq!(g.phase, Phase::Won(2));
+    }
+
+    #[test]
+    fn person_loses_after_the_last_row() {
+        let mut g = Game::new(settings("mode=break&secret=3,1,4,1&rows=2"), 1);
+        type_code(&mut g, &[0, 0, 0, 0]);
+        serve(&mut g);
+        type_code(&mut g, &[0, 0, 0, 0]);
+        assert_eq!(g.phase, Phase::Lost);
+    }
+
+    #[test]
+    fn computer_breaks_an_entered_secret() {
+        let mut g = Game::new(settings("mode=make&scoring=auto&strategy=knuth"), 1);
+        assert_eq!(g.phase, Phase::EnteringSecret);
+        type_code(&mut g, &[5, 4, 3, 2]);
+        serve(&mut g);
+        assert!(matches!(g.phase, Phase::Won(n) if n <= 5), "{:?}", g.phase);
+    }
+
+    fn score_last(game: &mut Game, black: u8, white: u8) {
+        game.apply(Action::SetScore(Feedback { black, white }));
+        game.apply(Action::SubmitScore);
+        serve(game);
+    }
+
+    #[test]
+    fn wrong_manual_score_is_caught_and_fixed() {
+        let mut g = Game::new(settings("mode=make&scoring=manual&strategy=first-consistent"), 1);
+        serve(&mut g);
+        // The person says none of colours 0-4 appear: the first consistent guesses are 0000, 1111, ..., 5555.
+        for c in 0..5u8 {
+            assert_eq!(g.rows[usize::from(c)].guess, vec![c; 4]);
+            score_last(&mut g, 0, 0);
+        }
+        assert_eq!(g.rows[5].guess, vec![5, 5, 5, 5]);
+        // Only 5555 is left, yet the person scores it one black: row 6 (index 5) contradicts the rows above.
+        score_last(&mut g, 1, 0);
+        assert_eq!(g.phase, Phase::Contradiction(5));
+        // The mistake was row 1: the secret has three 0s. Fixing it makes the rows consistent again.
+        g.apply(Action::Edit(0));
+        g.apply(Action::SetScore(Feedback { black: 3, white: 0 }));
+        g.apply(Action::SubmitScore);
+        serve(&mut g);
+        assert_eq!(g.phase, Phase::Scoring);
+        assert_eq!(g.remaining.as_ref().map(|c| c.value.as_str()), Some("4"));
+        assert_eq!(g.rows.len(), 7);
+    }
+
+    #[test]
+    fn stale_answers_are_ignored() {
+        let mut g = Game::new(settings("mode=make&scoring=manual"), 1);
+        let seq = g.request.as_ref().map(|r| r.seq).unwrap_or_default();
+        g.apply(Action::Job(seq + 5, JobAnswer::Done(Outcome::Cancelled, RunStats::default())));
+        assert_eq!(g.phase, Phase::Thinking);
+    }
+}

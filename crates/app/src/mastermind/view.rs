@@ -1,0 +1,441 @@
+//! Drawing the Mastermind page: settings, board rows with pegs and feedback, the palette, score entry and the
+//! game's own status. Components get the state and a dispatcher; they own no game state.
+
+use mastermind::{Feedback, Strategy};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::params::{COLORS, PEGS, ROWS, Settings};
+use super::state::{Action, Game, Mode, Phase, Scoring};
+use crate::solver::fmt_ms;
+
+/// A short name of the phase, for styling and for tests (`data-phase`).
+pub fn phase_name(phase: &Phase) -> &'static str {
+    match phase {
+        Phase::Thinking => "thinking",
+        Phase::Guessing => "guessing",
+        Phase::EnteringSecret => "entering-secret",
+        Phase::Scoring => "scoring",
+        Phase::Contradiction(_) => "contradiction",
+        Phase::Won(_) => "won",
+        Phase::Lost => "lost",
+        Phase::Failed(_) => "failed",
+    }
+}
+
+/// One peg: its colour, and its number (1-based) so colours never have to be told apart by hue alone.
+fn peg(color: Option<u8>, class: &'static str) -> Html {
+    match color {
+        Some(c) => html! {
+            <span class={classes!("peg", format!("c{c}"), class)} role="img" aria-label={format!("colour {}", c + 1)}>{ c + 1 }</span>
+        },
+        None => html! { <span class={classes!("peg", "empty", class)} role="img" aria-label="empty"></span> },
+    }
+}
+
+/// Black and white feedback pegs, drawn in a small grid, with the numbers for projectors.
+fn keys(fb: Option<Feedback>, pegs: u8) -> Html {
+    let Some(fb) = fb else {
+        return html! { <span class="keys pending" aria-label="not scored yet">{ "?" }</span> };
+    };
+    let label = format!("{} black, {} white", fb.black, fb.white);
+    let dots = (0..pegs).map(|i| {
+        let class = if i < fb.black {
+            "k black"
+        } else if i < fb.black + fb.white {
+            "k white"
+        } else {
+            "k none"
+        };
+        html! { <span class={class}></span> }
+    });
+    let cols = format!("--cols:{}", (usize::from(pegs)).div_ceil(2));
+    html! {
+        <span class="keys" role="img" aria-label={label} data-black={fb.black.to_string()} data-white={fb.white.to_string()}>
+            <span class="dots" style={cols}>{ for dots }</span>
+            <span class="nums">{ format!("{}●{}○", fb.black, fb.white) }</span>
+        </span>
+    }
+}
+
+/// Props of [`SettingsForm`].
+#[derive(Properties, PartialEq)]
+pub struct SettingsProps {
+    /// The settings being edited.
+    pub settings: Settings,
+    /// A setting changed.
+    pub on_change: Callback<Settings>,
+    /// Start a game with them.
+    pub on_new_game: Callback<()>,
+}
+
+fn select<T: Copy + PartialEq + 'static>(
+    label: &'static str,
+    id: &'static str,
+    options: Vec<(String, T)>,
+    value: T,
+    on: Callback<T>,
+) -> Html {
+    let values: Vec<T> = options.iter().map(|(_, v)| *v).collect();
+    let onchange = Callback::from(move |e: Event| {
+        if let Some(i) = e.target_dyn_into::<HtmlSelectElement>().and_then(|s| usize::try_from(s.selected_index()).ok())
+            && let Some(v) = values.get(i)
+        {
+            on.emit(*v);
+        }
+    });
+    html! {
+        <label class="field" for={id}>
+            <span>{ label }</span>
+            <select {id} {onchange}>
+                { for options.into_iter().map(|(name, v)| html! { <option selected={v == value}>{ name }</option> }) }
+            </select>
+        </label>
+    }
+}
+
+/// The settings of the next game.
+#[component]
+pub fn SettingsForm(props: &SettingsProps) -> Html {
+    let s = props.settings.clone();
+    let set = |f: fn(&mut Settings, u32)| {
+        let (s, on) = (s.clone(), props.on_change.clone());
+        Callback::from(move |v: u32| {
+            let mut next = s.clone();
+            f(&mut next, v);
+            on.emit(next);
+        })
+    };
+    let range = |(lo, hi): (u32, u32)| (lo..=hi).map(|n| (n.to_string(), n)).collect::<Vec<_>>();
+    let set_spec = |pegs: Option<u32>, colors: Option<u32>, repeats: Option<bool>, s: &mut Settings| {
+        let p = pegs.unwrap_or(u32::from(s.spec.pegs));
+        let c = colors.unwrap_or(u32::from(s.spec.colors));
+        let r = repeats.unwrap_or(s.spec.repeats);
+        // Without repeats, pegs may not exceed colours: raise the colours to fit rather than refuse.
+        let c = if r { c } else { c.max(p) };
+        if let Ok(spec) = mastermind::Spec::new(p, c, r) {
+            s.spec = spec;
+        }
+    };
+    let on_repeats = {
+        let (s, on) = (s.clone(), props.on_change.clone());
+        Callback::from(move |e: Event| {
+            let checked = e.target_dyn_into::<HtmlInputElement>().is_some_and(|i| i.checked());
+            let mut next = s.clone();
+            set_spec(None, None, Some(checked), &mut next);
+            on.emit(next);
+        })
+    };
+    let mode_button = |mode: Mode, label: &'static str| {
+        let pressed = (s.mode == mode).to_string();
+        let (s, on) = (s.clone(), props.on_change.clone());
+        let onclick = Callback::from(move |_| on.emit(Settings { mode, ..s.clone() }));
+        html! { <button type="button" class="seg" aria-pressed={pressed} {onclick}>{ label }</button> }
+    };
+    let scoring_button = |scoring: Scoring, label: &'static str| {
+        let pressed = (s.scoring == scoring).to_string();
+        let (s, on) = (s.clone(), props.on_change.clone());
+        let onclick = Callback::from(move |_| on.emit(Settings { scoring, ..s.clone() }));
+        html! { <button type="button" class="seg" aria-pressed={pressed} {onclick}>{ label }</button> }
+    };
+    let strategies: Vec<(String, Strategy)> = Strategy::ALL.iter().map(|st| (st.name().to_string(), *st)).collect();
+    let on_strategy = {
+        let (s, on) = (s.clone(), props.on_change.clone());
+        Callback::from(move |strategy: Strategy| on.emit(Settings { strategy, ..s.clone() }))
+    };
+    let new_game = props.on_new_game.reform(|_: MouseEvent| ());
+    html! {
+        <form class="settings card" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <div class="segmented" role="group" aria-label="Who breaks the code">
+                { mode_button(Mode::Break, "You break the code") }
+                { mode_button(Mode::Make, "The computer breaks yours") }
+            </div>
+            <div class="fields">
+                { select("Pegs", "pegs", range(PEGS), u32::from(s.spec.pegs), set(|s, v| {
+                    let (c, r) = (u32::from(s.spec.colors), s.spec.repeats);
+                    let c = if r { c } else { c.max(v) };
+                    if let Ok(spec) = mastermind::Spec::new(v, c, r) { s.spec = spec; }
+                })) }
+                { select("Colours", "colors", range(COLORS), u32::from(s.spec.colors), set(|s, v| {
+                    let (p, r) = (u32::from(s.spec.pegs), s.spec.repeats);
+                    let p = if r { p } else { p.min(v) };
+                    if let Ok(spec) = mastermind::Spec::new(p, v, r) { s.spec = spec; }
+                })) }
+                <label class="field check" for="repeats">
+                    <input type="checkbox" id="repeats" checked={s.spec.repeats} onchange={on_repeats} />
+                    <span>{ "Colours may repeat" }</span>
+                </label>
+                if s.mode == Mode::Break {
+                    { select("Rows", "rows", range(ROWS), s.rows, set(|s, v| s.rows = v)) }
+                } else {
+                    { select("Strategy", "strategy", strategies, s.strategy, on_strategy) }
+                }
+            </div>
+            if s.mode == Mode::Make {
+                <div class="segmented" role="group" aria-label="How guesses are scored">
+                    { scoring_button(Scoring::Auto, "I enter my secret") }
+                    { scoring_button(Scoring::Manual, "I keep it in my head and score") }
+                </div>
+                <p class="hint">{ s.strategy.describe() }</p>
+            }
+            <button type="button" class="primary" id="new-game" onclick={new_game}>{ "New game" }</button>
+        </form>
+    }
+}
+
+/// Props of the components that draw the game.
+#[derive(Properties, PartialEq)]
+pub struct GameProps {
+    /// The game.
+    pub game: UseReducerHandle<Game>,
+    /// Where actions go.
+    pub dispatch: UseReducerDispatcher<Game>,
+}
+
+/// The board: played rows, the row being composed, and the rows still free.
+#[component]
+pub fn Board(props: &GameProps) -> Html {
+    let g = &*props.game;
+    let pegs = g.spec.pegs;
+    let manual = g.settings.mode == Mode::Make && g.settings.scoring == Scoring::Manual;
+    let bad_row = match g.phase {
+        Phase::Contradiction(r) => Some(r),
+        _ => None,
+    };
+    let rows = g.rows.iter().enumerate().map(|(i, row)| {
+        let edit = manual.then(|| {
+            let d = props.dispatch.clone();
+            let onclick = Callback::from(move |_| d.dispatch(Action::Edit(i)));
+            html! { <button type="button" class="fix" aria-label={format!("fix the score of row {}", i + 1)} {onclick}>{ "✎" }</button> }
+        });
+        let class = classes!(
+            "row",
+            (bad_row == Some(i)).then_some("contradicts"),
+            (g.editing == Some(i)).then_some("editing"),
+            row.score.is_none().then_some("latest")
+        );
+        html! {
+            <li {class} data-row={(i + 1).to_string()}>
+                <span class="n">{ i + 1 }</span>
+                <span class="code">{ for row.guess.iter().map(|&c| peg(Some(c), "")) }</span>
+                { keys(row.score, pegs) }
+                if row.score.is_some() { { for edit } }
+            </li>
+        }
+    });
+    let composing = g.phase == Phase::Guessing;
+    let draft = composing.then(|| {
+        let slots = g.draft.iter().enumerate().map(|(i, &c)| {
+            let d = props.dispatch.clone();
+            let onclick = Callback::from(move |_| d.dispatch(Action::Focus(i)));
+            let class = classes!("slot", (i == g.cursor).then_some("cursor"));
+            html! { <button type="button" {class} aria-label={format!("peg {}", i + 1)} {onclick}>{ peg(c, "") }</button> }
+        });
+        html! {
+            <li class="row draft" data-row={(g.rows.len() + 1).to_string()}>
+                <span class="n">{ g.rows.len() + 1 }</span>
+                <span class="code">{ for slots }</span>
+                <span class="keys pending"></span>
+            </li>
+        }
+    });
+    let free = if g.settings.mode == Mode::Break && !g.over() {
+        (g.settings.rows as usize).saturating_sub(g.rows.len() + usize::from(composing))
+    } else {
+        0
+    };
+    let empty_rows = (0..free).map(|k| {
+        html! {
+            <li class="row free" aria-hidden="true">
+                <span class="n">{ g.rows.len() + usize::from(composing) + k + 1 }</span>
+                <span class="code">{ for (0..pegs).map(|_| peg(None, "")) }</span>
+                <span class="keys"></span>
+            </li>
+        }
+    });
+    let show_secret = g.over() || g.settings.mode == Mode::Make;
+    let secret = g.secret.as_ref().map(|s| {
+        html! {
+            <div class="secret" aria-label="the secret">
+                <span class="label">{ if g.settings.mode == Mode::Make { "Your secret" } else { "Secret" } }</span>
+                <span class="code">
+                    if show_secret { { for s.iter().map(|&c| peg(Some(c), "")) } }
+                    else { { for (0..pegs).map(|_| html! { <span class="peg hidden" role="img" aria-label="hidden">{ "?" }</span> }) } }
+                </span>
+            </div>
+        }
+    });
+    html! {
+        <div class="board card" style={format!("--pegs:{pegs}")}>
+            { for secret }
+            <ol class="rows" aria-label="guesses">
+                { for rows }
+                { for draft }
+                { for empty_rows }
+            </ol>
+        </div>
+    }
+}
+
+/// The palette, the secret entry, and score entry for the computer's guesses.
+#[component]
+pub fn Controls(props: &GameProps) -> Html {
+    let g = &*props.game;
+    let d = &props.dispatch;
+    let act = |a: Action| {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(a.clone()))
+    };
+    if g.composing() {
+        let palette = (0..g.spec.colors).map(|c| {
+            let disabled = !g.allows(c);
+            html! {
+                <button type="button" class={classes!("pick", format!("c{c}"))} {disabled}
+                    aria-label={format!("colour {} (key {})", c + 1, (c + 1) % 10)} onclick={act(Action::Pick(c))}>{ c + 1 }</button>
+            }
+        });
+        let full = g.draft.iter().all(Option::is_some);
+        let entering = g.phase == Phase::EnteringSecret;
+        let draft = entering.then(|| {
+            let slots = g.draft.iter().enumerate().map(|(i, &c)| {
+                let class = classes!("slot", (i == g.cursor).then_some("cursor"));
+                html! { <button type="button" {class} aria-label={format!("peg {}", i + 1)} onclick={act(Action::Focus(i))}>{ peg(c, "") }</button> }
+            });
+            html! { <div class="secret-entry"><span class="label">{ "Your secret:" }</span><span class="code">{ for slots }</span></div> }
+        });
+        return html! {
+            <div class="controls card">
+                if entering { <p class="prompt">{ "Choose your secret code. The computer will not see it; the page scores its guesses." }</p> }
+                { for draft }
+                <div class="palette" role="group" aria-label="colours">{ for palette }</div>
+                <div class="actions">
+                    <button type="button" class="secondary" onclick={act(Action::Backspace)} aria-label="clear peg">{ "⌫ Clear" }</button>
+                    <button type="button" class="primary" id="submit" disabled={!full} onclick={act(Action::Submit)}>
+                        { if entering { "Start: let the computer guess" } else { "Guess" } }
+                    </button>
+                </div>
+                <p class="keys-help">{ "Keys: 1–9 and 0 pick colours, ← → move, Backspace clears, Enter submits." }</p>
+            </div>
+        };
+    }
+    let scoring = g.phase == Phase::Scoring || g.editing.is_some();
+    if !scoring {
+        return html! {};
+    }
+    let fb = g.score_draft;
+    let pegs = g.spec.pegs;
+    let stepper = |label: &'static str, id: &'static str, value: u8, make: fn(Feedback, u8, u8) -> Feedback| {
+        let options = (0..=pegs).filter(|&v| make(fb, v, pegs).is_possible(pegs)).map(|v| {
+            html! { <button type="button" class="num" aria-pressed={(v == value).to_string()} onclick={act(Action::SetScore(make(fb, v, pegs)))}>{ v }</button> }
+        });
+        html! { <div class={classes!("stepper", id)} role="group" aria-label={label}><span class="label">{ label }</span>{ for options }</div> }
+    };
+    let row = g.editing.map_or(g.rows.len(), |r| r + 1);
+    html! {
+        <div class="controls card scoring">
+            <p class="prompt">{ format!("Score row {row} against the secret you have in mind:") }</p>
+            { stepper("Black (right colour, right place)", "black", fb.black, with_black) }
+            { stepper("White (right colour, wrong place)", "white", fb.white, |f, v, _| Feedback { black: f.black, white: v }) }
+            <div class="actions">
+                if g.editing.is_some() { <button type="button" class="secondary" onclick={act(Action::CancelEdit)}>{ "Keep the old score" }</button> }
+                <button type="button" class="primary" id="submit-score" onclick={act(Action::SubmitScore)}>{ "Submit score" }</button>
+            </div>
+        </div>
+    }
+}
+
+/// The score with `black` blacks, keeping as many of the whites entered before as still fit.
+fn with_black(f: Feedback, black: u8, pegs: u8) -> Feedback {
+    let fb = Feedback { black, white: f.white.min(pegs - black) };
+    if fb.is_possible(pegs) { fb } else { Feedback { black, white: 0 } }
+}
+
+/// Props of [`Outcome`].
+#[derive(Properties, PartialEq)]
+pub struct OutcomeProps {
+    /// The game.
+    pub game: UseReducerHandle<Game>,
+    /// Cancel the running search.
+    pub on_cancel: Callback<MouseEvent>,
+}
+
+/// What just happened: thinking (with progress and cancel), won, lost, a contradiction, a failure.
+#[component]
+pub fn Outcome(props: &OutcomeProps) -> Html {
+    let g = &*props.game;
+    let computer = g.settings.mode == Mode::Make;
+    match &g.phase {
+        Phase::Thinking => {
+            let (done, total) = g.progress.unwrap_or((0, 0));
+            let what = if g.secret.is_none() && !computer { "Choosing a secret…" } else { "The solver is searching…" };
+            html! {
+                <div class="banner thinking" role="status">
+                    <span>{ what }</span>
+                    if total > 0 { <progress max={total.to_string()} value={done.to_string()}></progress> }
+                    <button type="button" class="secondary" id="cancel" onclick={props.on_cancel.clone()}>{ "Cancel" }</button>
+                </div>
+            }
+        }
+        Phase::Won(n) => {
+            let text = if computer {
+                format!("The computer broke your code in {n} guess{}.", if *n == 1 { "" } else { "es" })
+            } else {
+                format!("You broke the code in {n} guess{}!", if *n == 1 { "" } else { "es" })
+            };
+            html! { <div class="banner win" role="alert" id="result">{ text }</div> }
+        }
+        Phase::Lost => html! { <div class="banner lose" role="alert" id="result">{ "Out of rows. The secret is shown above." }</div> },
+        Phase::Contradiction(row) => html! {
+            <div class="banner bad" role="alert" id="contradiction">
+                { format!("Your scores contradict each other: no code fits rows 1 to {}. Row {} is the first that cannot be true together with the rows above it. Fix a score with ✎ to continue.", row + 1, row + 1) }
+            </div>
+        },
+        Phase::Failed(message) => html! { <div class="banner bad" role="alert">{ message.clone() }</div> },
+        Phase::Scoring if g.editing.is_none() => html! {
+            <div class="banner info">{ "Score the computer's latest guess below." }</div>
+        },
+        _ => html! {},
+    }
+}
+
+/// Props of [`GameStatus`].
+#[derive(Properties, PartialEq)]
+pub struct StatusProps {
+    /// The game.
+    pub game: UseReducerHandle<Game>,
+    /// Pool threads.
+    pub threads: u32,
+}
+
+/// The game's own status: codes still possible, what the last search cost, the strategy's remark.
+#[component]
+pub fn GameStatus(props: &StatusProps) -> Html {
+    let g = &*props.game;
+    let remaining = g.remaining.as_ref().map(|c| {
+        let n = group_digits(&c.value);
+        let text = if c.exact { format!("{n} codes still possible") } else { format!("more than {n} codes still possible") };
+        html! { <span class="remaining" data-value={c.value.clone()} data-exact={c.exact.to_string()}>{ text }</span> }
+    });
+    let last = g.last.as_ref().filter(|l| l.millis > 0.0).map(|l| {
+        html! {
+            <span class="search" data-threads-used={l.threads_used.to_string()}>
+                { format!("last search {} ms over {} ranges on {} of {} threads", fmt_ms(l.millis), l.ranges, l.threads_used.max(1), props.threads.max(1)) }
+            </span>
+        }
+    });
+    let by = g.played_by.as_ref().map(|s| html! { <span class="by">{ format!("guesses by {s}") }</span> });
+    let note = g.note.as_ref().map(|n| html! { <span class="note">{ n.clone() }</span> });
+    html! { <div class="game-status" aria-live="polite">{ for remaining }{ for last }{ for by }{ for note }</div> }
+}
+
+/// `1296` → `1,296`.
+fn group_digits(n: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in n.chars().enumerate() {
+        if i > 0 && (n.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}

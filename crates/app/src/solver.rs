@@ -1,0 +1,342 @@
+//! The page's side of the solver worker: starts `solver.js` as a module worker, sends typed jobs, and routes
+//! progress and results back to whoever asked. Also the status line that says what the solver is doing.
+//!
+//! The worker answers `Ready` once its wasm and thread pool are up; jobs sent before that wait here. If the
+//! worker runs jobs on its own thread (no cross-origin isolation), cancelling a running job terminates the
+//! worker and starts a new one, re-sending the jobs that were still waiting.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use protocol::{FromWorker, Job, JobId, Outcome, RunStats, ToWorker};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+use yew::prelude::*;
+
+/// What the page knows about the worker.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SolverStatus {
+    /// The worker has answered `Ready`.
+    pub ready: bool,
+    /// Threads in its pool.
+    pub threads: u32,
+    /// Whether the page is cross-origin isolated.
+    pub isolated: bool,
+    /// Why there is only one thread, if so.
+    pub note: Option<String>,
+    /// The last job's cost, for the status line.
+    pub last: Option<RunStats>,
+    /// The running job's `(ranges done, ranges total)`.
+    pub progress: Option<(u32, u32)>,
+    /// Whether a job is running.
+    pub busy: bool,
+    /// The last failure of the worker itself.
+    pub error: Option<String>,
+}
+
+/// Events of one job, delivered to the callback given to [`Solver::run`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum JobEvent {
+    /// Ranges done / total of its current search.
+    Progress(u32, u32),
+    /// It ended.
+    Done(Outcome, RunStats),
+}
+
+struct Pending {
+    json: String,
+    on_event: Callback<JobEvent>,
+}
+
+struct Inner {
+    worker: Option<Worker>,
+    ready: bool,
+    cancel_by_restart: bool,
+    next_id: JobId,
+    /// Jobs sent (or to send once ready) and not yet done, by id, in order.
+    pending: BTreeMap<JobId, Pending>,
+    status: SolverStatus,
+    on_status: Callback<SolverStatus>,
+    closures: Vec<Closure<dyn FnMut(JsValue)>>,
+}
+
+/// A handle on the solver worker, shared through the context.
+#[derive(Clone)]
+pub struct Solver(Rc<RefCell<Inner>>);
+
+impl PartialEq for Solver {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+fn worker_url() -> String {
+    // `?threads=N` on the page caps the pool (for comparing one thread with all of them).
+    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    let threads = search
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("threads="))
+        .and_then(|n| n.parse::<u32>().ok());
+    match threads {
+        Some(n) => format!("./solver.js?threads={n}"),
+        None => "./solver.js".to_string(),
+    }
+}
+
+impl Solver {
+    fn new(on_status: Callback<SolverStatus>) -> Solver {
+        let solver = Solver(Rc::new(RefCell::new(Inner {
+            worker: None,
+            ready: false,
+            cancel_by_restart: false,
+            next_id: 1,
+            pending: BTreeMap::new(),
+            status: SolverStatus::default(),
+            on_status,
+            closures: Vec::new(),
+        })));
+        solver.spawn();
+        solver
+    }
+
+    fn spawn(&self) {
+        let options = WorkerOptions::new();
+        options.set_type(WorkerType::Module);
+        let worker = match Worker::new_with_options(&worker_url(), &options) {
+            Ok(w) => w,
+            Err(e) => {
+                self.set_status(|s| s.error = Some(format!("the solver could not start: {e:?}")));
+                return;
+            }
+        };
+        let on_message = {
+            let this = self.clone();
+            Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
+                let text = e.dyn_ref::<MessageEvent>().and_then(|m| m.data().as_string()).unwrap_or_default();
+                match FromWorker::from_json(&text) {
+                    Ok(msg) => this.receive(msg),
+                    Err(message) => this.set_status(|s| s.error = Some(message)),
+                }
+            })
+        };
+        let on_error = {
+            let this = self.clone();
+            Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
+                let message = e.dyn_ref::<ErrorEvent>().map(|e| e.message()).unwrap_or_else(|| "unknown error".into());
+                this.crashed(format!("the solver stopped ({message}); it was restarted"));
+            })
+        };
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        let mut inner = self.0.borrow_mut();
+        inner.closures = vec![on_message, on_error];
+        inner.worker = Some(worker);
+        inner.ready = false;
+    }
+
+    fn set_status(&self, f: impl FnOnce(&mut SolverStatus)) {
+        let (cb, status) = {
+            let mut inner = self.0.borrow_mut();
+            f(&mut inner.status);
+            (inner.on_status.clone(), inner.status.clone())
+        };
+        cb.emit(status);
+    }
+
+    fn post(inner: &Inner, json: &str) {
+        if let Some(w) = &inner.worker {
+            let _ = w.post_message(&JsValue::from_str(json));
+        }
+    }
+
+    fn receive(&self, msg: FromWorker) {
+        match msg {
+            FromWorker::Ready { threads, isolated, note, cancel_by_restart } => {
+                {
+                    let mut inner = self.0.borrow_mut();
+                    inner.ready = true;
+                    inner.cancel_by_restart = cancel_by_restart;
+                    for p in inner.pending.values() {
+                        Self::post(&inner, &p.json);
+                    }
+                }
+                self.set_status(|s| {
+                    s.ready = true;
+                    s.threads = threads;
+                    s.isolated = isolated;
+                    s.note = note;
+                });
+            }
+            FromWorker::Progress { id, ranges_done, ranges_total } => {
+                let cb = self.0.borrow().pending.get(&id).map(|p| p.on_event.clone());
+                if let Some(cb) = cb {
+                    cb.emit(JobEvent::Progress(ranges_done, ranges_total));
+                }
+                self.set_status(|s| s.progress = Some((ranges_done, ranges_total)));
+            }
+            FromWorker::Done { id, outcome, stats } => {
+                let (job, idle) = {
+                    let mut inner = self.0.borrow_mut();
+                    let job = inner.pending.remove(&id);
+                    (job, inner.pending.is_empty())
+                };
+                if let Some(p) = job {
+                    p.on_event.emit(JobEvent::Done(outcome, stats.clone()));
+                }
+                self.set_status(|s| {
+                    s.last = Some(stats);
+                    s.progress = None;
+                    s.busy = !idle;
+                });
+            }
+        }
+    }
+
+    /// Fails every pending job and starts a fresh worker.
+    fn crashed(&self, message: String) {
+        let failed: Vec<Pending> = {
+            let mut inner = self.0.borrow_mut();
+            if let Some(w) = inner.worker.take() {
+                w.terminate();
+            }
+            std::mem::take(&mut inner.pending).into_values().collect()
+        };
+        for p in failed {
+            p.on_event.emit(JobEvent::Done(Outcome::Failed { message: message.clone() }, RunStats::default()));
+        }
+        self.set_status(|s| {
+            s.error = Some(message);
+            s.ready = false;
+            s.busy = false;
+            s.progress = None;
+        });
+        self.spawn();
+    }
+
+    /// Sends `job`; `on_event` gets its progress and its end. Returns the job's id, for [`Solver::cancel`].
+    pub fn run(&self, job: Job, on_event: Callback<JobEvent>) -> JobId {
+        let id = {
+            let mut inner = self.0.borrow_mut();
+            let id = inner.next_id;
+            inner.next_id += 1;
+            let json = ToWorker::Run { id, job }.to_json();
+            if inner.ready {
+                Self::post(&inner, &json);
+            }
+            inner.pending.insert(id, Pending { json, on_event });
+            id
+        };
+        self.set_status(|s| {
+            s.busy = true;
+            s.error = None;
+        });
+        id
+    }
+
+    /// Cancels job `id` if it has not ended; it ends with [`Outcome::Cancelled`].
+    pub fn cancel(&self, id: JobId) {
+        let (running_here, first) = {
+            let inner = self.0.borrow();
+            (inner.cancel_by_restart && inner.ready, inner.pending.keys().next().copied())
+        };
+        if running_here && first == Some(id) {
+            // The worker is busy on its own thread and cannot read messages: restart it.
+            let cancelled = {
+                let mut inner = self.0.borrow_mut();
+                if let Some(w) = inner.worker.take() {
+                    w.terminate();
+                }
+                inner.pending.remove(&id)
+            };
+            if let Some(p) = cancelled {
+                p.on_event.emit(JobEvent::Done(Outcome::Cancelled, RunStats::default()));
+            }
+            self.set_status(|s| {
+                s.ready = false;
+                s.progress = None;
+            });
+            self.spawn();
+        } else if self.0.borrow().pending.contains_key(&id) {
+            let inner = self.0.borrow();
+            Self::post(&inner, &ToWorker::Cancel { id }.to_json());
+        }
+    }
+}
+
+/// The solver handle and its status, as the context gives them.
+#[derive(Clone, PartialEq)]
+pub struct SolverContext {
+    /// The handle.
+    pub solver: Solver,
+    /// The status.
+    pub status: SolverStatus,
+}
+
+/// The solver context, from inside [`SolverProvider`].
+#[hook]
+pub fn use_solver() -> SolverContext {
+    // The provider wraps the whole app, so the context is always there.
+    use_context::<SolverContext>().unwrap_or_else(|| SolverContext {
+        solver: Solver::new(Callback::noop()),
+        status: SolverStatus::default(),
+    })
+}
+
+/// Props of [`SolverProvider`].
+#[derive(Properties, PartialEq)]
+pub struct ProviderProps {
+    /// The app.
+    pub children: Html,
+}
+
+/// Starts the worker once and gives every page the handle and the status.
+#[component]
+pub fn SolverProvider(props: &ProviderProps) -> Html {
+    let status = use_state(SolverStatus::default);
+    let solver = {
+        let status = status.setter();
+        use_memo((), move |_| Solver::new(Callback::from(move |s| status.set(s))))
+    };
+    let ctx = SolverContext { solver: (*solver).clone(), status: (*status).clone() };
+    html! { <ContextProvider<SolverContext> context={ctx}>{ props.children.clone() }</ContextProvider<SolverContext>> }
+}
+
+/// The status line: threads, isolation, what the last search cost.
+#[component]
+pub fn StatusLine() -> Html {
+    let SolverContext { status, .. } = use_solver();
+    let threads = if !status.ready {
+        "solver starting…".to_string()
+    } else if status.threads > 1 {
+        format!("{} threads (cross-origin isolated)", status.threads)
+    } else {
+        "1 thread".to_string()
+    };
+    let last = status.last.as_ref().filter(|l| l.millis > 0.0).map(|l| {
+        let on = if l.threads_used > 0 { format!(" on {} of {} threads", l.threads_used, status.threads.max(1)) } else { String::new() };
+        format!("last search {} ms, {} ranges{on}", fmt_ms(l.millis), l.ranges)
+    });
+    html! {
+        <footer class="status" role="status" aria-live="polite">
+            <span class="threads" data-threads={status.threads.to_string()} data-isolated={status.isolated.to_string()}>{ threads }</span>
+            if let Some(last) = last { <span class="last">{ last }</span> }
+            if let Some((done, total)) = status.progress { <span class="progress">{ format!("searching: {done}/{total} ranges") }</span> }
+            if let Some(note) = &status.note { <span class="note">{ note.clone() }</span> }
+            if let Some(err) = &status.error { <span class="error">{ err.clone() }</span> }
+        </footer>
+    }
+}
+
+/// Milliseconds for people: 0.42, 3.1, 250.
+pub fn fmt_ms(ms: f64) -> String {
+    if ms < 1.0 {
+        format!("{ms:.2}")
+    } else if ms < 10.0 {
+        format!("{ms:.1}")
+    } else {
+        format!("{ms:.0}")
+    }
+}

@@ -1,0 +1,18 @@
+//! The solver Web Worker. The only crate that touches JS and the thread pool.
+//!
+//! `web/solver.js` (a module worker) loads this crate's wasm-bindgen output, starts the pool with
+//! `initThreadPool(n)` when the page is cross-origin isolated, then calls [`start`]. From then on the worker
+//! answers [`protocol::ToWorker`] messages with [`protocol::FromWorker`] ones, one job at a time:
+//!
+//! - with a pool, a job runs on a pool thread (`rayon::spawn`) and this worker's own event loop stays free:
+//!   it polls the job's [`protocol::JobObserver`] every few milliseconds to post progress, and handles
+//!   `Cancel` by setting the observer's flag, which the search checks between ranges and every few thousand
+//!   nodes;
+//! - without a pool (no cross-origin isolation) a job runs right here on one thread; the page cancels it by
+//!   terminating this worker and starting a new one (`Ready.cancel_by_restart`).
+#![cfg(target_arch = "wasm32")]
+
+mod worker;
+
+pub use wasm_bindgen_rayon::init_thread_pool;
+pub use worker::start;

@@ -1,0 +1,168 @@
+//! The message loop: a queue of jobs, the running one, and the poller that reports its progress.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+use std::sync::{Arc, Mutex};
+
+use js_sys::Function;
+use protocol::{FromWorker, Job, JobId, JobObserver, Outcome, ToWorker, execute};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+/// How often the poller looks at a running job, in milliseconds.
+const POLL_MS: i32 = 8;
+
+/// A job's result, written by the pool thread that ran it.
+type Slot = Arc<Mutex<Option<(Outcome, f64)>>>;
+
+struct Running {
+    id: JobId,
+    observer: Arc<JobObserver>,
+    slot: Slot,
+    interval: i32,
+    last_progress: (u32, u32),
+    _tick: Closure<dyn FnMut()>,
+}
+
+struct State {
+    scope: DedicatedWorkerGlobalScope,
+    pooled: bool,
+    queue: VecDeque<(JobId, Job)>,
+    running: Option<Running>,
+}
+
+type Shared = Rc<RefCell<State>>;
+
+/// Milliseconds from this thread's clock (each worker has its own; only differences on one thread are used).
+fn now_ms() -> f64 {
+    js_sys::global()
+        .dyn_into::<web_sys::WorkerGlobalScope>()
+        .ok()
+        .and_then(|g| g.performance())
+        .map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+fn post(scope: &DedicatedWorkerGlobalScope, msg: &FromWorker) {
+    // Posting a string to our own page cannot fail; if it somehow does, the page's job timeout reports it.
+    let _ = scope.post_message(&JsValue::from_str(&msg.to_json()));
+}
+
+/// Starts the message loop. `threads` is the pool size `web/solver.js` started (1 means no pool).
+#[wasm_bindgen]
+pub fn start(threads: u32, isolated: bool, note: Option<String>) -> Result<(), JsValue> {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
+    let pooled = threads > 1;
+    let state: Shared = Rc::new(RefCell::new(State { scope: scope.clone(), pooled, queue: VecDeque::new(), running: None }));
+    let on_message = {
+        let state = state.clone();
+        Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            let text = event.data().as_string().unwrap_or_default();
+            match ToWorker::from_json(&text) {
+                Ok(msg) => handle(&state, msg),
+                Err(message) => {
+                    let scope = state.borrow().scope.clone();
+                    let outcome = Outcome::Failed { message };
+                    post(&scope, &FromWorker::Done { id: 0, outcome, stats: Default::default() });
+                }
+            }
+        })
+    };
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget(); // lives as long as the worker
+    post(&scope, &FromWorker::Ready { threads, isolated, note, cancel_by_restart: !pooled });
+    Ok(())
+}
+
+fn handle(state: &Shared, msg: ToWorker) {
+    match msg {
+        ToWorker::Run { id, job } => {
+            state.borrow_mut().queue.push_back((id, job));
+            pump(state);
+        }
+        ToWorker::Cancel { id } => {
+            let mut st = state.borrow_mut();
+            if let Some(running) = st.running.as_ref().filter(|r| r.id == id) {
+                running.observer.cancel();
+            } else if let Some(pos) = st.queue.iter().position(|(qid, _)| *qid == id) {
+                st.queue.remove(pos);
+                let scope = st.scope.clone();
+                drop(st);
+                post(&scope, &FromWorker::Done { id, outcome: Outcome::Cancelled, stats: Default::default() });
+            }
+        }
+    }
+}
+
+/// Starts the next queued job if none is running.
+fn pump(state: &Shared) {
+    let (scope, pooled, next) = {
+        let mut st = state.borrow_mut();
+        if st.running.is_some() {
+            return;
+        }
+        let Some(next) = st.queue.pop_front() else { return };
+        (st.scope.clone(), st.pooled, next)
+    };
+    let (id, job) = next;
+    let observer = Arc::new(JobObserver::new());
+    if !pooled {
+        let t0 = now_ms();
+        let outcome = execute(&job, &observer);
+        let stats = observer.stats(now_ms() - t0);
+        post(&scope, &FromWorker::Done { id, outcome, stats });
+        // Let queued messages (a Cancel, a newer job) in before the next job.
+        let state = state.clone();
+        let later = Closure::once_into_js(move || pump(&state));
+        let _ = scope.set_timeout_with_callback_and_timeout_and_arguments_0(later.unchecked_ref(), 0);
+        return;
+    }
+    let slot: Slot = Arc::new(Mutex::new(None));
+    {
+        let (observer, slot) = (observer.clone(), slot.clone());
+        rayon::spawn(move || {
+            let t0 = now_ms();
+            let outcome = execute(&job, &observer);
+            let millis = now_ms() - t0;
+            if let Ok(mut s) = slot.lock() {
+                *s = Some((outcome, millis));
+            }
+        });
+    }
+    let tick = {
+        let state = state.clone();
+        Closure::<dyn FnMut()>::new(move || poll(&state))
+    };
+    let interval = scope
+        .set_interval_with_callback_and_timeout_and_arguments_0(tick.as_ref().unchecked_ref::<Function>(), POLL_MS)
+        .unwrap_or(0);
+    state.borrow_mut().running = Some(Running { id, observer, slot, interval, last_progress: (0, 0), _tick: tick });
+}
+
+/// Posts the running job's progress if it changed, and its result when it is there.
+fn poll(state: &Shared) {
+    let mut st = state.borrow_mut();
+    let scope = st.scope.clone();
+    let Some(running) = st.running.as_mut() else { return };
+    let done = running.slot.lock().ok().and_then(|mut s| s.take());
+    match done {
+        None => {
+            let progress = running.observer.progress();
+            if progress != running.last_progress {
+                running.last_progress = progress;
+                let (ranges_done, ranges_total) = progress;
+                post(&scope, &FromWorker::Progress { id: running.id, ranges_done, ranges_total });
+            }
+        }
+        Some((outcome, millis)) => {
+            scope.clear_interval_with_handle(running.interval);
+            let stats = running.observer.stats(millis);
+            let id = running.id;
+            st.running = None;
+            drop(st);
+            post(&scope, &FromWorker::Done { id, outcome, stats });
+            pump(state);
+        }
+    }
+}

@@ -1,0 +1,26 @@
+// The solver worker's entry (a module worker). It loads the worker crate's wasm, starts the
+// wasm-bindgen-rayon pool when the page is cross-origin isolated, and hands over to Rust (`start`).
+// `?threads=N` in this script's URL caps the pool (used to compare 1 thread with all of them).
+import init, { initThreadPool, start } from './worker.js';
+
+const isolated = self.crossOriginIsolated === true;
+const asked = Number(new URL(self.location.href).searchParams.get('threads')) || 0;
+await init();
+let threads = 1;
+let note = null;
+if (!isolated) {
+  note = 'This page is not cross-origin isolated (no COOP/COEP headers), so the solver runs on one thread.';
+} else {
+  threads = Math.max(1, Math.min(asked || navigator.hardwareConcurrency || 1, 64));
+  if (threads > 1) {
+    try {
+      await initThreadPool(threads);
+    } catch (e) {
+      threads = 1;
+      note = `The thread pool could not start (${e}), so the solver runs on one thread.`;
+    }
+  } else {
+    note = 'The solver was asked to use one thread.';
+  }
+}
+start(threads, isolated, note);
