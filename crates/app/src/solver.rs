@@ -317,12 +317,12 @@ pub fn StatusLine() -> Html {
     };
     let last = status.last.as_ref().filter(|l| l.millis > 0.0).map(|l| {
         let on = if l.threads_used > 0 { format!(" on {} of {} threads", l.threads_used, status.threads.max(1)) } else { String::new() };
-        format!("last search {} ms, {} ranges{on}", fmt_ms(l.millis), l.ranges)
+        (format!("last search {} ms, {} ranges{on}", fmt_ms(l.millis), l.ranges), l.threads_used)
     });
     html! {
         <footer class="status" role="status" aria-live="polite">
             <span class="threads" data-threads={status.threads.to_string()} data-isolated={status.isolated.to_string()}>{ threads }</span>
-            if let Some(last) = last { <span class="last">{ last }</span> }
+            if let Some((last, used)) = last { <span class="last" data-threads-used={used.to_string()}>{ last }</span> }
             if let Some((done, total)) = status.progress { <span class="progress">{ format!("searching: {done}/{total} ranges") }</span> }
             if let Some(note) = &status.note { <span class="note">{ note.clone() }</span> }
             if let Some(err) = &status.error { <span class="error">{ err.clone() }</span> }

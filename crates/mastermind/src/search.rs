@@ -203,12 +203,13 @@ impl<'a> Plan<'a> {
     }
 }
 
-/// Picks the prefix depth: the shortest prefix giving at least [`TARGET_RANGES`] ranges (fewer for tiny games).
+/// Picks the prefix depth: the shortest prefix giving at least [`TARGET_RANGES`] ranges, but always leaving
+/// the last peg to the search inside a range (so tiny games get fewer ranges, never one per code).
 fn prefix_split(spec: &Spec) -> (usize, usize) {
     let colors = u128::from(spec.colors);
     let mut depth = 0usize;
     let mut ranges = 1u128;
-    while ranges < TARGET_RANGES && depth < usize::from(spec.pegs) {
+    while ranges < TARGET_RANGES && depth + 1 < usize::from(spec.pegs) {
         depth += 1;
         ranges *= colors;
     }

@@ -7,7 +7,6 @@ use yew::prelude::*;
 
 use super::params::{COLORS, PEGS, ROWS, Settings};
 use super::state::{Action, Game, Mode, Phase, Scoring};
-use crate::solver::fmt_ms;
 
 /// A short name of the phase, for styling and for tests (`data-phase`).
 pub fn phase_name(phase: &Phase) -> &'static str {
@@ -407,7 +406,8 @@ pub struct StatusProps {
     pub threads: u32,
 }
 
-/// The game's own status: codes still possible, what the last search cost, the strategy's remark.
+/// The game's own status: codes still possible and the strategy's remark (the footer has the threads and what
+/// the last search cost).
 #[component]
 pub fn GameStatus(props: &StatusProps) -> Html {
     let g = &*props.game;
@@ -416,16 +416,9 @@ pub fn GameStatus(props: &StatusProps) -> Html {
         let text = if c.exact { format!("{n} codes still possible") } else { format!("more than {n} codes still possible") };
         html! { <span class="remaining" data-value={c.value.clone()} data-exact={c.exact.to_string()}>{ text }</span> }
     });
-    let last = g.last.as_ref().filter(|l| l.millis > 0.0).map(|l| {
-        html! {
-            <span class="search" data-threads-used={l.threads_used.to_string()}>
-                { format!("last search {} ms over {} ranges on {} of {} threads", fmt_ms(l.millis), l.ranges, l.threads_used.max(1), props.threads.max(1)) }
-            </span>
-        }
-    });
     let by = g.played_by.as_ref().map(|s| html! { <span class="by">{ format!("guesses by {s}") }</span> });
     let note = g.note.as_ref().map(|n| html! { <span class="note">{ n.clone() }</span> });
-    html! { <div class="game-status" aria-live="polite">{ for remaining }{ for last }{ for by }{ for note }</div> }
+    html! { <div class="game-status" aria-live="polite">{ for remaining }{ for by }{ for note }</div> }
 }
 
 /// `1296` → `1,296`.

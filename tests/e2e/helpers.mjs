@@ -1,0 +1,63 @@
+// Shared by the end-to-end tests: a Chromium per test file, screenshots into tests/artifacts/.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ARTIFACTS = fileURLToPath(new URL('../artifacts', import.meta.url));
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+    // playwright gives every launch a fresh, empty user-data-dir of its own.
+    headless: true,
+  });
+}
+
+/** Opens a page and collects its console errors and uncaught exceptions. */
+export async function open(browser, url, viewport = { width: 1100, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+  await page.goto(url);
+  return page;
+}
+
+export async function shot(page, name) {
+  await mkdir(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  console.log(`screenshot: ${path}`);
+}
+
+/** Waits until the solver worker says it is ready; returns its thread count. */
+export async function solverReady(page) {
+  await page.waitForFunction(() => {
+    const t = document.querySelector('.status .threads');
+    return t && Number(t.dataset.threads) > 0;
+  }, null, { timeout: 30_000 });
+  return Number(await page.getAttribute('.status .threads', 'data-threads'));
+}
+
+export const phase = (page) => page.getAttribute('.mastermind', 'data-phase');
+export const waitPhase = (page, ...names) => page.waitForFunction(
+  (names) => names.includes(document.querySelector('.mastermind')?.dataset.phase), names, { timeout: 30_000 });
+
+/** Mastermind feedback, the obvious way (the tests' own reference, independent of the app). */
+export function feedback(guess, secret) {
+  let black = 0;
+  const g = [], s = [];
+  guess.forEach((c, i) => (c === secret[i] ? black++ : (g.push(c), s.push(secret[i]))));
+  let white = 0;
+  for (const c of g) { const j = s.indexOf(c); if (j >= 0) { white++; s.splice(j, 1); } }
+  return { black, white };
+}
+
+/** Types a code with the keyboard (digits 1-9, 0 for the tenth colour) and presses Enter. */
+export async function typeCode(page, code) {
+  for (const c of code) await page.keyboard.press(String((c + 1) % 10));
+  await page.keyboard.press('Enter');
+}

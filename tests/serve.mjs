@@ -1,0 +1,51 @@
+// A static server for dist/ on loopback, with or without the cross-origin isolation headers.
+// Used by the end-to-end tests (and usable by hand: `node tests/serve.mjs [port] [--no-isolation]`).
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm', '.css': 'text/css', '.png': 'image/png', '.svg': 'image/svg+xml', '.json': 'application/json',
+};
+
+export const DIST = resolve(fileURLToPath(new URL('../dist', import.meta.url)));
+
+/** Starts a server; resolves to { url, close }. `pages` maps extra paths to HTML (for embedding tests). */
+export function serve({ root = DIST, port = 0, isolation = true, pages = {} } = {}) {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const headers = {};
+    if (isolation) {
+      headers['Cross-Origin-Opener-Policy'] = 'same-origin';
+      headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
+      headers['Cross-Origin-Resource-Policy'] = 'same-origin';
+    }
+    if (pages[path]) {
+      res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html'] });
+      return res.end(pages[path]);
+    }
+    const file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
+    if (!file.startsWith(root)) { res.writeHead(403); return res.end(); }
+    try {
+      if (!(await stat(file)).isFile()) throw new Error('not a file');
+      const body = await readFile(file);
+      res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404, headers);
+      res.end('not found');
+    }
+  });
+  return new Promise((ok) => server.listen(port, '127.0.0.1', () => ok({
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((done) => { server.closeAllConnections(); server.close(done); }),
+  })));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const port = Number(process.argv[2] ?? 8080);
+  const isolation = !process.argv.includes('--no-isolation');
+  serve({ port, isolation }).then(({ url }) => console.log(`serving ${DIST} at ${url} (isolation ${isolation ? 'on' : 'off'})`));
+}
