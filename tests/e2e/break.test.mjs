@@ -1,0 +1,58 @@
+// You break the code: a whole game won and one lost, with the secret fixed through the link.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from '../serve.mjs';
+import { feedback, launch, open, shot, solverReady, typeCode, waitPhase } from './helpers.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const keysOf = (page, row) => page.$eval(`.rows li[data-row="${row}"] .keys`, (k) => ({ black: Number(k.dataset.black), white: Number(k.dataset.white) }));
+
+test('person breaks a 4x6 code: feedback per row, remaining codes, win', async () => {
+  const secret = [3, 1, 4, 1];
+  const page = await open(browser, `${server.url}/#/mastermind?mode=break&secret=${secret.join(',')}`);
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  const guesses = [[0, 0, 1, 1], [2, 3, 4, 5], [3, 1, 2, 1]];
+  for (const [i, g] of guesses.entries()) {
+    await typeCode(page, g);
+    await waitPhase(page, 'guessing');
+    assert.deepEqual(await keysOf(page, i + 1), feedback(g, secret), `row ${i + 1}`);
+  }
+  assert.equal(await page.getAttribute('.game-status .remaining', 'data-value'), '1');
+  // The last guess by clicking the palette instead of the keyboard.
+  for (const c of secret) await page.click(`.palette .pick.c${c}`);
+  await page.click('#submit');
+  await waitPhase(page, 'won');
+  assert.match(await page.textContent('#result'), /You broke the code in 4 guesses/);
+  const shown = await page.$$eval('.secret .peg', (ps) => ps.map((p) => Number(p.textContent) - 1));
+  assert.deepEqual(shown, secret);
+  await shot(page, 'break-won');
+  assert.deepEqual(page.errors, []);
+});
+
+test('person runs out of rows and sees the secret', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind?mode=break&rows=2&pegs=5&colors=8&secret=7,6,5,4,3`);
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  await typeCode(page, [0, 0, 0, 0, 0]);
+  await waitPhase(page, 'guessing');
+  await typeCode(page, [1, 1, 1, 1, 1]);
+  await waitPhase(page, 'lost');
+  const shown = await page.$$eval('.secret .peg', (ps) => ps.map((p) => Number(p.textContent) - 1));
+  assert.deepEqual(shown, [7, 6, 5, 4, 3]);
+  await shot(page, 'break-lost');
+});
+
+test('phone width: the board and palette fit without horizontal scrolling', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind?pegs=6&colors=9&secret=0,1,2,3,4,5`, { width: 375, height: 800 });
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  await typeCode(page, [8, 7, 6, 5, 4, 3]);
+  await waitPhase(page, 'guessing');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
+  await shot(page, 'break-phone');
+});

@@ -1,0 +1,83 @@
+// The computer breaks your code: with the secret entered (the page scores), and scored by hand, including a
+// wrong score that the page catches, names, and lets you fix.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from '../serve.mjs';
+import { feedback, launch, open, shot, solverReady, waitPhase } from './helpers.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const guessOf = (page, row) => page.$$eval(`.rows li[data-row="${row}"] .code .peg`, (ps) => ps.map((p) => Number(p.textContent) - 1));
+
+async function score(page, { black, white }) {
+  await page.click(`.stepper.black button.num:text-is("${black}")`);
+  await page.click(`.stepper.white button.num:text-is("${white}")`);
+  await page.click('#submit-score');
+}
+
+test('computer breaks an entered secret with knuth in at most 5 guesses', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&strategy=knuth`);
+  await solverReady(page);
+  await waitPhase(page, 'entering-secret');
+  for (const c of [5, 2, 0, 4]) await page.click(`.palette .pick.c${c}`);
+  await page.click('#submit');
+  await waitPhase(page, 'won');
+  const rows = await page.$$eval('.rows li.row', (rs) => rs.length);
+  assert.ok(rows <= 5, `knuth took ${rows} guesses`);
+  assert.deepEqual(await guessOf(page, rows), [5, 2, 0, 4]);
+  assert.match(await page.textContent('#result'), /The computer broke your code/);
+  await shot(page, 'make-auto-won');
+  assert.deepEqual(page.errors, []);
+});
+
+test('person scores every guess by hand until the computer wins', async () => {
+  const secret = [1, 1, 4, 2];
+  const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=manual&strategy=random-consistent`);
+  await solverReady(page);
+  for (let row = 1; row <= 10; row++) {
+    await waitPhase(page, 'scoring');
+    await score(page, feedback(await guessOf(page, row), secret));
+    await waitPhase(page, 'scoring', 'won');
+    if ((await page.getAttribute('.mastermind', 'data-phase')) === 'won') break;
+  }
+  await waitPhase(page, 'won');
+  await shot(page, 'make-manual-won');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a wrong score is caught, the row named, and fixing it lets the game go on', async () => {
+  const secret = [0, 0, 0, 5];
+  const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=manual&strategy=first-consistent`);
+  await solverReady(page);
+  // first-consistent plays 0000, 1111, ...: score 0000 wrongly as no match, the rest truthfully.
+  await waitPhase(page, 'scoring');
+  assert.deepEqual(await guessOf(page, 1), [0, 0, 0, 0]);
+  await score(page, { black: 0, white: 0 });
+  let row = 2;
+  for (;;) {
+    await waitPhase(page, 'scoring', 'contradiction');
+    if ((await page.getAttribute('.mastermind', 'data-phase')) === 'contradiction') break;
+    await score(page, feedback(await guessOf(page, row), secret));
+    row++;
+  }
+  // Rows 2-5 (1111 .. 4444) score 0,0 and 5555 scores 1,0: one 5 and nothing else, impossible with 4 pegs.
+  const message = await page.textContent('#contradiction');
+  assert.match(message, /Row 6 is the first that cannot be true/);
+  assert.equal(await page.getAttribute('li.row.contradicts', 'data-row'), '6');
+  await shot(page, 'make-contradiction');
+  // Fix row 1: three 0s, all in place.
+  await page.click('button[aria-label="fix the score of row 1"]');
+  await score(page, { black: 3, white: 0 });
+  for (;;) {
+    await waitPhase(page, 'scoring', 'won');
+    if ((await page.getAttribute('.mastermind', 'data-phase')) === 'won') break;
+    const last = await page.$$eval('.rows li.row', (rs) => rs.length);
+    await score(page, feedback(await guessOf(page, last), secret));
+  }
+  const last = await page.$$eval('.rows li.row', (rs) => rs.length);
+  assert.deepEqual(await guessOf(page, last), secret);
+  await shot(page, 'make-fixed-won');
+  assert.deepEqual(page.errors, []);
+});

@@ -1,0 +1,50 @@
+// The page loads, is cross-origin isolated, lists the puzzles, and the solver pool has more than one thread
+// that really takes part in a search.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from '../serve.mjs';
+import { launch, open, shot, solverReady, typeCode, waitPhase } from './helpers.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('home lists the puzzles; the page is isolated and the pool has several threads', async () => {
+  const page = await open(browser, `${server.url}/`);
+  assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
+  const threads = await solverReady(page);
+  assert.ok(threads > 1, `pool threads: ${threads}`);
+  const titles = await page.$$eval('.puzzle h2', (hs) => hs.map((h) => h.textContent));
+  assert.deepEqual(titles, ['Mastermind', 'Peg solitaire', 'Cluedo']);
+  await shot(page, 'home');
+  await page.click('a.puzzle[href="#/mastermind"]');
+  await waitPhase(page, 'guessing');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a search runs on more than one pool thread', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind?pegs=7&colors=8&secret=0,1,2,3,4,5,6`);
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  await typeCode(page, [0, 0, 1, 1, 2, 2, 3]);
+  await waitPhase(page, 'guessing');
+  await page.waitForSelector('.status .last');
+  const used = Number(await page.getAttribute('.status .last', 'data-threads-used'));
+  assert.ok(used >= 2, `ranges ran on ${used} thread(s)`);
+  const remaining = await page.getAttribute('.game-status .remaining', 'data-value');
+  assert.ok(Number(remaining) > 0);
+  assert.deepEqual(page.errors, []);
+});
+
+test('unknown routes and bad links get a message, not a blank page', async () => {
+  const page = await open(browser, `${server.url}/#/nowhere`);
+  assert.match(await page.textContent('main'), /There is no page at '\/nowhere'/);
+  await page.goto(`${server.url}/#/mastermind?pegs=99&secret=9,9`);
+  await page.reload();
+  await page.waitForSelector('.banner.warn');
+  const text = await page.textContent('.banner.warn');
+  assert.match(text, /pegs=99 is not allowed here/);
+  assert.match(text, /secret=9,9/);
+  await waitPhase(page, 'guessing');
+  assert.deepEqual(page.errors, []);
+});
