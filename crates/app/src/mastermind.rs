@@ -32,7 +32,9 @@ fn random_seed() -> u64 {
 /// The Mastermind page.
 #[component]
 pub fn MastermindPage(props: &PageProps) -> Html {
-    let (initial, link_errors) = use_memo(props.query.clone(), |q| Settings::from_query(q)).as_ref().clone();
+    let (initial, link_errors) = use_memo(props.query.clone(), Settings::from_query)
+        .as_ref()
+        .clone();
     let game = use_reducer({
         let initial = initial.clone();
         move || Game::new(initial, random_seed())
@@ -80,8 +82,15 @@ pub fn MastermindPage(props: &PageProps) -> Html {
         let dispatcher = game.dispatcher();
         use_effect_with((), move |_| {
             let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
-                let tag = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).map(|el| el.tag_name());
-                if matches!(tag.as_deref(), Some("INPUT" | "SELECT" | "TEXTAREA")) || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                let tag = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .map(|el| el.tag_name());
+                if matches!(tag.as_deref(), Some("INPUT" | "SELECT" | "TEXTAREA"))
+                    || e.ctrl_key()
+                    || e.meta_key()
+                    || e.alt_key()
+                {
                     return;
                 }
                 let action = match e.key().as_str() {
@@ -102,11 +111,15 @@ pub fn MastermindPage(props: &PageProps) -> Html {
             });
             let document = web_sys::window().and_then(|w| w.document());
             if let Some(d) = &document {
-                let _ = d.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+                let _ = d
+                    .add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
             }
             move || {
                 if let Some(d) = document {
-                    let _ = d.remove_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+                    let _ = d.remove_event_listener_with_callback(
+                        "keydown",
+                        listener.as_ref().unchecked_ref(),
+                    );
                 }
             }
         });
@@ -126,7 +139,10 @@ pub fn MastermindPage(props: &PageProps) -> Html {
                 let url = format!("#/mastermind?{}", settings.to_query());
                 let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
             }
-            d.dispatch(Action::NewGame(Settings { secret: None, ..settings }));
+            d.dispatch(Action::NewGame(Settings {
+                secret: None,
+                ..settings
+            }));
         })
     };
     let on_form = {
@@ -151,4 +167,3 @@ pub fn MastermindPage(props: &PageProps) -> Html {
         </section>
     }
 }
-

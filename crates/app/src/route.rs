@@ -79,7 +79,11 @@ fn decode(s: &str) -> String {
 }
 
 fn current() -> Route {
-    Route::parse(&web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default())
+    Route::parse(
+        &web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default(),
+    )
 }
 
 /// The current route, updated on every `hashchange`.
@@ -92,11 +96,17 @@ pub fn use_route() -> Route {
             let listener = Closure::<dyn Fn()>::new(move || route.set(current()));
             let window = web_sys::window();
             if let Some(w) = &window {
-                let _ = w.add_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref());
+                let _ = w.add_event_listener_with_callback(
+                    "hashchange",
+                    listener.as_ref().unchecked_ref(),
+                );
             }
             move || {
                 if let Some(w) = window {
-                    let _ = w.remove_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref());
+                    let _ = w.remove_event_listener_with_callback(
+                        "hashchange",
+                        listener.as_ref().unchecked_ref(),
+                    );
                 }
             }
         });

@@ -74,7 +74,9 @@ impl PartialEq for Solver {
 
 fn worker_url() -> String {
     // `?threads=N` on the page caps the pool (for comparing one thread with all of them).
-    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
     let threads = search
         .trim_start_matches('?')
         .split('&')
@@ -115,7 +117,10 @@ impl Solver {
         let on_message = {
             let this = self.clone();
             Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
-                let text = e.dyn_ref::<MessageEvent>().and_then(|m| m.data().as_string()).unwrap_or_default();
+                let text = e
+                    .dyn_ref::<MessageEvent>()
+                    .and_then(|m| m.data().as_string())
+                    .unwrap_or_default();
                 match FromWorker::from_json(&text) {
                     Ok(msg) => this.receive(msg),
                     Err(message) => this.set_status(|s| s.error = Some(message)),
@@ -125,7 +130,10 @@ impl Solver {
         let on_error = {
             let this = self.clone();
             Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
-                let message = e.dyn_ref::<ErrorEvent>().map(|e| e.message()).unwrap_or_else(|| "unknown error".into());
+                let message = e
+                    .dyn_ref::<ErrorEvent>()
+                    .map(|e| e.message())
+                    .unwrap_or_else(|| "unknown error".into());
                 this.crashed(format!("the solver stopped ({message}); it was restarted"));
             })
         };
@@ -154,7 +162,12 @@ impl Solver {
 
     fn receive(&self, msg: FromWorker) {
         match msg {
-            FromWorker::Ready { threads, isolated, note, cancel_by_restart } => {
+            FromWorker::Ready {
+                threads,
+                isolated,
+                note,
+                cancel_by_restart,
+            } => {
                 {
                     let mut inner = self.0.borrow_mut();
                     inner.ready = true;
@@ -170,7 +183,11 @@ impl Solver {
                     s.note = note;
                 });
             }
-            FromWorker::Progress { id, ranges_done, ranges_total } => {
+            FromWorker::Progress {
+                id,
+                ranges_done,
+                ranges_total,
+            } => {
                 let cb = self.0.borrow().pending.get(&id).map(|p| p.on_event.clone());
                 if let Some(cb) = cb {
                     cb.emit(JobEvent::Progress(ranges_done, ranges_total));
@@ -205,7 +222,12 @@ impl Solver {
             std::mem::take(&mut inner.pending).into_values().collect()
         };
         for p in failed {
-            p.on_event.emit(JobEvent::Done(Outcome::Failed { message: message.clone() }, RunStats::default()));
+            p.on_event.emit(JobEvent::Done(
+                Outcome::Failed {
+                    message: message.clone(),
+                },
+                RunStats::default(),
+            ));
         }
         self.set_status(|s| {
             s.error = Some(message);
@@ -240,7 +262,10 @@ impl Solver {
     pub fn cancel(&self, id: JobId) {
         let (running_here, first) = {
             let inner = self.0.borrow();
-            (inner.cancel_by_restart && inner.ready, inner.pending.keys().next().copied())
+            (
+                inner.cancel_by_restart && inner.ready,
+                inner.pending.keys().next().copied(),
+            )
         };
         if running_here && first == Some(id) {
             // The worker is busy on its own thread and cannot read messages: restart it.
@@ -252,7 +277,8 @@ impl Solver {
                 inner.pending.remove(&id)
             };
             if let Some(p) = cancelled {
-                p.on_event.emit(JobEvent::Done(Outcome::Cancelled, RunStats::default()));
+                p.on_event
+                    .emit(JobEvent::Done(Outcome::Cancelled, RunStats::default()));
             }
             self.set_status(|s| {
                 s.ready = false;
@@ -298,9 +324,14 @@ pub fn SolverProvider(props: &ProviderProps) -> Html {
     let status = use_state(SolverStatus::default);
     let solver = {
         let status = status.setter();
-        use_memo((), move |_| Solver::new(Callback::from(move |s| status.set(s))))
+        use_memo((), move |_| {
+            Solver::new(Callback::from(move |s| status.set(s)))
+        })
     };
-    let ctx = SolverContext { solver: (*solver).clone(), status: (*status).clone() };
+    let ctx = SolverContext {
+        solver: (*solver).clone(),
+        status: (*status).clone(),
+    };
     html! { <ContextProvider<SolverContext> context={ctx}>{ props.children.clone() }</ContextProvider<SolverContext>> }
 }
 
@@ -316,8 +347,23 @@ pub fn StatusLine() -> Html {
         "1 thread".to_string()
     };
     let last = status.last.as_ref().filter(|l| l.millis > 0.0).map(|l| {
-        let on = if l.threads_used > 0 { format!(" on {} of {} threads", l.threads_used, status.threads.max(1)) } else { String::new() };
-        (format!("last search {} ms, {} ranges{on}", fmt_ms(l.millis), l.ranges), l.threads_used)
+        let on = if l.threads_used > 0 {
+            format!(
+                " on {} of {} threads",
+                l.threads_used,
+                status.threads.max(1)
+            )
+        } else {
+            String::new()
+        };
+        (
+            format!(
+                "last search {} ms, {} ranges{on}",
+                fmt_ms(l.millis),
+                l.ranges
+            ),
+            l.threads_used,
+        )
     });
     html! {
         <footer class="status" role="status" aria-live="polite">

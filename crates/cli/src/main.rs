@@ -17,7 +17,11 @@ use rand::rngs::StdRng;
 use serde_json::json;
 
 #[derive(Parser)]
-#[command(name = "puzzle-lab", version, about = "Parallel puzzle solvers: play, measure and batch-run them natively.")]
+#[command(
+    name = "puzzle-lab",
+    version,
+    about = "Parallel puzzle solvers: play, measure and batch-run them natively."
+)]
 struct Cli {
     /// Threads for the solver pool (default: every core).
     #[arg(long, global = true)]
@@ -102,13 +106,27 @@ fn parse_history(spec: &Spec, text: &str) -> Result<Vec<Row>, String> {
         .enumerate()
         .map(|(i, part)| {
             let bad = |why: String| format!("history entry {} ('{part}'): {why}", i + 1);
-            let (code, fb) = part.split_once(':').ok_or_else(|| bad("expected code:black,white".into()))?;
+            let (code, fb) = part
+                .split_once(':')
+                .ok_or_else(|| bad("expected code:black,white".into()))?;
             let guess = Code::parse(spec, code).map_err(|e| bad(e.to_string()))?;
-            let (b, w) = fb.split_once(',').ok_or_else(|| bad("expected black,white after ':'".into()))?;
-            let num = |s: &str| s.trim().parse::<u8>().map_err(|_| bad(format!("'{s}' is not a number")));
-            let feedback = Feedback { black: num(b)?, white: num(w)? };
+            let (b, w) = fb
+                .split_once(',')
+                .ok_or_else(|| bad("expected black,white after ':'".into()))?;
+            let num = |s: &str| {
+                s.trim()
+                    .parse::<u8>()
+                    .map_err(|_| bad(format!("'{s}' is not a number")))
+            };
+            let feedback = Feedback {
+                black: num(b)?,
+                white: num(w)?,
+            };
             if !feedback.is_possible(spec.pegs) {
-                return Err(bad(format!("{feedback} cannot happen with {} pegs", spec.pegs)));
+                return Err(bad(format!(
+                    "{feedback} cannot happen with {} pegs",
+                    spec.pegs
+                )));
             }
             Ok(Row { guess, feedback })
         })
@@ -117,12 +135,20 @@ fn parse_history(spec: &Spec, text: &str) -> Result<Vec<Row>, String> {
 
 fn run(cli: Cli) -> Result<(), String> {
     if let Some(n) = cli.threads {
-        rayon::ThreadPoolBuilder::new().num_threads(n).build_global().map_err(|e| e.to_string())?;
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .map_err(|e| e.to_string())?;
     }
     let started = Instant::now();
     let Game::Mastermind(cmd) = cli.game;
     match cmd {
-        MastermindCmd::Solve { size, secret, strategy, seed } => {
+        MastermindCmd::Solve {
+            size,
+            secret,
+            strategy,
+            seed,
+        } => {
             let spec = size.spec()?;
             let secret = Code::parse(&spec, &secret).map_err(|e| format!("--secret: {e}"))?;
             let strategy: Strategy = strategy.parse()?;
@@ -131,12 +157,22 @@ fn run(cli: Cli) -> Result<(), String> {
             let mut notes = Vec::new();
             let mut first_count = None;
             loop {
-                let choice = strategy::choose(strategy, &spec, &history, &Budget::INTERACTIVE, &NoObserver, &mut rng)
-                    .map_err(|e| e.to_string())?;
+                let choice = strategy::choose(
+                    strategy,
+                    &spec,
+                    &history,
+                    &Budget::INTERACTIVE,
+                    &NoObserver,
+                    &mut rng,
+                )
+                .map_err(|e| e.to_string())?;
                 first_count.get_or_insert(choice.remaining);
                 notes.extend(choice.note);
                 let feedback = score(&choice.guess, &secret, spec.colors);
-                history.push(Row { guess: choice.guess, feedback });
+                history.push(Row {
+                    guess: choice.guess,
+                    feedback,
+                });
                 if feedback.is_win(spec.pegs) || history.len() >= 200 {
                     break;
                 }
@@ -144,32 +180,52 @@ fn run(cli: Cli) -> Result<(), String> {
             let solved = history.last().is_some_and(|r| r.feedback.is_win(spec.pegs));
             let seconds = started.elapsed().as_secs_f64();
             if cli.json {
-                let guesses: Vec<Vec<u8>> = history.iter().map(|r| r.guess.pegs().to_vec()).collect();
-                println!("{}", json!({ "solved": solved, "guesses": guesses, "count": history.len(), "seconds": seconds, "notes": notes }));
+                let guesses: Vec<Vec<u8>> =
+                    history.iter().map(|r| r.guess.pegs().to_vec()).collect();
+                println!(
+                    "{}",
+                    json!({ "solved": solved, "guesses": guesses, "count": history.len(), "seconds": seconds, "notes": notes })
+                );
             } else {
                 for (i, r) in history.iter().enumerate() {
                     println!("{:>3}. {}  {}", i + 1, r.guess, r.feedback);
                 }
-                println!("{} in {} guesses, {seconds:.3} s", if solved { "solved" } else { "NOT solved" }, history.len());
+                println!(
+                    "{} in {} guesses, {seconds:.3} s",
+                    if solved { "solved" } else { "NOT solved" },
+                    history.len()
+                );
                 notes.iter().for_each(|n| println!("note: {n}"));
             }
         }
         MastermindCmd::Count { size, history } => {
             let spec = size.spec()?;
             let history = parse_history(&spec, &history)?;
-            let count = search::count(&spec, &history, &Budget::INTERACTIVE, &NoObserver).map_err(|e| format!("{e:?}"))?;
+            let count = search::count(&spec, &history, &Budget::INTERACTIVE, &NoObserver)
+                .map_err(|e| format!("{e:?}"))?;
             let seconds = started.elapsed().as_secs_f64();
             let (value, exact) = match count {
                 Count::Exact(n) => (n, true),
                 Count::AtLeast(n) => (n, false),
             };
             if cli.json {
-                println!("{}", json!({ "consistent": value.to_string(), "exact": exact, "seconds": seconds }));
+                println!(
+                    "{}",
+                    json!({ "consistent": value.to_string(), "exact": exact, "seconds": seconds })
+                );
             } else {
-                println!("{}{value} consistent codes ({seconds:.3} s)", if exact { "" } else { "at least " });
+                println!(
+                    "{}{value} consistent codes ({seconds:.3} s)",
+                    if exact { "" } else { "at least " }
+                );
             }
         }
-        MastermindCmd::Stats { size, strategy, all, seed } => {
+        MastermindCmd::Stats {
+            size,
+            strategy,
+            all,
+            seed,
+        } => {
             let spec = size.spec()?;
             let strategy: Strategy = strategy.parse()?;
             if !all {
@@ -184,8 +240,14 @@ fn run(cli: Cli) -> Result<(), String> {
                         "mean": stats.mean(), "worst": stats.worst, "histogram": stats.histogram, "failed": 0, "seconds": seconds })
                 );
             } else {
-                println!("{spec}, {strategy}: {} games, mean {:.4} ({}/{}), worst {}, {seconds:.3} s",
-                    stats.games, stats.mean(), stats.total_guesses, stats.games, stats.worst);
+                println!(
+                    "{spec}, {strategy}: {} games, mean {:.4} ({}/{}), worst {}, {seconds:.3} s",
+                    stats.games,
+                    stats.mean(),
+                    stats.total_guesses,
+                    stats.games,
+                    stats.worst
+                );
             }
         }
     }

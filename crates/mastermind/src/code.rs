@@ -59,12 +59,19 @@ impl Code {
     /// Builds a code after checking it against `spec`.
     pub fn new(spec: &Spec, pegs: Vec<u8>) -> Result<Code, CodeError> {
         if pegs.len() != usize::from(spec.pegs) {
-            return Err(CodeError::Length { expected: spec.pegs, found: pegs.len() });
+            return Err(CodeError::Length {
+                expected: spec.pegs,
+                found: pegs.len(),
+            });
         }
         let mut seen = 0u32;
         for (peg, &c) in pegs.iter().enumerate() {
             if c >= spec.colors {
-                return Err(CodeError::Color { peg, color: u32::from(c), colors: spec.colors });
+                return Err(CodeError::Color {
+                    peg,
+                    color: u32::from(c),
+                    colors: spec.colors,
+                });
             }
             if !spec.repeats && seen & (1 << c) != 0 {
                 return Err(CodeError::Repeat(c));
@@ -82,7 +89,11 @@ impl Code {
                 let part = part.trim();
                 match part.parse::<u32>() {
                     Ok(c) if c < 256 => Ok(c as u8),
-                    Ok(c) => Err(CodeError::Color { peg: 0, color: c, colors: spec.colors }),
+                    Ok(c) => Err(CodeError::Color {
+                        peg: 0,
+                        color: c,
+                        colors: spec.colors,
+                    }),
                     Err(_) => Err(CodeError::NotANumber(part.to_string())),
                 }
             })
@@ -134,7 +145,10 @@ mod tests {
     use super::*;
 
     fn check(spec: Spec, text: &str, expected: Result<&[u8], CodeError>) {
-        assert_eq!(Code::parse(&spec, text).as_ref().map(|c| c.pegs()), expected.as_ref().map(|p| *p));
+        assert_eq!(
+            Code::parse(&spec, text).as_ref().map(|c| c.pegs()),
+            expected.as_ref().map(|p| *p)
+        );
     }
 
     #[test]
@@ -143,9 +157,24 @@ mod tests {
         let no_rep = Spec::new(4, 6, false).unwrap();
         check(classic, "3,1,4,1", Ok(&[3, 1, 4, 1]));
         check(classic, " 0, 5 ,5,0", Ok(&[0, 5, 5, 0]));
-        check(classic, "3,1,4", Err(CodeError::Length { expected: 4, found: 3 }));
+        check(
+            classic,
+            "3,1,4",
+            Err(CodeError::Length {
+                expected: 4,
+                found: 3,
+            }),
+        );
         check(classic, "3,1,x,1", Err(CodeError::NotANumber("x".into())));
-        check(classic, "3,1,6,1", Err(CodeError::Color { peg: 2, color: 6, colors: 6 }));
+        check(
+            classic,
+            "3,1,6,1",
+            Err(CodeError::Color {
+                peg: 2,
+                color: 6,
+                colors: 6,
+            }),
+        );
         check(no_rep, "3,1,4,1", Err(CodeError::Repeat(1)));
         check(classic, "", Err(CodeError::NotANumber(String::new())));
     }
@@ -160,7 +189,11 @@ mod tests {
     #[test]
     fn random_codes_are_valid() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-        for spec in [Spec::CLASSIC, Spec::new(6, 6, false).unwrap(), Spec::new(100, 20, true).unwrap()] {
+        for spec in [
+            Spec::CLASSIC,
+            Spec::new(6, 6, false).unwrap(),
+            Spec::new(100, 20, true).unwrap(),
+        ] {
             for _ in 0..50 {
                 let code = Code::random(&spec, &mut rng);
                 assert_eq!(Code::new(&spec, code.pegs().to_vec()), Ok(code));

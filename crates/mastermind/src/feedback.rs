@@ -59,10 +59,19 @@ pub(crate) fn color_counts(pegs: &[u8]) -> ColorCounts {
 }
 
 /// Scores `guess` against `secret` with precomputed colour counts. No allocation.
-pub(crate) fn score_counts(guess: &[u8], secret: &[u8], gc: &ColorCounts, sc: &ColorCounts, colors: u8) -> Feedback {
+pub(crate) fn score_counts(
+    guess: &[u8],
+    secret: &[u8],
+    gc: &ColorCounts,
+    sc: &ColorCounts,
+    colors: u8,
+) -> Feedback {
     let black = guess.iter().zip(secret).filter(|(a, b)| a == b).count() as u8;
     let total: u8 = (0..usize::from(colors)).map(|c| gc[c].min(sc[c])).sum();
-    Feedback { black, white: total - black }
+    Feedback {
+        black,
+        white: total - black,
+    }
 }
 
 /// Scores `guess` against `secret`. Both must belong to a game with `colors` colours.
@@ -107,7 +116,11 @@ mod tests {
     fn check(spec: Spec, guess: &str, secret: &str, black: u8, white: u8) {
         let g = Code::parse(&spec, guess).unwrap();
         let s = Code::parse(&spec, secret).unwrap();
-        assert_eq!(score(&g, &s, spec.colors), Feedback { black, white }, "{guess} vs {secret}");
+        assert_eq!(
+            score(&g, &s, spec.colors),
+            Feedback { black, white },
+            "{guess} vs {secret}"
+        );
     }
 
     #[test]
@@ -138,7 +151,11 @@ mod tests {
 
     fn pegs_and_pair() -> impl Strategy<Value = (u8, Vec<u8>, Vec<u8>)> {
         (1usize..=12, 2u8..=20).prop_flat_map(|(p, c)| {
-            (Just(c), prop::collection::vec(0..c, p), prop::collection::vec(0..c, p))
+            (
+                Just(c),
+                prop::collection::vec(0..c, p),
+                prop::collection::vec(0..c, p),
+            )
         })
     }
 

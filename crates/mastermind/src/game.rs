@@ -30,7 +30,10 @@ pub fn first_contradiction(
     budget: &Budget,
     observer: &dyn Observer,
 ) -> Result<Option<usize>, Stopped> {
-    if let Some(k) = history.iter().position(|r| !r.feedback.is_possible(spec.pegs)) {
+    if let Some(k) = history
+        .iter()
+        .position(|r| !r.feedback.is_possible(spec.pegs))
+    {
         return Ok(Some(k));
     }
     if search::exists(spec, history, budget, observer)? {
@@ -77,7 +80,12 @@ const MAX_DEPTH: u32 = 64;
 /// can all be listed ([`strategy::MAX_LISTED_CODES`]).
 pub fn play_all(spec: &Spec, strategy: Strategy, seed: u64) -> Result<PlayAllStats, StrategyError> {
     let all = strategy::list_all(spec)?;
-    let mut stats = PlayAllStats { games: 0, total_guesses: 0, worst: 0, histogram: vec![0] };
+    let mut stats = PlayAllStats {
+        games: 0,
+        total_guesses: 0,
+        worst: 0,
+        histogram: vec![0],
+    };
     let mut rng = StdRng::seed_from_u64(seed);
     let all_ref = all.clone();
     walk(spec, strategy, &all_ref, all, 1, true, &mut rng, &mut stats)?;
@@ -98,11 +106,25 @@ fn walk(
     if depth > MAX_DEPTH {
         return Err(StrategyError::Stopped(Stopped::Budget));
     }
-    let guess = strategy::pick(strategy, spec, &consistent, all, first_move, rng, &NoObserver)?;
+    let guess = strategy::pick(
+        strategy,
+        spec,
+        &consistent,
+        all,
+        first_move,
+        rng,
+        &NoObserver,
+    )?;
     let gc = color_counts(guess.pegs());
     let mut parts: BTreeMap<Feedback, Vec<Code>> = BTreeMap::new();
     for s in consistent {
-        let fb = score_counts(guess.pegs(), s.pegs(), &gc, &color_counts(s.pegs()), spec.colors);
+        let fb = score_counts(
+            guess.pegs(),
+            s.pegs(),
+            &gc,
+            &color_counts(s.pegs()),
+            spec.colors,
+        );
         parts.entry(fb).or_default().push(s);
     }
     for (fb, part) in parts {
@@ -129,14 +151,21 @@ mod tests {
         rows.iter()
             .map(|(g, black, white)| Row {
                 guess: Code::parse(spec, g).unwrap(),
-                feedback: Feedback { black: *black, white: *white },
+                feedback: Feedback {
+                    black: *black,
+                    white: *white,
+                },
             })
             .collect()
     }
 
     fn check(spec: Spec, history: &[(&str, u8, u8)], expected: Option<usize>) {
         let h = rows(&spec, history);
-        assert_eq!(first_contradiction(&spec, &h, &Budget::UNLIMITED, &NoObserver), Ok(expected), "{history:?}");
+        assert_eq!(
+            first_contradiction(&spec, &h, &Budget::UNLIMITED, &NoObserver),
+            Ok(expected),
+            "{history:?}"
+        );
     }
 
     #[test]
@@ -145,17 +174,36 @@ mod tests {
         check(s, &[], None);
         check(s, &[("0,0,1,1", 1, 1), ("2,3,4,5", 0, 2)], None);
         check(s, &[("0,0,1,1", 3, 1)], Some(0));
-        check(s, &[("0,0,1,1", 0, 0), ("0,2,3,4", 1, 0), ("2,3,4,5", 0, 0)], Some(2));
-        check(s, &[("0,0,1,1", 0, 0), ("2,2,3,3", 0, 0), ("4,4,5,5", 0, 0)], Some(2));
-        check(s, &[("0,0,0,0", 1, 0), ("1,1,1,1", 3, 0), ("0,1,1,1", 0, 0)], Some(2));
-        check(s, &[("0,0,0,0", 0, 0), ("0,1,2,3", 2, 0), ("5,5,5,5", 0, 0)], None);
+        check(
+            s,
+            &[("0,0,1,1", 0, 0), ("0,2,3,4", 1, 0), ("2,3,4,5", 0, 0)],
+            Some(2),
+        );
+        check(
+            s,
+            &[("0,0,1,1", 0, 0), ("2,2,3,3", 0, 0), ("4,4,5,5", 0, 0)],
+            Some(2),
+        );
+        check(
+            s,
+            &[("0,0,0,0", 1, 0), ("1,1,1,1", 3, 0), ("0,1,1,1", 0, 0)],
+            Some(2),
+        );
+        check(
+            s,
+            &[("0,0,0,0", 0, 0), ("0,1,2,3", 2, 0), ("5,5,5,5", 0, 0)],
+            None,
+        );
     }
 
     #[test]
     fn knuth_matches_published_figures() {
         // Knuth 1977: mean 5801/1296 = 4.476, worst 5, with 1122 (0,0,1,1) first.
         let stats = play_all(&Spec::CLASSIC, Strategy::Knuth, 0).unwrap();
-        assert_eq!((stats.games, stats.total_guesses, stats.worst), (1296, 5801, 5));
+        assert_eq!(
+            (stats.games, stats.total_guesses, stats.worst),
+            (1296, 5801, 5)
+        );
     }
 
     #[test]

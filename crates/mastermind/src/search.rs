@@ -162,7 +162,10 @@ impl<'a> Plan<'a> {
     }
 
     fn begin(&self) {
-        if self.observer.report(Progress::Begin { ranges: self.ranges }) == Flow::Stop {
+        if self.observer.report(Progress::Begin {
+            ranges: self.ranges,
+        }) == Flow::Stop
+        {
             self.stop.store(true, Ordering::Relaxed);
         }
     }
@@ -181,7 +184,12 @@ impl<'a> Plan<'a> {
     }
 
     fn finish_range(&self, index: usize, found: u64, nodes: u64) -> Result<(), Stopped> {
-        let progress = Progress::Range { index, thread: rayon::current_thread_index(), found, nodes };
+        let progress = Progress::Range {
+            index,
+            thread: rayon::current_thread_index(),
+            found,
+            nodes,
+        };
         if self.observer.report(progress) == Flow::Stop {
             self.stop.store(true, Ordering::Relaxed);
             return Err(Stopped::Cancelled);
@@ -316,7 +324,10 @@ impl<'p, 'a> Dfs<'p, 'a> {
         self.walk(visit)
     }
 
-    fn walk(&mut self, visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> Result<ControlFlow<()>, Stopped> {
+    fn walk(
+        &mut self,
+        visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, Stopped> {
         if self.code.len() == usize::from(self.plan.spec.pegs) {
             return Ok(visit(&self.code));
         }
@@ -369,7 +380,12 @@ fn count_ranges(plan: &Plan) -> Result<Vec<u64>, (Stopped, u128)> {
 
 /// Counts the codes consistent with `history`. With an empty history the count is the size of the code space,
 /// exact at any size. A count the budget cannot finish is a lower bound ([`Count::AtLeast`]).
-pub fn count(spec: &Spec, history: &[Row], budget: &Budget, observer: &dyn Observer) -> Result<Count, Stopped> {
+pub fn count(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+) -> Result<Count, Stopped> {
     if history.is_empty()
         && let Some(n) = spec.code_count()
     {
@@ -384,7 +400,12 @@ pub fn count(spec: &Spec, history: &[Row], budget: &Budget, observer: &dyn Obser
 }
 
 /// The lexicographically first consistent code, or `None` if the history contradicts itself.
-pub fn first(spec: &Spec, history: &[Row], budget: &Budget, observer: &dyn Observer) -> Result<Option<Code>, Stopped> {
+pub fn first(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+) -> Result<Option<Code>, Stopped> {
     let plan = Plan::new(spec, history, budget, observer);
     plan.begin();
     (0..plan.ranges)
@@ -407,7 +428,12 @@ pub fn first(spec: &Spec, history: &[Row], budget: &Budget, observer: &dyn Obser
 }
 
 /// Whether any code is consistent with `history`.
-pub fn exists(spec: &Spec, history: &[Row], budget: &Budget, observer: &dyn Observer) -> Result<bool, Stopped> {
+pub fn exists(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+) -> Result<bool, Stopped> {
     first(spec, history, budget, observer).map(|c| c.is_some())
 }
 
@@ -438,7 +464,9 @@ pub fn random(
         return Ok(Some((Code::random(spec, rng), Draw::Uniform(n))));
     }
     // Count with half the budget, so that the fallback still has room.
-    let half = Budget { nodes: budget.nodes / 2 };
+    let half = Budget {
+        nodes: budget.nodes / 2,
+    };
     let plan = Plan::new(spec, history, &half, observer);
     match count_ranges(&plan) {
         Ok(per_range) => {
@@ -481,7 +509,9 @@ pub fn random(
             let found = order
                 .par_iter()
                 .map(|&index| {
-                    let mut range_rng = StdRng::seed_from_u64(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                    let mut range_rng = StdRng::seed_from_u64(
+                        seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                    );
                     let mut hit = None;
                     let (_, nodes) = plan.walk_range(index, Some(&mut range_rng), &mut |code| {
                         hit = Some(Code::from_valid(code.to_vec()));
@@ -568,7 +598,11 @@ mod tests {
     fn brute_force(spec: &Spec, history: &[Row]) -> Vec<Code> {
         all_codes(spec)
             .into_iter()
-            .filter(|s| history.iter().all(|r| score(&r.guess, s, spec.colors) == r.feedback))
+            .filter(|s| {
+                history
+                    .iter()
+                    .all(|r| score(&r.guess, s, spec.colors) == r.feedback)
+            })
             .collect()
     }
 
@@ -588,13 +622,20 @@ mod tests {
         let h = history(&spec, secret, guesses);
         let expected = brute_force(&spec, &h);
         let u = Budget::UNLIMITED;
-        let got = collect(&spec, &h, usize::MAX, &u, &NoObserver).unwrap().unwrap();
+        let got = collect(&spec, &h, usize::MAX, &u, &NoObserver)
+            .unwrap()
+            .unwrap();
         assert_eq!(got, expected, "{spec} {guesses:?}");
         let n = count(&spec, &h, &u, &NoObserver).unwrap();
         assert_eq!(n, Count::Exact(expected.len() as u128));
-        assert_eq!(first(&spec, &h, &u, &NoObserver).unwrap(), expected.first().cloned());
+        assert_eq!(
+            first(&spec, &h, &u, &NoObserver).unwrap(),
+            expected.first().cloned()
+        );
         let mut rng = StdRng::seed_from_u64(1);
-        let (code, draw) = random(&spec, &h, &u, &NoObserver, &mut rng).unwrap().unwrap();
+        let (code, draw) = random(&spec, &h, &u, &NoObserver, &mut rng)
+            .unwrap()
+            .unwrap();
         assert!(expected.contains(&code));
         assert_eq!(draw, Draw::Uniform(expected.len() as u128));
     }
@@ -604,10 +645,18 @@ mod tests {
         check(Spec::CLASSIC, "3,1,4,1", &["0,0,1,1"]);
         check(Spec::CLASSIC, "3,1,4,1", &["0,0,1,1", "2,3,4,5"]);
         check(Spec::CLASSIC, "5,5,5,5", &["0,0,1,1", "2,2,3,3", "4,4,5,5"]);
-        check(Spec::new(4, 6, false).unwrap(), "0,1,2,3", &["0,1,4,5", "3,2,1,0"]);
+        check(
+            Spec::new(4, 6, false).unwrap(),
+            "0,1,2,3",
+            &["0,1,4,5", "3,2,1,0"],
+        );
         check(Spec::new(5, 3, true).unwrap(), "2,2,0,1,0", &["0,0,1,1,2"]);
         check(Spec::new(2, 2, true).unwrap(), "1,0", &["0,0"]);
-        check(Spec::new(6, 4, true).unwrap(), "3,0,0,2,1,3", &["0,0,1,1,2,2", "3,3,2,2,1,1"]);
+        check(
+            Spec::new(6, 4, true).unwrap(),
+            "3,0,0,2,1,3",
+            &["0,0,1,1,2,2", "3,3,2,2,1,1"],
+        );
     }
 
     #[test]
@@ -615,10 +664,19 @@ mod tests {
         let spec = Spec::CLASSIC;
         let g = Code::parse(&spec, "0,0,1,1").unwrap();
         let h = [
-            Row { guess: g.clone(), feedback: Feedback { black: 4, white: 0 } },
-            Row { guess: g, feedback: Feedback { black: 0, white: 0 } },
+            Row {
+                guess: g.clone(),
+                feedback: Feedback { black: 4, white: 0 },
+            },
+            Row {
+                guess: g,
+                feedback: Feedback { black: 0, white: 0 },
+            },
         ];
-        assert_eq!(count(&spec, &h, &Budget::UNLIMITED, &NoObserver), Ok(Count::Exact(0)));
+        assert_eq!(
+            count(&spec, &h, &Budget::UNLIMITED, &NoObserver),
+            Ok(Count::Exact(0))
+        );
         assert_eq!(first(&spec, &h, &Budget::UNLIMITED, &NoObserver), Ok(None));
     }
 
@@ -632,7 +690,9 @@ mod tests {
         };
         assert!(n > 0);
         let mut rng = StdRng::seed_from_u64(3);
-        let (code, draw) = random(&spec, &h, &Budget { nodes: 400_000 }, &NoObserver, &mut rng).unwrap().unwrap();
+        let (code, draw) = random(&spec, &h, &Budget { nodes: 400_000 }, &NoObserver, &mut rng)
+            .unwrap()
+            .unwrap();
         assert_eq!(draw, Draw::RandomOrder);
         assert_eq!(score(&h[0].guess, &code, 10), h[0].feedback);
     }
@@ -653,7 +713,10 @@ mod tests {
         let spec = Spec::new(8, 8, true).unwrap();
         let h = history(&spec, "0,1,2,3,4,5,6,7", &["0,0,1,1,2,2,3,3"]);
         let obs = CancelAfter(AtomicU64::new(3));
-        assert_eq!(count(&spec, &h, &Budget::UNLIMITED, &obs), Err(Stopped::Cancelled));
+        assert_eq!(
+            count(&spec, &h, &Budget::UNLIMITED, &obs),
+            Err(Stopped::Cancelled)
+        );
     }
 
     #[test]
@@ -666,7 +729,9 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(11);
         let draws = 1000 * codes.len() as u32;
         for _ in 0..draws {
-            let (c, _) = random(&spec, &h, &Budget::UNLIMITED, &NoObserver, &mut rng).unwrap().unwrap();
+            let (c, _) = random(&spec, &h, &Budget::UNLIMITED, &NoObserver, &mut rng)
+                .unwrap()
+                .unwrap();
             hits[codes.iter().position(|x| *x == c).unwrap()] += 1;
         }
         assert!(hits.iter().all(|&h| (850..1150).contains(&h)), "{hits:?}");

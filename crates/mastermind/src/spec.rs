@@ -38,7 +38,9 @@ impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SpecError::Pegs(p) => write!(f, "{p} pegs is not possible: choose 2 to {MAX_PEGS}"),
-            SpecError::Colors(c) => write!(f, "{c} colours is not possible: choose 2 to {MAX_COLORS}"),
+            SpecError::Colors(c) => {
+                write!(f, "{c} colours is not possible: choose 2 to {MAX_COLORS}")
+            }
             SpecError::TooFewColorsForNoRepeats { pegs, colors } => write!(
                 f,
                 "{pegs} pegs need at least {pegs} colours when colours may not repeat (you chose {colors})"
@@ -51,7 +53,11 @@ impl std::error::Error for SpecError {}
 
 impl Spec {
     /// The classic game: 4 pegs, 6 colours, repeats allowed.
-    pub const CLASSIC: Spec = Spec { pegs: 4, colors: 6, repeats: true };
+    pub const CLASSIC: Spec = Spec {
+        pegs: 4,
+        colors: 6,
+        repeats: true,
+    };
 
     /// Checks a size. Takes `u32` so that values parsed from people (links, forms) are checked, not truncated.
     pub fn new(pegs: u32, colors: u32, repeats: bool) -> Result<Spec, SpecError> {
@@ -65,7 +71,11 @@ impl Spec {
         if !repeats && pegs > colors {
             return Err(SpecError::TooFewColorsForNoRepeats { pegs, colors });
         }
-        Ok(Spec { pegs, colors, repeats })
+        Ok(Spec {
+            pegs,
+            colors,
+            repeats,
+        })
     }
 
     /// How many codes exist, or `None` when the number does not fit in a `u128` (e.g. 20^100).
@@ -101,7 +111,10 @@ mod tests {
     use super::*;
 
     fn check(pegs: u32, colors: u32, repeats: bool, expected: Result<Option<u128>, SpecError>) {
-        assert_eq!(Spec::new(pegs, colors, repeats).map(|s| s.code_count()), expected);
+        assert_eq!(
+            Spec::new(pegs, colors, repeats).map(|s| s.code_count()),
+            expected
+        );
     }
 
     #[test]
@@ -114,7 +127,12 @@ mod tests {
         check(1, 6, true, Err(SpecError::Pegs(1)));
         check(101, 6, true, Err(SpecError::Pegs(101)));
         check(4, 21, true, Err(SpecError::Colors(21)));
-        check(7, 6, false, Err(SpecError::TooFewColorsForNoRepeats { pegs: 7, colors: 6 }));
+        check(
+            7,
+            6,
+            false,
+            Err(SpecError::TooFewColorsForNoRepeats { pegs: 7, colors: 6 }),
+        );
     }
 
     #[test]

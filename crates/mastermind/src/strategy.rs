@@ -28,7 +28,11 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy, in the order menus show them.
-    pub const ALL: [Strategy; 3] = [Strategy::RandomConsistent, Strategy::FirstConsistent, Strategy::Knuth];
+    pub const ALL: [Strategy; 3] = [
+        Strategy::RandomConsistent,
+        Strategy::FirstConsistent,
+        Strategy::Knuth,
+    ];
 
     /// The name used by the CLI, links and the worker protocol.
     pub fn name(self) -> &'static str {
@@ -42,9 +46,13 @@ impl Strategy {
     /// One line for people choosing a strategy.
     pub fn describe(self) -> &'static str {
         match self {
-            Strategy::FirstConsistent => "plays the first code (in order) that fits every score so far",
+            Strategy::FirstConsistent => {
+                "plays the first code (in order) that fits every score so far"
+            }
             Strategy::RandomConsistent => "plays a random code that fits every score so far",
-            Strategy::Knuth => "plays the code whose worst-case answer leaves the fewest possibilities",
+            Strategy::Knuth => {
+                "plays the code whose worst-case answer leaves the fewest possibilities"
+            }
         }
     }
 }
@@ -58,10 +66,13 @@ impl fmt::Display for Strategy {
 impl FromStr for Strategy {
     type Err = String;
     fn from_str(s: &str) -> Result<Strategy, String> {
-        Strategy::ALL.into_iter().find(|st| st.name() == s).ok_or_else(|| {
-            let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
-            format!("unknown strategy '{s}': choose one of {}", names.join(", "))
-        })
+        Strategy::ALL
+            .into_iter()
+            .find(|st| st.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
+                format!("unknown strategy '{s}': choose one of {}", names.join(", "))
+            })
     }
 }
 
@@ -79,7 +90,9 @@ pub enum StrategyError {
 impl fmt::Display for StrategyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StrategyError::Contradiction => f.write_str("no code fits every score: the scores contradict each other"),
+            StrategyError::Contradiction => {
+                f.write_str("no code fits every score: the scores contradict each other")
+            }
             StrategyError::Stopped(Stopped::Cancelled) => f.write_str("cancelled"),
             StrategyError::Stopped(Stopped::Budget) => {
                 f.write_str("the search ran out of its time budget before finding a code")
@@ -124,7 +137,14 @@ pub fn list_all(spec: &Spec) -> Result<Vec<Code>, StrategyError> {
         Some(n) if n <= MAX_LISTED_CODES => {}
         _ => return Err(too_big()),
     }
-    search::collect(spec, &[], MAX_LISTED_CODES as usize, &Budget::UNLIMITED, &NoObserver)?.ok_or_else(too_big)
+    search::collect(
+        spec,
+        &[],
+        MAX_LISTED_CODES as usize,
+        &Budget::UNLIMITED,
+        &NoObserver,
+    )?
+    .ok_or_else(too_big)
 }
 
 /// Chooses the next guess for `history` with `strategy`.
@@ -139,8 +159,14 @@ pub fn choose(
     match strategy {
         Strategy::FirstConsistent => {
             let remaining = search::count(spec, history, budget, observer)?;
-            let guess = search::first(spec, history, budget, observer)?.ok_or(StrategyError::Contradiction)?;
-            Ok(Choice { guess, remaining, played_by: strategy, note: None })
+            let guess = search::first(spec, history, budget, observer)?
+                .ok_or(StrategyError::Contradiction)?;
+            Ok(Choice {
+                guess,
+                remaining,
+                played_by: strategy,
+                note: None,
+            })
         }
         Strategy::RandomConsistent => random_consistent(spec, history, budget, observer, rng, None),
         Strategy::Knuth => {
@@ -153,10 +179,24 @@ pub fn choose(
                 return random_consistent(spec, history, budget, observer, rng, Some(why));
             }
             let all = list_all(spec)?;
-            let consistent = search::collect(spec, history, all.len(), budget, observer)?.unwrap_or_default();
+            let consistent =
+                search::collect(spec, history, all.len(), budget, observer)?.unwrap_or_default();
             let remaining = Count::Exact(consistent.len() as u128);
-            let guess = pick(strategy, spec, &consistent, &all, history.is_empty(), rng, observer)?;
-            Ok(Choice { guess, remaining, played_by: strategy, note: None })
+            let guess = pick(
+                strategy,
+                spec,
+                &consistent,
+                &all,
+                history.is_empty(),
+                rng,
+                observer,
+            )?;
+            Ok(Choice {
+                guess,
+                remaining,
+                played_by: strategy,
+                note: None,
+            })
         }
     }
 }
@@ -169,7 +209,8 @@ fn random_consistent(
     rng: &mut impl Rng,
     note: Option<String>,
 ) -> Result<Choice, StrategyError> {
-    let (guess, draw) = search::random(spec, history, budget, observer, rng)?.ok_or(StrategyError::Contradiction)?;
+    let (guess, draw) = search::random(spec, history, budget, observer, rng)?
+        .ok_or(StrategyError::Contradiction)?;
     let (remaining, draw_note) = match draw {
         Draw::Uniform(n) => (Count::Exact(n), None),
         Draw::RandomOrder => (
@@ -181,7 +222,12 @@ fn random_consistent(
         (Some(a), Some(b)) => Some(format!("{a}; {b}")),
         (a, b) => a.or(b),
     };
-    Ok(Choice { guess, remaining, played_by: Strategy::RandomConsistent, note })
+    Ok(Choice {
+        guess,
+        remaining,
+        played_by: Strategy::RandomConsistent,
+        note,
+    })
 }
 
 /// Chooses among listed codes: `consistent` are the codes that fit the history (sorted), `all` every code.
@@ -206,7 +252,11 @@ pub(crate) fn pick(
             // Before the first guess every code is alike up to colour and position symmetry, so only one code
             // per pattern of colour multiplicities is scored; its lowest member is the pattern itself
             // (0,0,1,1 for "two pairs"), which keeps Knuth's lowest-code tie-break exact.
-            let candidates: Vec<Code> = if first_move { first_move_patterns(spec) } else { all.to_vec() };
+            let candidates: Vec<Code> = if first_move {
+                first_move_patterns(spec)
+            } else {
+                all.to_vec()
+            };
             knuth_minimax(spec, consistent, &candidates, observer)
         }
     }
@@ -264,7 +314,10 @@ fn first_move_patterns(spec: &Spec) -> Vec<Code> {
 
 fn partitions(left: u8, max_part: u8, colors: u8, parts: &mut Vec<u8>, out: &mut Vec<Code>) {
     if left == 0 {
-        let pegs = parts.iter().enumerate().flat_map(|(color, &n)| std::iter::repeat_n(color as u8, usize::from(n)));
+        let pegs = parts
+            .iter()
+            .enumerate()
+            .flat_map(|(color, &n)| std::iter::repeat_n(color as u8, usize::from(n)));
         out.push(Code::from_valid(pegs.collect()));
         return;
     }
@@ -289,20 +342,36 @@ mod tests {
         for s in Strategy::ALL {
             assert_eq!(s.name().parse::<Strategy>(), Ok(s));
         }
-        assert!("nonsense".parse::<Strategy>().unwrap_err().contains("knuth"));
+        assert!(
+            "nonsense"
+                .parse::<Strategy>()
+                .unwrap_err()
+                .contains("knuth")
+        );
     }
 
     #[test]
     fn knuth_opens_with_two_pairs() {
         let mut rng = StdRng::seed_from_u64(0);
-        let c = choose(Strategy::Knuth, &Spec::CLASSIC, &[], &Budget::UNLIMITED, &NoObserver, &mut rng).unwrap();
+        let c = choose(
+            Strategy::Knuth,
+            &Spec::CLASSIC,
+            &[],
+            &Budget::UNLIMITED,
+            &NoObserver,
+            &mut rng,
+        )
+        .unwrap();
         assert_eq!(c.guess.to_string(), "0,0,1,1");
         assert_eq!(c.remaining, Count::Exact(1296));
     }
 
     #[test]
     fn patterns_for_four_pegs() {
-        let p: Vec<String> = first_move_patterns(&Spec::CLASSIC).iter().map(|c| c.to_string()).collect();
+        let p: Vec<String> = first_move_patterns(&Spec::CLASSIC)
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
         assert_eq!(p, ["0,0,0,0", "0,0,0,1", "0,0,1,1", "0,0,1,2", "0,1,2,3"]);
     }
 
@@ -310,7 +379,15 @@ mod tests {
     fn knuth_falls_back_with_a_reason_on_big_games() {
         let spec = Spec::new(10, 10, true).unwrap();
         let mut rng = StdRng::seed_from_u64(0);
-        let c = choose(Strategy::Knuth, &spec, &[], &Budget::INTERACTIVE, &NoObserver, &mut rng).unwrap();
+        let c = choose(
+            Strategy::Knuth,
+            &spec,
+            &[],
+            &Budget::INTERACTIVE,
+            &NoObserver,
+            &mut rng,
+        )
+        .unwrap();
         assert_eq!(c.played_by, Strategy::RandomConsistent);
         assert!(c.note.unwrap().contains("knuth"));
     }

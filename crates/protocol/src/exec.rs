@@ -41,7 +41,10 @@ impl JobObserver {
 
     /// `(ranges done, ranges total)` of the search running now.
     pub fn progress(&self) -> (u32, u32) {
-        (self.ranges_done.load(Ordering::Relaxed), self.ranges_total.load(Ordering::Relaxed))
+        (
+            self.ranges_done.load(Ordering::Relaxed),
+            self.ranges_total.load(Ordering::Relaxed),
+        )
     }
 
     /// What the job cost so far, given its wall time.
@@ -71,7 +74,11 @@ impl Observer for JobObserver {
                 }
             }
         }
-        if self.is_cancelled() { Flow::Stop } else { Flow::Continue }
+        if self.is_cancelled() {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
     }
 
     fn keep_going(&self) -> bool {
@@ -113,20 +120,29 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
         MastermindJob::NewSecret { spec, seed } => {
             let spec = Spec::try_from(*spec)?;
             let code = Code::random(&spec, &mut StdRng::seed_from_u64(*seed));
-            Ok(MastermindAnswer::Secret { code: code.pegs().to_vec() })
+            Ok(MastermindAnswer::Secret {
+                code: code.pegs().to_vec(),
+            })
         }
         MastermindJob::Count { spec, history } => {
             let spec = Spec::try_from(*spec)?;
             let history = rows(&spec, history)?;
             let count = search::count(&spec, &history, &budget, observer).map_err(stopped)?;
-            Ok(MastermindAnswer::Counted { count: count.into() })
+            Ok(MastermindAnswer::Counted {
+                count: count.into(),
+            })
         }
-        MastermindJob::NextGuess { spec, history, strategy, seed } => {
+        MastermindJob::NextGuess {
+            spec,
+            history,
+            strategy,
+            seed,
+        } => {
             let spec = Spec::try_from(*spec)?;
             let history = rows(&spec, history)?;
             let strategy: Strategy = strategy.parse()?;
-            if let Some(row) =
-                mastermind::first_contradiction(&spec, &history, &budget, observer).map_err(stopped)?
+            if let Some(row) = mastermind::first_contradiction(&spec, &history, &budget, observer)
+                .map_err(stopped)?
             {
                 return Ok(MastermindAnswer::Contradiction { row });
             }
@@ -153,7 +169,11 @@ mod tests {
     use super::*;
     use crate::{SpecDto, ToWorker};
 
-    const CLASSIC: SpecDto = SpecDto { pegs: 4, colors: 6, repeats: true };
+    const CLASSIC: SpecDto = SpecDto {
+        pegs: 4,
+        colors: 6,
+        repeats: true,
+    };
 
     fn run(job: MastermindJob) -> Outcome {
         execute(&Job::Mastermind(job), &JobObserver::new())
@@ -164,42 +184,84 @@ mod tests {
     }
 
     fn row(guess: &[u8], black: u8, white: u8) -> RowDto {
-        RowDto { guess: guess.to_vec(), black, white }
+        RowDto {
+            guess: guess.to_vec(),
+            black,
+            white,
+        }
     }
 
     fn failed(message: &str) -> Outcome {
-        Outcome::Failed { message: message.to_string() }
+        Outcome::Failed {
+            message: message.to_string(),
+        }
     }
 
     #[test]
     fn bad_input_gets_a_message() {
         check(
-            MastermindJob::NewSecret { spec: SpecDto { pegs: 4, colors: 40, repeats: true }, seed: 0 },
+            MastermindJob::NewSecret {
+                spec: SpecDto {
+                    pegs: 4,
+                    colors: 40,
+                    repeats: true,
+                },
+                seed: 0,
+            },
             failed("40 colours is not possible: choose 2 to 20"),
         );
         check(
-            MastermindJob::Count { spec: CLASSIC, history: vec![row(&[0, 0, 9, 1], 0, 0)] },
+            MastermindJob::Count {
+                spec: CLASSIC,
+                history: vec![row(&[0, 0, 9, 1], 0, 0)],
+            },
             failed("row 1: peg 3 has colour 9, but colours go from 0 to 5"),
         );
         check(
-            MastermindJob::NextGuess { spec: CLASSIC, history: vec![], strategy: "best".into(), seed: 0 },
-            failed("unknown strategy 'best': choose one of random-consistent, first-consistent, knuth"),
+            MastermindJob::NextGuess {
+                spec: CLASSIC,
+                history: vec![],
+                strategy: "best".into(),
+                seed: 0,
+            },
+            failed(
+                "unknown strategy 'best': choose one of random-consistent, first-consistent, knuth",
+            ),
         );
-        assert!(ToWorker::from_json("{\"type\":\"Run\"").unwrap_err().starts_with("malformed message"));
+        assert!(
+            ToWorker::from_json("{\"type\":\"Run\"")
+                .unwrap_err()
+                .starts_with("malformed message")
+        );
     }
 
     #[test]
     fn next_guess_and_contradiction() {
-        let knuth = |history| MastermindJob::NextGuess { spec: CLASSIC, history, strategy: "knuth".into(), seed: 0 };
-        let Outcome::Ok { answer: Answer::Mastermind(MastermindAnswer::Guess { code, remaining, .. }) } =
-            run(knuth(vec![]))
+        let knuth = |history| MastermindJob::NextGuess {
+            spec: CLASSIC,
+            history,
+            strategy: "knuth".into(),
+            seed: 0,
+        };
+        let Outcome::Ok {
+            answer:
+                Answer::Mastermind(MastermindAnswer::Guess {
+                    code, remaining, ..
+                }),
+        } = run(knuth(vec![]))
         else {
             panic!("knuth must answer the first guess")
         };
         assert_eq!((code, remaining.value.as_str()), (vec![0, 0, 1, 1], "1296"));
         check(
-            knuth(vec![row(&[0, 0, 1, 1], 0, 0), row(&[2, 2, 3, 3], 0, 0), row(&[4, 4, 5, 5], 0, 0)]),
-            Outcome::Ok { answer: Answer::Mastermind(MastermindAnswer::Contradiction { row: 2 }) },
+            knuth(vec![
+                row(&[0, 0, 1, 1], 0, 0),
+                row(&[2, 2, 3, 3], 0, 0),
+                row(&[4, 4, 5, 5], 0, 0),
+            ]),
+            Outcome::Ok {
+                answer: Answer::Mastermind(MastermindAnswer::Contradiction { row: 2 }),
+            },
         );
     }
 
@@ -207,7 +269,14 @@ mod tests {
     fn cancelled_job_says_so() {
         let obs = JobObserver::new();
         obs.cancel();
-        let job = MastermindJob::Count { spec: SpecDto { pegs: 8, colors: 8, repeats: true }, history: vec![row(&[0, 0, 1, 1, 2, 2, 3, 3], 1, 1)] };
+        let job = MastermindJob::Count {
+            spec: SpecDto {
+                pegs: 8,
+                colors: 8,
+                repeats: true,
+            },
+            history: vec![row(&[0, 0, 1, 1, 2, 2, 3, 3], 1, 1)],
+        };
         assert_eq!(execute(&Job::Mastermind(job), &obs), Outcome::Cancelled);
     }
 }

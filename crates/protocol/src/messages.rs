@@ -121,7 +121,11 @@ pub struct SpecDto {
 
 impl From<Spec> for SpecDto {
     fn from(s: Spec) -> Self {
-        SpecDto { pegs: u32::from(s.pegs), colors: u32::from(s.colors), repeats: s.repeats }
+        SpecDto {
+            pegs: u32::from(s.pegs),
+            colors: u32::from(s.colors),
+            repeats: s.repeats,
+        }
     }
 }
 
@@ -145,7 +149,11 @@ pub struct RowDto {
 
 impl From<&Row> for RowDto {
     fn from(r: &Row) -> Self {
-        RowDto { guess: r.guess.pegs().to_vec(), black: r.feedback.black, white: r.feedback.white }
+        RowDto {
+            guess: r.guess.pegs().to_vec(),
+            black: r.feedback.black,
+            white: r.feedback.white,
+        }
     }
 }
 
@@ -153,7 +161,13 @@ impl RowDto {
     /// Checks the row against its game.
     pub fn to_row(&self, spec: &Spec) -> Result<Row, String> {
         let guess = Code::new(spec, self.guess.clone()).map_err(|e| e.to_string())?;
-        Ok(Row { guess, feedback: Feedback { black: self.black, white: self.white } })
+        Ok(Row {
+            guess,
+            feedback: Feedback {
+                black: self.black,
+                white: self.white,
+            },
+        })
     }
 }
 
@@ -200,8 +214,14 @@ pub struct CountDto {
 impl From<mastermind::search::Count> for CountDto {
     fn from(c: mastermind::search::Count) -> Self {
         match c {
-            mastermind::search::Count::Exact(n) => CountDto { value: n.to_string(), exact: true },
-            mastermind::search::Count::AtLeast(n) => CountDto { value: n.to_string(), exact: false },
+            mastermind::search::Count::Exact(n) => CountDto {
+                value: n.to_string(),
+                exact: true,
+            },
+            mastermind::search::Count::AtLeast(n) => CountDto {
+                value: n.to_string(),
+                exact: false,
+            },
         }
     }
 }

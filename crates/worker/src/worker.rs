@@ -54,7 +54,12 @@ fn post(scope: &DedicatedWorkerGlobalScope, msg: &FromWorker) {
 pub fn start(threads: u32, isolated: bool, note: Option<String>) -> Result<(), JsValue> {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
     let pooled = threads > 1;
-    let state: Shared = Rc::new(RefCell::new(State { scope: scope.clone(), pooled, queue: VecDeque::new(), running: None }));
+    let state: Shared = Rc::new(RefCell::new(State {
+        scope: scope.clone(),
+        pooled,
+        queue: VecDeque::new(),
+        running: None,
+    }));
     let on_message = {
         let state = state.clone();
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
@@ -64,14 +69,29 @@ pub fn start(threads: u32, isolated: bool, note: Option<String>) -> Result<(), J
                 Err(message) => {
                     let scope = state.borrow().scope.clone();
                     let outcome = Outcome::Failed { message };
-                    post(&scope, &FromWorker::Done { id: 0, outcome, stats: Default::default() });
+                    post(
+                        &scope,
+                        &FromWorker::Done {
+                            id: 0,
+                            outcome,
+                            stats: Default::default(),
+                        },
+                    );
                 }
             }
         })
     };
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget(); // lives as long as the worker
-    post(&scope, &FromWorker::Ready { threads, isolated, note, cancel_by_restart: !pooled });
+    post(
+        &scope,
+        &FromWorker::Ready {
+            threads,
+            isolated,
+            note,
+            cancel_by_restart: !pooled,
+        },
+    );
     Ok(())
 }
 
@@ -89,7 +109,14 @@ fn handle(state: &Shared, msg: ToWorker) {
                 st.queue.remove(pos);
                 let scope = st.scope.clone();
                 drop(st);
-                post(&scope, &FromWorker::Done { id, outcome: Outcome::Cancelled, stats: Default::default() });
+                post(
+                    &scope,
+                    &FromWorker::Done {
+                        id,
+                        outcome: Outcome::Cancelled,
+                        stats: Default::default(),
+                    },
+                );
             }
         }
     }
@@ -102,7 +129,9 @@ fn pump(state: &Shared) {
         if st.running.is_some() {
             return;
         }
-        let Some(next) = st.queue.pop_front() else { return };
+        let Some(next) = st.queue.pop_front() else {
+            return;
+        };
         (st.scope.clone(), st.pooled, next)
     };
     let (id, job) = next;
@@ -115,7 +144,8 @@ fn pump(state: &Shared) {
         // Let queued messages (a Cancel, a newer job) in before the next job.
         let state = state.clone();
         let later = Closure::once_into_js(move || pump(&state));
-        let _ = scope.set_timeout_with_callback_and_timeout_and_arguments_0(later.unchecked_ref(), 0);
+        let _ =
+            scope.set_timeout_with_callback_and_timeout_and_arguments_0(later.unchecked_ref(), 0);
         return;
     }
     let slot: Slot = Arc::new(Mutex::new(None));
@@ -135,16 +165,28 @@ fn pump(state: &Shared) {
         Closure::<dyn FnMut()>::new(move || poll(&state))
     };
     let interval = scope
-        .set_interval_with_callback_and_timeout_and_arguments_0(tick.as_ref().unchecked_ref::<Function>(), POLL_MS)
+        .set_interval_with_callback_and_timeout_and_arguments_0(
+            tick.as_ref().unchecked_ref::<Function>(),
+            POLL_MS,
+        )
         .unwrap_or(0);
-    state.borrow_mut().running = Some(Running { id, observer, slot, interval, last_progress: (0, 0), _tick: tick });
+    state.borrow_mut().running = Some(Running {
+        id,
+        observer,
+        slot,
+        interval,
+        last_progress: (0, 0),
+        _tick: tick,
+    });
 }
 
 /// Posts the running job's progress if it changed, and its result when it is there.
 fn poll(state: &Shared) {
     let mut st = state.borrow_mut();
     let scope = st.scope.clone();
-    let Some(running) = st.running.as_mut() else { return };
+    let Some(running) = st.running.as_mut() else {
+        return;
+    };
     let done = running.slot.lock().ok().and_then(|mut s| s.take());
     match done {
         None => {
@@ -152,7 +194,14 @@ fn poll(state: &Shared) {
             if progress != running.last_progress {
                 running.last_progress = progress;
                 let (ranges_done, ranges_total) = progress;
-                post(&scope, &FromWorker::Progress { id: running.id, ranges_done, ranges_total });
+                post(
+                    &scope,
+                    &FromWorker::Progress {
+                        id: running.id,
+                        ranges_done,
+                        ranges_total,
+                    },
+                );
             }
         }
         Some((outcome, millis)) => {

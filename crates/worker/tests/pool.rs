@@ -1,11 +1,15 @@
 //! In headless Chromium, inside a dedicated worker (as in the app): the wasm-bindgen-rayon pool starts and a
 //! consistent-code count really runs on more than one thread, with the same answer as on one.
 #![cfg(target_arch = "wasm32")]
+// A failed unwrap here is a failed test; wasm_bindgen_test functions are not seen as tests by clippy.
+#![allow(clippy::unwrap_used)]
 
 use std::collections::BTreeSet;
 use std::sync::Mutex;
 
-use protocol::{Answer, Job, JobObserver, MastermindAnswer, MastermindJob, Outcome, RowDto, SpecDto, execute};
+use protocol::{
+    Answer, Job, JobObserver, MastermindAnswer, MastermindJob, Outcome, RowDto, SpecDto, execute,
+};
 use rayon::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
@@ -18,8 +22,13 @@ async fn pool_runs_a_count_on_more_than_one_thread() {
         .ok()
         .and_then(|v| v.as_bool())
         .unwrap_or(false);
-    assert!(isolated, "the test page must be cross-origin isolated for shared memory");
-    JsFuture::from(worker::init_thread_pool(2)).await.expect("initThreadPool(2)");
+    assert!(
+        isolated,
+        "the test page must be cross-origin isolated for shared memory"
+    );
+    JsFuture::from(worker::init_thread_pool(2))
+        .await
+        .expect("initThreadPool(2)");
     assert_eq!(rayon::current_num_threads(), 2);
 
     // Plain rayon: enough work that both threads take part.
@@ -34,28 +43,60 @@ async fn pool_runs_a_count_on_more_than_one_thread() {
         })
         .reduce(|| 0, u64::wrapping_add);
     assert_ne!(sum, 0);
-    assert_eq!(seen.lock().unwrap().len(), 2, "both pool threads must run work");
+    assert_eq!(
+        seen.lock().unwrap().len(),
+        2,
+        "both pool threads must run work"
+    );
 
     // The real job, through the protocol, as the worker runs it.
     let job = Job::Mastermind(MastermindJob::Count {
-        spec: SpecDto { pegs: 6, colors: 8, repeats: true },
-        history: vec![RowDto { guess: vec![0, 0, 1, 1, 2, 2], black: 1, white: 2 }],
+        spec: SpecDto {
+            pegs: 6,
+            colors: 8,
+            repeats: true,
+        },
+        history: vec![RowDto {
+            guess: vec![0, 0, 1, 1, 2, 2],
+            black: 1,
+            white: 2,
+        }],
     });
     let observer = JobObserver::new();
     let outcome = execute(&job, &observer);
-    let Outcome::Ok { answer: Answer::Mastermind(MastermindAnswer::Counted { count }) } = outcome else {
+    let Outcome::Ok {
+        answer: Answer::Mastermind(MastermindAnswer::Counted { count }),
+    } = outcome
+    else {
         panic!("count failed: {outcome:?}")
     };
     let stats = observer.stats(0.0);
-    assert!(stats.threads_used >= 2, "ranges ran on {} thread(s)", stats.threads_used);
+    assert!(
+        stats.threads_used >= 2,
+        "ranges ran on {} thread(s)",
+        stats.threads_used
+    );
     assert_eq!(stats.ranges, 512);
     // The same count on the calling thread alone (rayon's single-thread fallback does the same work).
     let expected = {
         let spec = mastermind::Spec::new(6, 8, true).unwrap();
         let guess = mastermind::Code::parse(&spec, "0,0,1,1,2,2").unwrap();
-        let row = mastermind::Row { guess, feedback: mastermind::Feedback { black: 1, white: 2 } };
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).use_current_thread().build();
-        let count = || mastermind::search::count(&spec, &[row.clone()], &mastermind::search::Budget::UNLIMITED, &mastermind::search::NoObserver);
+        let row = mastermind::Row {
+            guess,
+            feedback: mastermind::Feedback { black: 1, white: 2 },
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .use_current_thread()
+            .build();
+        let count = || {
+            mastermind::search::count(
+                &spec,
+                std::slice::from_ref(&row),
+                &mastermind::search::Budget::UNLIMITED,
+                &mastermind::search::NoObserver,
+            )
+        };
         match pool {
             Ok(p) => p.install(count),
             Err(_) => count(),

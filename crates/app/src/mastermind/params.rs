@@ -43,27 +43,48 @@ impl Default for Settings {
     }
 }
 
-fn number(query: &Query, key: &str, default: u32, (lo, hi): (u32, u32), errors: &mut Vec<String>) -> u32 {
+fn number(
+    query: &Query,
+    key: &str,
+    default: u32,
+    (lo, hi): (u32, u32),
+    errors: &mut Vec<String>,
+) -> u32 {
     match query.get(key) {
         None => default,
         Some(v) => match v.parse::<u32>() {
             Ok(n) if (lo..=hi).contains(&n) => n,
             _ => {
-                errors.push(format!("{key}={v} is not allowed here (use {lo} to {hi}); using {default}"));
+                errors.push(format!(
+                    "{key}={v} is not allowed here (use {lo} to {hi}); using {default}"
+                ));
                 default
             }
         },
     }
 }
 
-fn choice<T: Copy>(query: &Query, key: &str, default: T, options: &[(&str, T)], errors: &mut Vec<String>) -> T {
+fn choice<T: Copy>(
+    query: &Query,
+    key: &str,
+    default: T,
+    options: &[(&str, T)],
+    errors: &mut Vec<String>,
+) -> T {
     match query.get(key) {
         None => default,
-        Some(v) => options.iter().find(|(name, _)| name == v).map(|(_, t)| *t).unwrap_or_else(|| {
-            let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
-            errors.push(format!("{key}={v} is not one of {}; using the default", names.join(", ")));
-            default
-        }),
+        Some(v) => options
+            .iter()
+            .find(|(name, _)| name == v)
+            .map(|(_, t)| *t)
+            .unwrap_or_else(|| {
+                let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
+                errors.push(format!(
+                    "{key}={v} is not one of {}; using the default",
+                    names.join(", ")
+                ));
+                default
+            }),
     }
 }
 
@@ -73,25 +94,64 @@ impl Settings {
         let mut errors = Vec::new();
         let d = Settings::default();
         let pegs = number(query, "pegs", u32::from(d.spec.pegs), PEGS, &mut errors);
-        let colors = number(query, "colors", u32::from(d.spec.colors), COLORS, &mut errors);
-        let repeats = choice(query, "repeats", true, &[("1", true), ("0", false), ("true", true), ("false", false)], &mut errors);
+        let colors = number(
+            query,
+            "colors",
+            u32::from(d.spec.colors),
+            COLORS,
+            &mut errors,
+        );
+        let repeats = choice(
+            query,
+            "repeats",
+            true,
+            &[("1", true), ("0", false), ("true", true), ("false", false)],
+            &mut errors,
+        );
         let spec = Spec::new(pegs, colors, repeats).unwrap_or_else(|e| {
             errors.push(format!("{e}; using the classic 4 pegs x 6 colours"));
             Spec::CLASSIC
         });
         let rows = number(query, "rows", d.rows, ROWS, &mut errors);
-        let mode = choice(query, "mode", d.mode, &[("break", Mode::Break), ("make", Mode::Make)], &mut errors);
-        let scoring = choice(query, "scoring", d.scoring, &[("auto", Scoring::Auto), ("manual", Scoring::Manual)], &mut errors);
-        let strategies: Vec<(&str, Strategy)> = Strategy::ALL.iter().map(|s| (s.name(), *s)).collect();
+        let mode = choice(
+            query,
+            "mode",
+            d.mode,
+            &[("break", Mode::Break), ("make", Mode::Make)],
+            &mut errors,
+        );
+        let scoring = choice(
+            query,
+            "scoring",
+            d.scoring,
+            &[("auto", Scoring::Auto), ("manual", Scoring::Manual)],
+            &mut errors,
+        );
+        let strategies: Vec<(&str, Strategy)> =
+            Strategy::ALL.iter().map(|s| (s.name(), *s)).collect();
         let strategy = choice(query, "strategy", d.strategy, &strategies, &mut errors);
-        let secret = query.get("secret").and_then(|text| match Code::parse(&spec, text) {
-            Ok(code) => Some(code),
-            Err(e) => {
-                errors.push(format!("secret={text}: {e}; a random secret is used instead"));
-                None
-            }
-        });
-        (Settings { spec, rows, mode, scoring, strategy, secret }, errors)
+        let secret = query
+            .get("secret")
+            .and_then(|text| match Code::parse(&spec, text) {
+                Ok(code) => Some(code),
+                Err(e) => {
+                    errors.push(format!(
+                        "secret={text}: {e}; a random secret is used instead"
+                    ));
+                    None
+                }
+            });
+        (
+            Settings {
+                spec,
+                rows,
+                mode,
+                scoring,
+                strategy,
+                secret,
+            },
+            errors,
+        )
     }
 
     /// The link query for these settings (without the secret: a link must not give it away).
@@ -121,7 +181,8 @@ mod tests {
     use crate::route::Route;
 
     fn check(query: &str, expected_errors: &[&str]) -> Settings {
-        let (s, errors) = Settings::from_query(&Route::parse(&format!("#/mastermind?{query}")).query());
+        let (s, errors) =
+            Settings::from_query(&Route::parse(&format!("#/mastermind?{query}")).query());
         assert_eq!(errors, expected_errors);
         s
     }
@@ -129,26 +190,52 @@ mod tests {
     #[test]
     fn good_links() {
         assert_eq!(check("", &[]), Settings::default());
-        let s = check("pegs=5&colors=8&repeats=0&rows=12&mode=make&scoring=manual&strategy=first-consistent", &[]);
-        assert_eq!((s.spec, s.rows, s.mode, s.scoring), (Spec::new(5, 8, false).unwrap(), 12, Mode::Make, Scoring::Manual));
-        let (again, _) = Settings::from_query(&Route::parse(&format!("#/mastermind?{}", s.to_query())).query());
+        let s = check(
+            "pegs=5&colors=8&repeats=0&rows=12&mode=make&scoring=manual&strategy=first-consistent",
+            &[],
+        );
+        assert_eq!(
+            (s.spec, s.rows, s.mode, s.scoring),
+            (
+                Spec::new(5, 8, false).unwrap(),
+                12,
+                Mode::Make,
+                Scoring::Manual
+            )
+        );
+        let (again, _) =
+            Settings::from_query(&Route::parse(&format!("#/mastermind?{}", s.to_query())).query());
         assert_eq!(again, s);
     }
 
     #[test]
     fn bad_links_get_messages_and_defaults() {
-        let s = check("pegs=99&colors=x", &[
-            "pegs=99 is not allowed here (use 2 to 10); using 4",
-            "colors=x is not allowed here (use 2 to 10); using 6",
-        ]);
+        let s = check(
+            "pegs=99&colors=x",
+            &[
+                "pegs=99 is not allowed here (use 2 to 10); using 4",
+                "colors=x is not allowed here (use 2 to 10); using 6",
+            ],
+        );
         assert_eq!(s.spec, Spec::CLASSIC);
-        check("pegs=8&colors=5&repeats=0", &[
-            "8 pegs need at least 8 colours when colours may not repeat (you chose 5); using the classic 4 pegs x 6 colours",
-        ]);
-        check("secret=1,2,9,9", &["secret=1,2,9,9: peg 3 has colour 9, but colours go from 0 to 5; a random secret is used instead"]);
-        check("mode=watch&strategy=magic", &[
-            "mode=watch is not one of break, make; using the default",
-            "strategy=magic is not one of random-consistent, first-consistent, knuth; using the default",
-        ]);
+        check(
+            "pegs=8&colors=5&repeats=0",
+            &[
+                "8 pegs need at least 8 colours when colours may not repeat (you chose 5); using the classic 4 pegs x 6 colours",
+            ],
+        );
+        check(
+            "secret=1,2,9,9",
+            &[
+                "secret=1,2,9,9: peg 3 has colour 9, but colours go from 0 to 5; a random secret is used instead",
+            ],
+        );
+        check(
+            "mode=watch&strategy=magic",
+            &[
+                "mode=watch is not one of break, make; using the default",
+                "strategy=magic is not one of random-consistent, first-consistent, knuth; using the default",
+            ],
+        );
     }
 }

@@ -7,7 +7,9 @@
 use std::rc::Rc;
 
 use mastermind::{Code, Feedback, Spec, score};
-use protocol::{Answer, CountDto, Job, MastermindAnswer, MastermindJob, Outcome, RowDto, RunStats, SpecDto};
+use protocol::{
+    Answer, CountDto, Job, MastermindAnswer, MastermindJob, Outcome, RowDto, RunStats, SpecDto,
+};
 use yew::Reducible;
 
 use super::params::Settings;
@@ -167,7 +169,10 @@ impl Game {
             score_draft: Feedback::default(),
             editing: None,
             phase: Phase::Thinking,
-            remaining: spec.code_count().map(|n| CountDto { value: n.to_string(), exact: true }),
+            remaining: spec.code_count().map(|n| CountDto {
+                value: n.to_string(),
+                exact: true,
+            }),
             note: None,
             request: None,
             progress: None,
@@ -184,7 +189,10 @@ impl Game {
                 }
                 None => {
                     let seed = next_seed(&mut game.seed);
-                    game.ask(MastermindJob::NewSecret { spec: spec.into(), seed });
+                    game.ask(MastermindJob::NewSecret {
+                        spec: spec.into(),
+                        seed,
+                    });
                 }
             },
             (Mode::Make, Scoring::Auto) => match &settings.secret {
@@ -201,7 +209,10 @@ impl Game {
 
     fn ask(&mut self, job: MastermindJob) {
         self.seq += 1;
-        self.request = Some(Request { seq: self.seq, job: Job::Mastermind(job) });
+        self.request = Some(Request {
+            seq: self.seq,
+            job: Job::Mastermind(job),
+        });
         self.progress = None;
         self.phase = Phase::Thinking;
     }
@@ -209,7 +220,13 @@ impl Game {
     fn history(&self) -> Vec<RowDto> {
         self.rows
             .iter()
-            .filter_map(|r| r.score.map(|f| RowDto { guess: r.guess.clone(), black: f.black, white: f.white }))
+            .filter_map(|r| {
+                r.score.map(|f| RowDto {
+                    guess: r.guess.clone(),
+                    black: f.black,
+                    white: f.white,
+                })
+            })
             .collect()
     }
 
@@ -225,13 +242,21 @@ impl Game {
     }
 
     fn ask_count(&mut self) {
-        let job = MastermindJob::Count { spec: SpecDto::from(self.spec), history: self.history() };
+        let job = MastermindJob::Count {
+            spec: SpecDto::from(self.spec),
+            history: self.history(),
+        };
         self.ask(job);
     }
 
     /// Whether colour `c` can go at the cursor (without repeats, a colour used elsewhere cannot).
     pub fn allows(&self, c: u8) -> bool {
-        self.spec.repeats || !self.draft.iter().enumerate().any(|(i, d)| i != self.cursor && *d == Some(c))
+        self.spec.repeats
+            || !self
+                .draft
+                .iter()
+                .enumerate()
+                .any(|(i, d)| i != self.cursor && *d == Some(c))
     }
 
     /// Whether the person is composing a code (a guess or the secret).
@@ -256,7 +281,10 @@ impl Game {
                 self.draft[self.cursor] = Some(c);
                 let n = self.draft.len();
                 // Move to the next empty peg after the cursor, if any; else stay.
-                if let Some(next) = (1..n).map(|k| (self.cursor + k) % n).find(|&i| self.draft[i].is_none()) {
+                if let Some(next) = (1..n)
+                    .map(|k| (self.cursor + k) % n)
+                    .find(|&i| self.draft[i].is_none())
+                {
                     self.cursor = next;
                 }
             }
@@ -274,7 +302,9 @@ impl Game {
             Action::Submit => self.submit(),
             Action::SetScore(f) if f.is_possible(self.spec.pegs) => self.score_draft = f,
             Action::SubmitScore => self.submit_score(),
-            Action::Edit(row) if self.settings.scoring == Scoring::Manual && self.settings.mode == Mode::Make => {
+            Action::Edit(row)
+                if self.settings.scoring == Scoring::Manual && self.settings.mode == Mode::Make =>
+            {
                 if let Some(score) = self.rows.get(row).and_then(|r| r.score) {
                     self.editing = Some(row);
                     self.score_draft = score;
@@ -284,31 +314,52 @@ impl Game {
                 self.editing = None;
                 self.score_draft = Feedback::default();
             }
-            Action::Cancel => {
-                if self.request.take().is_some() {
-                    self.phase = Phase::Failed("Search cancelled. Start a new game, or fix a score to search again.".into());
-                    self.progress = None;
-                }
+            Action::Cancel if self.request.take().is_some() => {
+                self.progress = None;
+                self.phase = if self.settings.mode == Mode::Break && self.secret.is_some() {
+                    // Only the count of remaining codes was cancelled: play on without it.
+                    self.remaining = None;
+                    Phase::Guessing
+                } else {
+                    Phase::Failed(
+                        "Search cancelled. Start a new game, or fix a score (✎) to search again."
+                            .into(),
+                    )
+                };
             }
-            Action::Job(seq, answer) if self.request.as_ref().is_some_and(|r| r.seq == seq) => self.answer(answer),
+            Action::Job(seq, answer) if self.request.as_ref().is_some_and(|r| r.seq == seq) => {
+                self.answer(answer)
+            }
             _ => {}
         }
     }
 
     fn submit(&mut self) {
-        let Some(code) = self.draft_code() else { return };
+        let Some(code) = self.draft_code() else {
+            return;
+        };
         match self.phase {
             Phase::Guessing => {
-                let Some(secret) = self.secret.as_ref().and_then(|s| Code::new(&self.spec, s.clone()).ok()) else {
+                let Some(secret) = self
+                    .secret
+                    .as_ref()
+                    .and_then(|s| Code::new(&self.spec, s.clone()).ok())
+                else {
                     return;
                 };
                 let fb = score(&code, &secret, self.spec.colors);
-                self.rows.push(BoardRow { guess: code.pegs().to_vec(), score: Some(fb) });
+                self.rows.push(BoardRow {
+                    guess: code.pegs().to_vec(),
+                    score: Some(fb),
+                });
                 self.draft = vec![None; usize::from(self.spec.pegs)];
                 self.cursor = 0;
                 if fb.is_win(self.spec.pegs) {
                     self.phase = Phase::Won(self.rows.len());
-                    self.remaining = Some(CountDto { value: "1".into(), exact: true });
+                    self.remaining = Some(CountDto {
+                        value: "1".into(),
+                        exact: true,
+                    });
                 } else if self.rows.len() >= self.settings.rows as usize {
                     self.phase = Phase::Lost;
                 } else {
@@ -342,7 +393,11 @@ impl Game {
 
     /// After a score is added or fixed: won, or ask for the next guess (which also checks the scores).
     fn after_scores_changed(&mut self) {
-        if let Some(i) = self.rows.iter().position(|r| r.score.is_some_and(|f| f.is_win(self.spec.pegs))) {
+        if let Some(i) = self
+            .rows
+            .iter()
+            .position(|r| r.score.is_some_and(|f| f.is_win(self.spec.pegs)))
+        {
             self.rows.truncate(i + 1);
             self.phase = Phase::Won(i + 1);
             return;
@@ -362,7 +417,9 @@ impl Game {
         self.progress = None;
         self.last = Some(stats);
         let answer = match outcome {
-            Outcome::Ok { answer: Answer::Mastermind(a) } => a,
+            Outcome::Ok {
+                answer: Answer::Mastermind(a),
+            } => a,
             Outcome::Cancelled => {
                 self.phase = Phase::Failed("Search cancelled.".into());
                 return;
@@ -385,16 +442,30 @@ impl Game {
                 // Unscored rows after the contradiction are dropped; scored ones stay for the person to fix.
                 self.rows.retain(|r| r.score.is_some());
                 self.phase = Phase::Contradiction(row);
-                self.remaining = Some(CountDto { value: "0".into(), exact: true });
+                self.remaining = Some(CountDto {
+                    value: "0".into(),
+                    exact: true,
+                });
             }
-            MastermindAnswer::Guess { code, remaining, strategy, note } => {
+            MastermindAnswer::Guess {
+                code,
+                remaining,
+                strategy,
+                note,
+            } => {
                 self.remaining = Some(remaining);
                 self.note = note;
                 self.played_by = Some(strategy);
                 self.rows.retain(|r| r.score.is_some());
-                let auto = self.secret.as_ref().and_then(|s| Code::new(&self.spec, s.clone()).ok());
+                let auto = self
+                    .secret
+                    .as_ref()
+                    .and_then(|s| Code::new(&self.spec, s.clone()).ok());
                 let guess = Code::new(&self.spec, code.clone()).ok();
-                self.rows.push(BoardRow { guess: code, score: None });
+                self.rows.push(BoardRow {
+                    guess: code,
+                    score: None,
+                });
                 match (auto, guess) {
                     (Some(secret), Some(guess)) => {
                         let fb = score(&guess, &secret, self.spec.colors);
@@ -429,12 +500,17 @@ mod tests {
     fn serve(game: &mut Game) {
         while let Some(req) = game.request.clone() {
             let outcome = execute(&req.job, &JobObserver::new());
-            game.apply(Action::Job(req.seq, JobAnswer::Done(outcome, RunStats::default())));
+            game.apply(Action::Job(
+                req.seq,
+                JobAnswer::Done(outcome, RunStats::default()),
+            ));
         }
     }
 
     fn settings(query: &str) -> Settings {
-        let (settings, errors) = Settings::from_query(&crate::route::Route::parse(&format!("#/mastermind?{query}")).query());
+        let (settings, errors) = Settings::from_query(
+            &crate::route::Route::parse(&format!("#/mastermind?{query}")).query(),
+        );
         assert!(errors.is_empty(), "{errors:?}");
         settings
     }
@@ -484,7 +560,10 @@ mod tests {
 
     #[test]
     fn wrong_manual_score_is_caught_and_fixed() {
-        let mut g = Game::new(settings("mode=make&scoring=manual&strategy=first-consistent"), 1);
+        let mut g = Game::new(
+            settings("mode=make&scoring=manual&strategy=first-consistent"),
+            1,
+        );
         serve(&mut g);
         // The person says none of colours 0-4 appear: the first consistent guesses are 0000, 1111, ..., 5555.
         for c in 0..5u8 {
@@ -509,7 +588,10 @@ mod tests {
     fn stale_answers_are_ignored() {
         let mut g = Game::new(settings("mode=make&scoring=manual"), 1);
         let seq = g.request.as_ref().map(|r| r.seq).unwrap_or_default();
-        g.apply(Action::Job(seq + 5, JobAnswer::Done(Outcome::Cancelled, RunStats::default())));
+        g.apply(Action::Job(
+            seq + 5,
+            JobAnswer::Done(Outcome::Cancelled, RunStats::default()),
+        ));
         assert_eq!(g.phase, Phase::Thinking);
     }
 }

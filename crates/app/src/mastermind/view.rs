@@ -28,7 +28,9 @@ fn peg(color: Option<u8>, class: &'static str) -> Html {
         Some(c) => html! {
             <span class={classes!("peg", format!("c{c}"), class)} role="img" aria-label={format!("colour {}", c + 1)}>{ c + 1 }</span>
         },
-        None => html! { <span class={classes!("peg", "empty", class)} role="img" aria-label="empty"></span> },
+        None => {
+            html! { <span class={classes!("peg", "empty", class)} role="img" aria-label="empty"></span> }
+        }
     }
 }
 
@@ -77,7 +79,9 @@ fn select<T: Copy + PartialEq + 'static>(
 ) -> Html {
     let values: Vec<T> = options.iter().map(|(_, v)| *v).collect();
     let onchange = Callback::from(move |e: Event| {
-        if let Some(i) = e.target_dyn_into::<HtmlSelectElement>().and_then(|s| usize::try_from(s.selected_index()).ok())
+        if let Some(i) = e
+            .target_dyn_into::<HtmlSelectElement>()
+            .and_then(|s| usize::try_from(s.selected_index()).ok())
             && let Some(v) = values.get(i)
         {
             on.emit(*v);
@@ -106,20 +110,23 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
         })
     };
     let range = |(lo, hi): (u32, u32)| (lo..=hi).map(|n| (n.to_string(), n)).collect::<Vec<_>>();
-    let set_spec = |pegs: Option<u32>, colors: Option<u32>, repeats: Option<bool>, s: &mut Settings| {
-        let p = pegs.unwrap_or(u32::from(s.spec.pegs));
-        let c = colors.unwrap_or(u32::from(s.spec.colors));
-        let r = repeats.unwrap_or(s.spec.repeats);
-        // Without repeats, pegs may not exceed colours: raise the colours to fit rather than refuse.
-        let c = if r { c } else { c.max(p) };
-        if let Ok(spec) = mastermind::Spec::new(p, c, r) {
-            s.spec = spec;
-        }
-    };
+    let set_spec =
+        |pegs: Option<u32>, colors: Option<u32>, repeats: Option<bool>, s: &mut Settings| {
+            let p = pegs.unwrap_or(u32::from(s.spec.pegs));
+            let c = colors.unwrap_or(u32::from(s.spec.colors));
+            let r = repeats.unwrap_or(s.spec.repeats);
+            // Without repeats, pegs may not exceed colours: raise the colours to fit rather than refuse.
+            let c = if r { c } else { c.max(p) };
+            if let Ok(spec) = mastermind::Spec::new(p, c, r) {
+                s.spec = spec;
+            }
+        };
     let on_repeats = {
         let (s, on) = (s.clone(), props.on_change.clone());
         Callback::from(move |e: Event| {
-            let checked = e.target_dyn_into::<HtmlInputElement>().is_some_and(|i| i.checked());
+            let checked = e
+                .target_dyn_into::<HtmlInputElement>()
+                .is_some_and(|i| i.checked());
             let mut next = s.clone();
             set_spec(None, None, Some(checked), &mut next);
             on.emit(next);
@@ -134,13 +141,26 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
     let scoring_button = |scoring: Scoring, label: &'static str| {
         let pressed = (s.scoring == scoring).to_string();
         let (s, on) = (s.clone(), props.on_change.clone());
-        let onclick = Callback::from(move |_| on.emit(Settings { scoring, ..s.clone() }));
+        let onclick = Callback::from(move |_| {
+            on.emit(Settings {
+                scoring,
+                ..s.clone()
+            })
+        });
         html! { <button type="button" class="seg" aria-pressed={pressed} {onclick}>{ label }</button> }
     };
-    let strategies: Vec<(String, Strategy)> = Strategy::ALL.iter().map(|st| (st.name().to_string(), *st)).collect();
+    let strategies: Vec<(String, Strategy)> = Strategy::ALL
+        .iter()
+        .map(|st| (st.name().to_string(), *st))
+        .collect();
     let on_strategy = {
         let (s, on) = (s.clone(), props.on_change.clone());
-        Callback::from(move |strategy: Strategy| on.emit(Settings { strategy, ..s.clone() }))
+        Callback::from(move |strategy: Strategy| {
+            on.emit(Settings {
+                strategy,
+                ..s.clone()
+            })
+        })
     };
     let new_game = props.on_new_game.reform(|_: MouseEvent| ());
     html! {
@@ -323,7 +343,10 @@ pub fn Controls(props: &GameProps) -> Html {
     }
     let fb = g.score_draft;
     let pegs = g.spec.pegs;
-    let stepper = |label: &'static str, id: &'static str, value: u8, make: fn(Feedback, u8, u8) -> Feedback| {
+    let stepper = |label: &'static str,
+                   id: &'static str,
+                   value: u8,
+                   make: fn(Feedback, u8, u8) -> Feedback| {
         let options = (0..=pegs).filter(|&v| make(fb, v, pegs).is_possible(pegs)).map(|v| {
             html! { <button type="button" class="num" aria-pressed={(v == value).to_string()} onclick={act(Action::SetScore(make(fb, v, pegs)))}>{ v }</button> }
         });
@@ -345,8 +368,15 @@ pub fn Controls(props: &GameProps) -> Html {
 
 /// The score with `black` blacks, keeping as many of the whites entered before as still fit.
 fn with_black(f: Feedback, black: u8, pegs: u8) -> Feedback {
-    let fb = Feedback { black, white: f.white.min(pegs - black) };
-    if fb.is_possible(pegs) { fb } else { Feedback { black, white: 0 } }
+    let fb = Feedback {
+        black,
+        white: f.white.min(pegs - black),
+    };
+    if fb.is_possible(pegs) {
+        fb
+    } else {
+        Feedback { black, white: 0 }
+    }
 }
 
 /// Props of [`Outcome`].
@@ -366,7 +396,11 @@ pub fn Outcome(props: &OutcomeProps) -> Html {
     match &g.phase {
         Phase::Thinking => {
             let (done, total) = g.progress.unwrap_or((0, 0));
-            let what = if g.secret.is_none() && !computer { "Choosing a secret…" } else { "The solver is searching…" };
+            let what = if g.secret.is_none() && !computer {
+                "Choosing a secret…"
+            } else {
+                "The solver is searching…"
+            };
             html! {
                 <div class="banner thinking" role="status">
                     <span>{ what }</span>
@@ -377,19 +411,29 @@ pub fn Outcome(props: &OutcomeProps) -> Html {
         }
         Phase::Won(n) => {
             let text = if computer {
-                format!("The computer broke your code in {n} guess{}.", if *n == 1 { "" } else { "es" })
+                format!(
+                    "The computer broke your code in {n} guess{}.",
+                    if *n == 1 { "" } else { "es" }
+                )
             } else {
-                format!("You broke the code in {n} guess{}!", if *n == 1 { "" } else { "es" })
+                format!(
+                    "You broke the code in {n} guess{}!",
+                    if *n == 1 { "" } else { "es" }
+                )
             };
             html! { <div class="banner win" role="alert" id="result">{ text }</div> }
         }
-        Phase::Lost => html! { <div class="banner lose" role="alert" id="result">{ "Out of rows. The secret is shown above." }</div> },
+        Phase::Lost => {
+            html! { <div class="banner lose" role="alert" id="result">{ "Out of rows. The secret is shown above." }</div> }
+        }
         Phase::Contradiction(row) => html! {
             <div class="banner bad" role="alert" id="contradiction">
                 { format!("Your scores contradict each other: no code fits rows 1 to {}. Row {} is the first that cannot be true together with the rows above it. Fix a score with ✎ to continue.", row + 1, row + 1) }
             </div>
         },
-        Phase::Failed(message) => html! { <div class="banner bad" role="alert">{ message.clone() }</div> },
+        Phase::Failed(message) => {
+            html! { <div class="banner bad" role="alert">{ message.clone() }</div> }
+        }
         Phase::Scoring if g.editing.is_none() => html! {
             <div class="banner info">{ "Score the computer's latest guess below." }</div>
         },
@@ -416,8 +460,14 @@ pub fn GameStatus(props: &StatusProps) -> Html {
         let text = if c.exact { format!("{n} codes still possible") } else { format!("more than {n} codes still possible") };
         html! { <span class="remaining" data-value={c.value.clone()} data-exact={c.exact.to_string()}>{ text }</span> }
     });
-    let by = g.played_by.as_ref().map(|s| html! { <span class="by">{ format!("guesses by {s}") }</span> });
-    let note = g.note.as_ref().map(|n| html! { <span class="note">{ n.clone() }</span> });
+    let by = g
+        .played_by
+        .as_ref()
+        .map(|s| html! { <span class="by">{ format!("guesses by {s}") }</span> });
+    let note = g
+        .note
+        .as_ref()
+        .map(|n| html! { <span class="note">{ n.clone() }</span> });
     html! { <div class="game-status" aria-live="polite">{ for remaining }{ for by }{ for note }</div> }
 }
 
