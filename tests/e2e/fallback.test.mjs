@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from '../serve.mjs';
-import { launch, open, shot, solverReady, typeCode, waitPhase } from './helpers.mjs';
+import { cancelThenPlay, launch, open, shot, solverReady, typeCode, waitPhase } from './helpers.mjs';
 
 let server, browser;
 before(async () => { server = await serve({ isolation: false }); browser = await launch(); });
@@ -28,5 +28,11 @@ test('the computer still breaks a code on one thread', async () => {
   const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&strategy=knuth&secret=1,2,3,4`);
   await solverReady(page);
   await waitPhase(page, 'won');
+  assert.deepEqual(page.errors, []);
+});
+
+test('on one thread, cancelling restarts the worker and the next game works', async () => {
+  const page = await cancelThenPlay(browser, server.url);
+  assert.equal(await solverReady(page), 1);
   assert.deepEqual(page.errors, []);
 });

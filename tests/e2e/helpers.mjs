@@ -61,3 +61,26 @@ export async function typeCode(page, code) {
   for (const c of code) await page.keyboard.press(String((c + 1) % 10));
   await page.keyboard.press('Enter');
 }
+
+/**
+ * Starts a genuinely long search (Knuth on 6x6 scores 46,656 candidate guesses against thousands of codes for
+ * its second guess: seconds), cancels it from the page, then checks the solver still answers: a 4x6 game is
+ * won afterwards. Returns the page.
+ */
+export async function cancelThenPlay(browser, base) {
+  const page = await open(browser, `${base}/#/mastermind?mode=make&scoring=auto&pegs=6&colors=6&strategy=knuth&secret=1,0,3,2,5,4`);
+  await solverReady(page);
+  await page.waitForFunction(() => document.querySelectorAll('.rows li.row').length === 1
+    && document.querySelector('.mastermind')?.dataset.phase === 'thinking', null, { timeout: 30_000 });
+  await page.click('#cancel');
+  await waitPhase(page, 'failed');
+  const banner = await page.textContent('.banner.bad');
+  if (!/Search cancelled/.test(banner)) throw new Error(`after cancel: ${banner}`);
+  // The worker stopped the search itself (it answers Cancelled only when the search ended early), or, on one
+  // thread, the page restarted it: either way the status line says so.
+  await page.waitForSelector('.status .last.cancelled', { timeout: 10_000 });
+  await page.evaluate(() => { location.hash = '#/mastermind?mode=make&scoring=auto&strategy=knuth&secret=2,2,1,0'; });
+  await solverReady(page);
+  await waitPhase(page, 'won');
+  return page;
+}

@@ -17,7 +17,10 @@ fn App() -> Html {
     let route = use_route();
     let page = match &route {
         Route::Home => html! { <home::Home /> },
-        Route::Mastermind(query) => html! { <mastermind::MastermindPage query={query.clone()} /> },
+        // Keyed by the link: following another Mastermind link starts that game afresh.
+        Route::Mastermind(query) => {
+            html! { <mastermind::MastermindPage key={format!("{query:?}")} query={query.clone()} /> }
+        }
         Route::NotFound(path) => html! {
             <section class="card">
                 <h2>{ "Page not found" }</h2>

@@ -125,10 +125,6 @@ pub fn MastermindPage(props: &PageProps) -> Html {
         });
     }
 
-    let dispatch = |make: fn() -> Action| {
-        let d = game.dispatcher();
-        Callback::from(move |_| d.dispatch(make()))
-    };
     let on_new_game = {
         let d = game.dispatcher();
         let form = form.clone();
@@ -160,10 +156,10 @@ pub fn MastermindPage(props: &PageProps) -> Html {
                 </div>
             }
             <view::SettingsForm settings={(*form).clone()} on_change={on_form} on_new_game={on_new_game} />
-            <view::Outcome game={game.clone()} on_cancel={dispatch(|| Action::Cancel)} />
+            <view::Outcome game={game.clone()} dispatch={game.dispatcher()} />
             <view::Board game={game.clone()} dispatch={game.dispatcher()} />
             <view::Controls game={game.clone()} dispatch={game.dispatcher()} />
-            <view::GameStatus game={game.clone()} threads={ctx.status.threads} />
+            <view::GameStatus game={game.clone()} dispatch={game.dispatcher()} />
         </section>
     }
 }

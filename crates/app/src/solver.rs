@@ -28,6 +28,8 @@ pub struct SolverStatus {
     pub note: Option<String>,
     /// The last job's cost, for the status line.
     pub last: Option<RunStats>,
+    /// Whether the last job ended cancelled (stopped inside the worker, or by restarting it).
+    pub last_cancelled: bool,
     /// The running job's `(ranges done, ranges total)`.
     pub progress: Option<(u32, u32)>,
     /// Whether a job is running.
@@ -200,11 +202,13 @@ impl Solver {
                     let job = inner.pending.remove(&id);
                     (job, inner.pending.is_empty())
                 };
+                let cancelled = matches!(outcome, Outcome::Cancelled);
                 if let Some(p) = job {
                     p.on_event.emit(JobEvent::Done(outcome, stats.clone()));
                 }
                 self.set_status(|s| {
                     s.last = Some(stats);
+                    s.last_cancelled = cancelled;
                     s.progress = None;
                     s.busy = !idle;
                 });
@@ -283,6 +287,8 @@ impl Solver {
             self.set_status(|s| {
                 s.ready = false;
                 s.progress = None;
+                s.last = None;
+                s.last_cancelled = true;
             });
             self.spawn();
         } else if self.0.borrow().pending.contains_key(&id) {
@@ -346,28 +352,37 @@ pub fn StatusLine() -> Html {
     } else {
         "1 thread".to_string()
     };
-    let last = status.last.as_ref().filter(|l| l.millis > 0.0).map(|l| {
-        let on = if l.threads_used > 0 {
-            format!(
-                " on {} of {} threads",
-                l.threads_used,
-                status.threads.max(1)
-            )
-        } else {
-            String::new()
-        };
-        (
-            format!(
-                "last search {} ms, {} ranges{on}",
-                fmt_ms(l.millis),
-                l.ranges
-            ),
-            l.threads_used,
-        )
+    let cancelled = status.last_cancelled.then(|| match &status.last {
+        Some(l) => format!("last search cancelled after {} ms", fmt_ms(l.millis)),
+        None => "last search cancelled (the solver was restarted)".to_string(),
     });
+    let last = status
+        .last
+        .as_ref()
+        .filter(|l| l.millis > 0.0 && !status.last_cancelled)
+        .map(|l| {
+            let on = if l.threads_used > 0 {
+                format!(
+                    " on {} of {} threads",
+                    l.threads_used,
+                    status.threads.max(1)
+                )
+            } else {
+                String::new()
+            };
+            (
+                format!(
+                    "last search {} ms, {} ranges{on}",
+                    fmt_ms(l.millis),
+                    l.ranges
+                ),
+                l.threads_used,
+            )
+        });
     html! {
         <footer class="status" role="status" aria-live="polite">
             <span class="threads" data-threads={status.threads.to_string()} data-isolated={status.isolated.to_string()}>{ threads }</span>
+            if let Some(text) = cancelled { <span class="last cancelled">{ text }</span> }
             if let Some((last, used)) = last { <span class="last" data-threads-used={used.to_string()}>{ last }</span> }
             if let Some((done, total)) = status.progress { <span class="progress">{ format!("searching: {done}/{total} ranges") }</span> }
             if let Some(note) = &status.note { <span class="note">{ note.clone() }</span> }

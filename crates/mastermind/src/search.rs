@@ -82,6 +82,9 @@ impl Budget {
     pub const UNLIMITED: Budget = Budget { nodes: u64::MAX };
     /// The default for interactive requests: a few seconds of work on one thread at the largest sizes.
     pub const INTERACTIVE: Budget = Budget { nodes: 400_000_000 };
+    /// For counts shown beside a game and for the counting pass of a uniform draw: a fraction of a second.
+    /// Bigger counts are reported as lower bounds.
+    pub const DISPLAY: Budget = Budget { nodes: 20_000_000 };
 }
 
 /// Why a search ended without its full answer.
@@ -442,15 +445,19 @@ pub fn exists(
 pub enum Draw {
     /// Uniformly among exactly this many consistent codes (counted, then the k-th one taken).
     Uniform(u128),
-    /// Counting did not fit the budget: ranges in random order and colours in random order at every peg,
-    /// the first consistent code taken. Every consistent code can come out, but codes in sparse subtrees
+    /// Counting did not fit [`Budget::DISPLAY`]: ranges in random order and colours in random order at every
+    /// peg, the first consistent code taken. Every consistent code can come out, but codes in sparse subtrees
     /// come out more often than 1/N.
-    RandomOrder,
+    RandomOrder {
+        /// A lower bound on the number of consistent codes (what the counting pass found before it stopped).
+        at_least: u128,
+    },
 }
 
-/// Picks a consistent code at random, uniformly when the consistent codes can be counted within the budget
-/// (the count gives each range's size; a uniform index is drawn and the range holding it walked again),
-/// otherwise by a randomised depth-first search. `None` when nothing is consistent.
+/// Picks a consistent code at random, uniformly when the consistent codes can be counted within
+/// [`Budget::DISPLAY`] (the count gives each range's size; a uniform index is drawn and the range holding it
+/// walked again), otherwise by a randomised depth-first search within `budget`. `None` when nothing is
+/// consistent.
 pub fn random(
     spec: &Spec,
     history: &[Row],
@@ -463,11 +470,11 @@ pub fn random(
     {
         return Ok(Some((Code::random(spec, rng), Draw::Uniform(n))));
     }
-    // Count with half the budget, so that the fallback still has room.
-    let half = Budget {
-        nodes: budget.nodes / 2,
+    // Try to count within a small budget: a big count is not worth seconds when a randomised draw is instant.
+    let attempt = Budget {
+        nodes: budget.nodes.min(Budget::DISPLAY.nodes),
     };
-    let plan = Plan::new(spec, history, &half, observer);
+    let plan = Plan::new(spec, history, &attempt, observer);
     match count_ranges(&plan) {
         Ok(per_range) => {
             let total: u64 = per_range.iter().sum();
@@ -498,8 +505,8 @@ pub fn random(
             })?;
             Ok(hit.map(|c| (c, Draw::Uniform(u128::from(total)))))
         }
-        Err((Stopped::Budget, _)) => {
-            let plan = Plan::new(spec, history, &half, observer);
+        Err((Stopped::Budget, at_least)) => {
+            let plan = Plan::new(spec, history, budget, observer);
             plan.begin();
             let mut order: Vec<usize> = (0..plan.ranges).collect();
             for i in (1..order.len()).rev() {
@@ -526,7 +533,7 @@ pub fn random(
                     Err(e) => Some(Err(e)),
                 })
                 .transpose()?;
-            Ok(found.map(|c| (c, Draw::RandomOrder)))
+            Ok(found.map(|c| (c, Draw::RandomOrder { at_least })))
         }
         Err((why, _)) => Err(why),
     }
@@ -690,10 +697,13 @@ mod tests {
         };
         assert!(n > 0);
         let mut rng = StdRng::seed_from_u64(3);
-        let (code, draw) = random(&spec, &h, &Budget { nodes: 400_000 }, &NoObserver, &mut rng)
+        let (code, draw) = random(&spec, &h, &Budget::INTERACTIVE, &NoObserver, &mut rng)
             .unwrap()
             .unwrap();
-        assert_eq!(draw, Draw::RandomOrder);
+        assert!(
+            matches!(draw, Draw::RandomOrder { at_least } if at_least > 0),
+            "{draw:?}"
+        );
         assert_eq!(score(&h[0].guess, &code, 10), h[0].feedback);
     }
 

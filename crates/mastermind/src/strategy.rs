@@ -158,7 +158,7 @@ pub fn choose(
 ) -> Result<Choice, StrategyError> {
     match strategy {
         Strategy::FirstConsistent => {
-            let remaining = search::count(spec, history, budget, observer)?;
+            let remaining = search::count(spec, history, &Budget::DISPLAY, observer)?;
             let guess = search::first(spec, history, budget, observer)?
                 .ok_or(StrategyError::Contradiction)?;
             Ok(Choice {
@@ -213,9 +213,9 @@ fn random_consistent(
         .ok_or(StrategyError::Contradiction)?;
     let (remaining, draw_note) = match draw {
         Draw::Uniform(n) => (Count::Exact(n), None),
-        Draw::RandomOrder => (
-            search::count(spec, history, &Budget { nodes: budget.nodes / 4 }, observer)?,
-            Some("too many possibilities to count in time: drew a consistent code by randomised search".to_string()),
+        Draw::RandomOrder { at_least } => (
+            Count::AtLeast(at_least),
+            Some("too many possibilities to count quickly: drew a consistent code by randomised search".to_string()),
         ),
     };
     let note = match (note, draw_note) {

@@ -127,7 +127,9 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
         MastermindJob::Count { spec, history } => {
             let spec = Spec::try_from(*spec)?;
             let history = rows(&spec, history)?;
-            let count = search::count(&spec, &history, &budget, observer).map_err(stopped)?;
+            // A count beside a game: exact when it is quick, else a lower bound, never seconds of waiting.
+            let count =
+                search::count(&spec, &history, &Budget::DISPLAY, observer).map_err(stopped)?;
             Ok(MastermindAnswer::Counted {
                 count: count.into(),
             })

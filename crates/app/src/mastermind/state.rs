@@ -69,6 +69,8 @@ pub struct Request {
     pub seq: u32,
     /// The job.
     pub job: Job,
+    /// Whether the game goes on while it runs (a count beside the board): its failure only loses the count.
+    pub background: bool,
 }
 
 /// The whole page state.
@@ -212,6 +214,7 @@ impl Game {
         self.request = Some(Request {
             seq: self.seq,
             job: Job::Mastermind(job),
+            background: false,
         });
         self.progress = None;
         self.phase = Phase::Thinking;
@@ -241,12 +244,20 @@ impl Game {
         self.ask(job);
     }
 
-    fn ask_count(&mut self) {
+    /// Counts the codes still possible while the person goes on guessing.
+    fn count_in_background(&mut self) {
+        self.seq += 1;
         let job = MastermindJob::Count {
             spec: SpecDto::from(self.spec),
             history: self.history(),
         };
-        self.ask(job);
+        self.request = Some(Request {
+            seq: self.seq,
+            job: Job::Mastermind(job),
+            background: true,
+        });
+        self.progress = None;
+        self.remaining = None;
     }
 
     /// Whether colour `c` can go at the cursor (without repeats, a colour used elsewhere cannot).
@@ -314,18 +325,21 @@ impl Game {
                 self.editing = None;
                 self.score_draft = Feedback::default();
             }
-            Action::Cancel if self.request.take().is_some() => {
-                self.progress = None;
-                self.phase = if self.settings.mode == Mode::Break && self.secret.is_some() {
-                    // Only the count of remaining codes was cancelled: play on without it.
-                    self.remaining = None;
-                    Phase::Guessing
-                } else {
-                    Phase::Failed(
-                        "Search cancelled. Start a new game, or fix a score (✎) to search again."
-                            .into(),
-                    )
-                };
+            Action::Cancel => {
+                if let Some(req) = self.request.take() {
+                    self.progress = None;
+                    if !req.background {
+                        let fix = if self.settings.scoring == Scoring::Manual
+                            && self.settings.mode == Mode::Make
+                        {
+                            ", or fix a score (✎) to search again"
+                        } else {
+                            ""
+                        };
+                        self.phase =
+                            Phase::Failed(format!("Search cancelled. Start a new game{fix}."));
+                    }
+                }
             }
             Action::Job(seq, answer) if self.request.as_ref().is_some_and(|r| r.seq == seq) => {
                 self.answer(answer)
@@ -355,15 +369,18 @@ impl Game {
                 self.draft = vec![None; usize::from(self.spec.pegs)];
                 self.cursor = 0;
                 if fb.is_win(self.spec.pegs) {
+                    // A count still running for the previous row is of no use now.
+                    self.request = None;
                     self.phase = Phase::Won(self.rows.len());
                     self.remaining = Some(CountDto {
                         value: "1".into(),
                         exact: true,
                     });
                 } else if self.rows.len() >= self.settings.rows as usize {
+                    self.request = None;
                     self.phase = Phase::Lost;
                 } else {
-                    self.ask_count();
+                    self.count_in_background();
                 }
             }
             Phase::EnteringSecret => {
@@ -413,10 +430,12 @@ impl Game {
             }
             JobAnswer::Done(outcome, stats) => (outcome, stats),
         };
-        self.request = None;
+        let background = self.request.take().is_some_and(|r| r.background);
         self.progress = None;
         self.last = Some(stats);
         let answer = match outcome {
+            // A background count that failed or was cancelled only leaves the count unknown.
+            Outcome::Cancelled | Outcome::Failed { .. } if background => return,
             Outcome::Ok {
                 answer: Answer::Mastermind(a),
             } => a,
@@ -434,10 +453,7 @@ impl Game {
                 self.secret = Some(code);
                 self.phase = Phase::Guessing;
             }
-            MastermindAnswer::Counted { count } => {
-                self.remaining = Some(count);
-                self.phase = Phase::Guessing;
-            }
+            MastermindAnswer::Counted { count } => self.remaining = Some(count),
             MastermindAnswer::Contradiction { row } => {
                 // Unscored rows after the contradiction are dropped; scored ones stay for the person to fix.
                 self.rows.retain(|r| r.score.is_some());

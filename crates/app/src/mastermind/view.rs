@@ -202,6 +202,17 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
     }
 }
 
+/// The code being composed, one button per peg; the cursor's peg is outlined and a click moves the cursor.
+fn draft_slots(g: &Game, dispatch: &UseReducerDispatcher<Game>) -> Html {
+    let slots = g.draft.iter().enumerate().map(|(i, &c)| {
+        let d = dispatch.clone();
+        let onclick = Callback::from(move |_| d.dispatch(Action::Focus(i)));
+        let class = classes!("slot", (i == g.cursor).then_some("cursor"));
+        html! { <button type="button" {class} aria-label={format!("peg {}", i + 1)} {onclick}>{ peg(c, "") }</button> }
+    });
+    html! { <span class="code">{ for slots }</span> }
+}
+
 /// Props of the components that draw the game.
 #[derive(Properties, PartialEq)]
 pub struct GameProps {
@@ -244,16 +255,11 @@ pub fn Board(props: &GameProps) -> Html {
     });
     let composing = g.phase == Phase::Guessing;
     let draft = composing.then(|| {
-        let slots = g.draft.iter().enumerate().map(|(i, &c)| {
-            let d = props.dispatch.clone();
-            let onclick = Callback::from(move |_| d.dispatch(Action::Focus(i)));
-            let class = classes!("slot", (i == g.cursor).then_some("cursor"));
-            html! { <button type="button" {class} aria-label={format!("peg {}", i + 1)} {onclick}>{ peg(c, "") }</button> }
-        });
+        let slots = draft_slots(g, &props.dispatch);
         html! {
             <li class="row draft" data-row={(g.rows.len() + 1).to_string()}>
                 <span class="n">{ g.rows.len() + 1 }</span>
-                <span class="code">{ for slots }</span>
+                { slots }
                 <span class="keys pending"></span>
             </li>
         }
@@ -316,11 +322,7 @@ pub fn Controls(props: &GameProps) -> Html {
         let full = g.draft.iter().all(Option::is_some);
         let entering = g.phase == Phase::EnteringSecret;
         let draft = entering.then(|| {
-            let slots = g.draft.iter().enumerate().map(|(i, &c)| {
-                let class = classes!("slot", (i == g.cursor).then_some("cursor"));
-                html! { <button type="button" {class} aria-label={format!("peg {}", i + 1)} onclick={act(Action::Focus(i))}>{ peg(c, "") }</button> }
-            });
-            html! { <div class="secret-entry"><span class="label">{ "Your secret:" }</span><span class="code">{ for slots }</span></div> }
+            html! { <div class="secret-entry"><span class="label">{ "Your secret:" }</span>{ draft_slots(g, d) }</div> }
         });
         return html! {
             <div class="controls card">
@@ -379,19 +381,14 @@ fn with_black(f: Feedback, black: u8, pegs: u8) -> Feedback {
     }
 }
 
-/// Props of [`Outcome`].
-#[derive(Properties, PartialEq)]
-pub struct OutcomeProps {
-    /// The game.
-    pub game: UseReducerHandle<Game>,
-    /// Cancel the running search.
-    pub on_cancel: Callback<MouseEvent>,
-}
-
 /// What just happened: thinking (with progress and cancel), won, lost, a contradiction, a failure.
 #[component]
-pub fn Outcome(props: &OutcomeProps) -> Html {
+pub fn Outcome(props: &GameProps) -> Html {
     let g = &*props.game;
+    let on_cancel = {
+        let d = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Cancel))
+    };
     let computer = g.settings.mode == Mode::Make;
     match &g.phase {
         Phase::Thinking => {
@@ -405,7 +402,7 @@ pub fn Outcome(props: &OutcomeProps) -> Html {
                 <div class="banner thinking" role="status">
                     <span>{ what }</span>
                     if total > 0 { <progress max={total.to_string()} value={done.to_string()}></progress> }
-                    <button type="button" class="secondary" id="cancel" onclick={props.on_cancel.clone()}>{ "Cancel" }</button>
+                    <button type="button" class="secondary" id="cancel" onclick={on_cancel}>{ "Cancel" }</button>
                 </div>
             }
         }
@@ -441,19 +438,10 @@ pub fn Outcome(props: &OutcomeProps) -> Html {
     }
 }
 
-/// Props of [`GameStatus`].
-#[derive(Properties, PartialEq)]
-pub struct StatusProps {
-    /// The game.
-    pub game: UseReducerHandle<Game>,
-    /// Pool threads.
-    pub threads: u32,
-}
-
 /// The game's own status: codes still possible and the strategy's remark (the footer has the threads and what
 /// the last search cost).
 #[component]
-pub fn GameStatus(props: &StatusProps) -> Html {
+pub fn GameStatus(props: &GameProps) -> Html {
     let g = &*props.game;
     let remaining = g.remaining.as_ref().map(|c| {
         let n = group_digits(&c.value);
