@@ -56,3 +56,18 @@ test('phone width: the board and palette fit without horizontal scrolling', asyn
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
   await shot(page, 'break-phone');
 });
+
+test('projector width: a 10x10 board with large pegs and every row on screen', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind?pegs=10&colors=10&secret=9,8,7,6,5,4,3,2,1,0`, { width: 1920, height: 1080 });
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  await typeCode(page, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  await waitPhase(page, 'guessing');
+  await typeCode(page, [9, 9, 7, 7, 5, 5, 3, 3, 1, 1]);
+  await waitPhase(page, 'guessing');
+  const size = await page.$eval('.rows li[data-row="1"] .peg', (p) => p.getBoundingClientRect().width);
+  assert.ok(size >= 40, `pegs are ${size}px wide`);
+  assert.deepEqual(await keysOf(page, 2), feedback([9, 9, 7, 7, 5, 5, 3, 3, 1, 1], [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]));
+  await shot(page, 'break-projector-10x10');
+  assert.deepEqual(page.errors, []);
+});
