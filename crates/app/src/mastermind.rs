@@ -40,16 +40,25 @@ pub fn MastermindPage(props: &PageProps) -> Html {
         move || Game::new(initial, random_seed())
     });
     let form = use_state(|| initial.clone());
-    let ctx = use_solver();
+    let solver = use_solver().map(|ctx| ctx.solver);
     let running = use_mut_ref(|| None::<u32>);
 
     // Send the game's solver request; cancel the one before it if it is still running.
     {
-        let solver = ctx.solver.clone();
+        let solver = solver.clone();
         let dispatcher = game.dispatcher();
         let running = running.clone();
         let request = game.request.clone();
         use_effect_with(request.as_ref().map(|r| r.seq), move |_| {
+            let Some(solver) = solver else {
+                if let Some(req) = request {
+                    let message = "the solver is not available on this page".to_string();
+                    let answer =
+                        JobAnswer::Done(protocol::Outcome::Failed { message }, Default::default());
+                    dispatcher.dispatch(Action::Job(req.seq, answer));
+                }
+                return;
+            };
             if let Some(id) = running.borrow_mut().take() {
                 solver.cancel(id);
             }

@@ -307,14 +307,10 @@ pub struct SolverContext {
     pub status: SolverStatus,
 }
 
-/// The solver context, from inside [`SolverProvider`].
+/// The solver context; `None` only outside [`SolverProvider`] (which wraps the whole app).
 #[hook]
-pub fn use_solver() -> SolverContext {
-    // The provider wraps the whole app, so the context is always there.
-    use_context::<SolverContext>().unwrap_or_else(|| SolverContext {
-        solver: Solver::new(Callback::noop()),
-        status: SolverStatus::default(),
-    })
+pub fn use_solver() -> Option<SolverContext> {
+    use_context::<SolverContext>()
 }
 
 /// Props of [`SolverProvider`].
@@ -344,7 +340,9 @@ pub fn SolverProvider(props: &ProviderProps) -> Html {
 /// The status line: threads, isolation, what the last search cost.
 #[component]
 pub fn StatusLine() -> Html {
-    let SolverContext { status, .. } = use_solver();
+    let Some(SolverContext { status, .. }) = use_solver() else {
+        return html! {};
+    };
     let threads = if !status.ready {
         "solver starting…".to_string()
     } else if status.threads > 1 {
