@@ -264,36 +264,45 @@ impl Solver {
 
     /// Cancels job `id` if it has not ended; it ends with [`Outcome::Cancelled`].
     pub fn cancel(&self, id: JobId) {
-        let (running_here, first) = {
+        let (ready, by_restart, running) = {
             let inner = self.0.borrow();
+            if !inner.pending.contains_key(&id) {
+                return; // already ended
+            }
+            // Jobs run in id order, so the lowest pending one is the one running.
             (
-                inner.cancel_by_restart && inner.ready,
-                inner.pending.keys().next().copied(),
+                inner.ready,
+                inner.cancel_by_restart,
+                inner.pending.keys().next() == Some(&id),
             )
         };
-        if running_here && first == Some(id) {
-            // The worker is busy on its own thread and cannot read messages: restart it.
-            let cancelled = {
-                let mut inner = self.0.borrow_mut();
-                if let Some(w) = inner.worker.take() {
-                    w.terminate();
-                }
-                inner.pending.remove(&id)
-            };
-            if let Some(p) = cancelled {
-                p.on_event
-                    .emit(JobEvent::Done(Outcome::Cancelled, RunStats::default()));
+        if ready && !(by_restart && running) {
+            // The worker reads messages while a job runs (or the job still waits in its queue).
+            Self::post(&self.0.borrow(), &ToWorker::Cancel { id }.to_json());
+            return;
+        }
+        // Either the worker has not started (the job was never sent: drop it here), or it runs the job on its
+        // own thread and cannot read messages: restart it; the jobs still waiting are sent again once it is up.
+        let restart = ready;
+        let cancelled = {
+            let mut inner = self.0.borrow_mut();
+            if restart && let Some(w) = inner.worker.take() {
+                w.terminate();
             }
-            self.set_status(|s| {
-                s.ready = false;
-                s.progress = None;
-                s.last = None;
-                s.last_cancelled = true;
-            });
+            inner.pending.remove(&id)
+        };
+        if let Some(p) = cancelled {
+            p.on_event
+                .emit(JobEvent::Done(Outcome::Cancelled, RunStats::default()));
+        }
+        self.set_status(|s| {
+            s.progress = None;
+            s.last = None;
+            s.last_cancelled = true;
+            s.ready &= !restart;
+        });
+        if restart {
             self.spawn();
-        } else if self.0.borrow().pending.contains_key(&id) {
-            let inner = self.0.borrow();
-            Self::post(&inner, &ToWorker::Cancel { id }.to_json());
         }
     }
 }

@@ -87,8 +87,17 @@ pub fn play_all(spec: &Spec, strategy: Strategy, seed: u64) -> Result<PlayAllSta
         histogram: vec![0],
     };
     let mut rng = StdRng::seed_from_u64(seed);
-    let all_ref = all.clone();
-    walk(spec, strategy, &all_ref, all, 1, true, &mut rng, &mut stats)?;
+    // At the root every code is still consistent; the tree consumes its own copy as it splits it.
+    walk(
+        spec,
+        strategy,
+        &all,
+        all.clone(),
+        1,
+        true,
+        &mut rng,
+        &mut stats,
+    )?;
     Ok(stats)
 }
 

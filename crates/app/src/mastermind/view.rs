@@ -445,7 +445,11 @@ pub fn GameStatus(props: &GameProps) -> Html {
     let g = &*props.game;
     let remaining = g.remaining.as_ref().map(|c| {
         let n = group_digits(&c.value);
-        let text = if c.exact { format!("{n} codes still possible") } else { format!("more than {n} codes still possible") };
+        let text = match (c.exact, c.value.as_str()) {
+            (true, "1") => "1 code still possible".to_string(),
+            (true, _) => format!("{n} codes still possible"),
+            (false, _) => format!("at least {n} codes still possible"),
+        };
         html! { <span class="remaining" data-value={c.value.clone()} data-exact={c.exact.to_string()}>{ text }</span> }
     });
     let by = g
@@ -469,4 +473,29 @@ fn group_digits(n: &str) -> String {
         out.push(ch);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_are_grouped() {
+        for (n, expected) in [
+            ("0", "0"),
+            ("999", "999"),
+            ("1296", "1,296"),
+            ("10000000000", "10,000,000,000"),
+        ] {
+            assert_eq!(group_digits(n), expected);
+        }
+    }
+
+    #[test]
+    fn black_keeps_the_whites_that_fit() {
+        let f = |black, white| Feedback { black, white };
+        assert_eq!(with_black(f(0, 3), 2, 4), f(2, 2));
+        assert_eq!(with_black(f(0, 1), 3, 4), f(3, 0)); // (3,1) cannot happen with 4 pegs
+        assert_eq!(with_black(f(1, 1), 4, 4), f(4, 0));
+    }
 }
