@@ -64,14 +64,17 @@ export async function typeCode(page, code) {
 
 /**
  * Starts a genuinely long search (Knuth on 6x6 scores 46,656 candidate guesses against thousands of codes for
- * its second guess: seconds), cancels it from the page, then checks the solver still answers: a 4x6 game is
- * won afterwards. Returns the page.
+ * its second guess: seconds), checks its progress shows, cancels it from the page, then checks the solver still
+ * answers: a 4x6 game is won afterwards. Returns the page.
  */
 export async function cancelThenPlay(browser, base) {
   const page = await open(browser, `${base}/#/mastermind?mode=make&scoring=auto&pegs=6&colors=6&strategy=knuth&secret=1,0,3,2,5,4`);
   await solverReady(page);
   await page.waitForFunction(() => document.querySelectorAll('.rows li.row').length === 1
     && document.querySelector('.mastermind')?.dataset.phase === 'thinking', null, { timeout: 30_000 });
+  // Progress shows while it runs (polled from the pool, or posted by the search itself on one thread).
+  await page.waitForFunction(() => Number(document.querySelector('.banner.thinking progress')?.value) > 0,
+    null, { timeout: 30_000 });
   await page.click('#cancel');
   await waitPhase(page, 'failed');
   const banner = await page.textContent('.banner.bad');

@@ -11,7 +11,7 @@ use rand::{Rng, RngExt};
 use rayon::prelude::*;
 
 use crate::feedback::{ColorCounts, color_counts, score_counts};
-use crate::search::{self, Budget, Count, Draw, NoObserver, Observer, Stopped};
+use crate::search::{self, Budget, Count, Draw, Flow, NoObserver, Observer, Progress, Stopped};
 use crate::{Code, Feedback, Row, Spec};
 
 /// A way of choosing the next guess.
@@ -262,6 +262,10 @@ pub(crate) fn pick(
     }
 }
 
+/// Candidate guesses scored per progress report: the scoring loop reports like the search's prefix ranges, so
+/// its progress and the threads that ran it show, and cancellation is seen between chunks.
+const CANDIDATES_PER_CHUNK: usize = 64;
+
 /// Knuth's minimax over `candidates` (sorted): the smallest worst case, then consistent, then lowest.
 fn knuth_minimax(
     spec: &Spec,
@@ -271,24 +275,42 @@ fn knuth_minimax(
 ) -> Result<Code, StrategyError> {
     let counts: Vec<ColorCounts> = consistent.iter().map(|c| color_counts(c.pegs())).collect();
     let slots = Feedback::index_count(spec.pegs);
+    let chunks = candidates.len().div_ceil(CANDIDATES_PER_CHUNK);
+    if observer.report(Progress::Begin { ranges: chunks }) == Flow::Stop {
+        return Err(StrategyError::Stopped(Stopped::Cancelled));
+    }
     let best = candidates
-        .par_iter()
+        .par_chunks(CANDIDATES_PER_CHUNK)
         .enumerate()
         .map_init(
             || vec![0u32; slots],
-            |parts, (i, guess)| {
+            |parts, (chunk, guesses)| {
                 if !observer.keep_going() {
                     return Err(Stopped::Cancelled);
                 }
-                parts.fill(0);
-                let g = guess.pegs();
-                let gc = color_counts(g);
-                for (s, sc) in consistent.iter().zip(&counts) {
-                    parts[score_counts(g, s.pegs(), &gc, sc, spec.colors).index()] += 1;
+                let mut best = (u32::MAX, true, usize::MAX);
+                for (k, guess) in guesses.iter().enumerate() {
+                    parts.fill(0);
+                    let g = guess.pegs();
+                    let gc = color_counts(g);
+                    for (s, sc) in consistent.iter().zip(&counts) {
+                        parts[score_counts(g, s.pegs(), &gc, sc, spec.colors).index()] += 1;
+                    }
+                    let worst = parts.iter().copied().max().unwrap_or(0);
+                    let inconsistent = consistent.binary_search(guess).is_err();
+                    best = best.min((worst, inconsistent, chunk * CANDIDATES_PER_CHUNK + k));
                 }
-                let worst = parts.iter().copied().max().unwrap_or(0);
-                let inconsistent = consistent.binary_search(guess).is_err();
-                Ok((worst, inconsistent, i))
+                let scored = (guesses.len() * consistent.len()) as u64;
+                let progress = Progress::Range {
+                    index: chunk,
+                    thread: rayon::current_thread_index(),
+                    found: 0,
+                    nodes: scored,
+                };
+                match observer.report(progress) {
+                    Flow::Continue => Ok(best),
+                    Flow::Stop => Err(Stopped::Cancelled),
+                }
             },
         )
         .try_reduce_with(|a, b| Ok(a.min(b)));

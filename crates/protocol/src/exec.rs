@@ -21,12 +21,22 @@ pub struct JobObserver {
     ranges_all: AtomicU32,
     threads: AtomicU64,
     nodes: AtomicU64,
+    listener: Option<fn(u32, u32)>,
 }
 
 impl JobObserver {
     /// A fresh observer.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A fresh observer that also calls `listener(ranges done, ranges total)` on every report, on the thread
+    /// that reports. For a job that runs on the reporting thread itself (no pool), where nobody else can poll.
+    pub fn with_listener(listener: fn(u32, u32)) -> Self {
+        JobObserver {
+            listener: Some(listener),
+            ..Self::default()
+        }
     }
 
     /// Asks the job to stop at its next check.
@@ -73,6 +83,10 @@ impl Observer for JobObserver {
                     self.threads.fetch_or(1 << (t % 64), Ordering::Relaxed);
                 }
             }
+        }
+        if let Some(listener) = self.listener {
+            let (done, total) = self.progress();
+            listener(done, total);
         }
         if self.is_cancelled() {
             Flow::Stop
@@ -265,6 +279,25 @@ mod tests {
                 answer: Answer::Mastermind(MastermindAnswer::Contradiction { row: 2 }),
             },
         );
+    }
+
+    #[test]
+    fn listener_hears_every_range() {
+        use std::sync::atomic::AtomicU32;
+        static LAST: AtomicU32 = AtomicU32::new(0);
+        let obs = JobObserver::with_listener(|done, total| {
+            assert!(done <= total);
+            LAST.store(done, Ordering::Relaxed);
+        });
+        let job = MastermindJob::Count {
+            spec: CLASSIC,
+            history: vec![row(&[0, 0, 1, 1], 1, 1)],
+        };
+        assert!(matches!(
+            execute(&Job::Mastermind(job), &obs),
+            Outcome::Ok { .. }
+        ));
+        assert_eq!(LAST.load(Ordering::Relaxed), 216);
     }
 
     #[test]

@@ -135,10 +135,13 @@ fn pump(state: &Shared) {
         (st.scope.clone(), st.pooled, next)
     };
     let (id, job) = next;
-    let observer = Arc::new(JobObserver::new());
     if !pooled {
+        // No pool: the job runs right here, so it posts its own progress (nobody else can poll).
+        PROGRESS.with(|p| *p.borrow_mut() = Some((scope.clone(), id, 0.0)));
+        let observer = JobObserver::with_listener(post_progress);
         let t0 = now_ms();
         let outcome = execute(&job, &observer);
+        PROGRESS.with(|p| *p.borrow_mut() = None);
         let stats = observer.stats(now_ms() - t0);
         post(&scope, &FromWorker::Done { id, outcome, stats });
         // Let queued messages (a Cancel, a newer job) in before the next job.
@@ -148,6 +151,7 @@ fn pump(state: &Shared) {
             scope.set_timeout_with_callback_and_timeout_and_arguments_0(later.unchecked_ref(), 0);
         return;
     }
+    let observer = Arc::new(JobObserver::new());
     let slot: Slot = Arc::new(Mutex::new(None));
     {
         let (observer, slot) = (observer.clone(), slot.clone());
@@ -177,6 +181,31 @@ fn pump(state: &Shared) {
         interval,
         last_progress: (0, 0),
         _tick: tick,
+    });
+}
+
+thread_local! {
+    /// Where a job running on this thread posts its progress: the scope, the job, when it last posted.
+    static PROGRESS: RefCell<Option<(DedicatedWorkerGlobalScope, JobId, f64)>> = const { RefCell::new(None) };
+}
+
+/// Posts progress of the job running on this thread, at most every [`POLL_MS`] (and always the last range).
+fn post_progress(ranges_done: u32, ranges_total: u32) {
+    PROGRESS.with(|p| {
+        if let Some((scope, id, last)) = p.borrow_mut().as_mut() {
+            let now = now_ms();
+            if now - *last >= f64::from(POLL_MS) || ranges_done == ranges_total {
+                *last = now;
+                post(
+                    scope,
+                    &FromWorker::Progress {
+                        id: *id,
+                        ranges_done,
+                        ranges_total,
+                    },
+                );
+            }
+        }
     });
 }
 

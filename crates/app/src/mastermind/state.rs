@@ -405,6 +405,8 @@ impl Game {
             return;
         }
         self.score_draft = Feedback::default();
+        // The count shown was before this score: the next answer brings the new one.
+        self.remaining = None;
         self.after_scores_changed();
     }
 
