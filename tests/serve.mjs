@@ -12,8 +12,11 @@ const TYPES = {
 
 export const DIST = resolve(fileURLToPath(new URL('../dist', import.meta.url)));
 
-/** Starts a server; resolves to { url, close }. `pages` maps extra paths to HTML (for embedding tests). */
-export function serve({ root = DIST, port = 0, isolation = true, pages = {} } = {}) {
+/**
+ * Starts a server; resolves to { url, close }. `pages` maps extra paths to HTML (for embedding tests);
+ * `missing` lists paths to answer 404 (to test what the page does when a file cannot load).
+ */
+export function serve({ root = DIST, port = 0, isolation = true, pages = {}, missing = [] } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const headers = {};
@@ -21,6 +24,10 @@ export function serve({ root = DIST, port = 0, isolation = true, pages = {} } = 
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
       headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
       headers['Cross-Origin-Resource-Policy'] = 'same-origin';
+    }
+    if (missing.includes(path)) {
+      res.writeHead(404, headers);
+      return res.end('not found');
     }
     if (pages[path]) {
       res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html'] });

@@ -136,7 +136,7 @@ impl Solver {
                     .dyn_ref::<ErrorEvent>()
                     .map(|e| e.message())
                     .unwrap_or_else(|| "unknown error".into());
-                this.crashed(format!("the solver stopped ({message}); it was restarted"));
+                this.crashed(message);
             })
         };
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -217,21 +217,32 @@ impl Solver {
     }
 
     /// Fails every pending job and starts a fresh worker.
-    fn crashed(&self, message: String) {
-        let failed: Vec<Pending> = {
+    fn crashed(&self, error: String) {
+        let (failed, was_ready) = {
             let mut inner = self.0.borrow_mut();
             if let Some(w) = inner.worker.take() {
                 w.terminate();
             }
-            std::mem::take(&mut inner.pending).into_values().collect()
+            (
+                std::mem::take(&mut inner.pending)
+                    .into_values()
+                    .collect::<Vec<Pending>>(),
+                inner.ready,
+            )
+        };
+        // A worker that never became ready cannot load (a missing file, a browser without WebAssembly
+        // threads): starting it again would fail again, forever. Say so and stop.
+        let message = if was_ready {
+            format!("the solver stopped ({error}); it was restarted")
+        } else {
+            format!("the solver could not start ({error}); reload the page to try again")
         };
         for p in failed {
-            p.on_event.emit(JobEvent::Done(
-                Outcome::Failed {
-                    message: message.clone(),
-                },
-                RunStats::default(),
-            ));
+            let outcome = Outcome::Failed {
+                message: message.clone(),
+            };
+            p.on_event
+                .emit(JobEvent::Done(outcome, RunStats::default()));
         }
         self.set_status(|s| {
             s.error = Some(message);
@@ -239,26 +250,50 @@ impl Solver {
             s.busy = false;
             s.progress = None;
         });
-        self.spawn();
+        if was_ready {
+            self.spawn();
+        }
     }
 
     /// Sends `job`; `on_event` gets its progress and its end. Returns the job's id, for [`Solver::cancel`].
     pub fn run(&self, job: Job, on_event: Callback<JobEvent>) -> JobId {
-        let id = {
+        let (id, dead) = {
             let mut inner = self.0.borrow_mut();
             let id = inner.next_id;
             inner.next_id += 1;
-            let json = ToWorker::Run { id, job }.to_json();
-            if inner.ready {
-                Self::post(&inner, &json);
+            if inner.worker.is_none() {
+                // The worker could not start: fail at once rather than wait for it forever.
+                let message = inner
+                    .status
+                    .error
+                    .clone()
+                    .unwrap_or_else(|| "the solver is not running".into());
+                (id, Some(message))
+            } else {
+                let json = ToWorker::Run { id, job }.to_json();
+                if inner.ready {
+                    Self::post(&inner, &json);
+                }
+                inner.pending.insert(
+                    id,
+                    Pending {
+                        json,
+                        on_event: on_event.clone(),
+                    },
+                );
+                (id, None)
             }
-            inner.pending.insert(id, Pending { json, on_event });
-            id
         };
-        self.set_status(|s| {
-            s.busy = true;
-            s.error = None;
-        });
+        match dead {
+            Some(message) => on_event.emit(JobEvent::Done(
+                Outcome::Failed { message },
+                RunStats::default(),
+            )),
+            None => self.set_status(|s| {
+                s.busy = true;
+                s.error = None;
+            }),
+        }
         id
     }
 
