@@ -13,6 +13,19 @@ pub const COLORS: (u32, u32) = (2, 10);
 /// Row limits the page offers.
 pub const ROWS: (u32, u32) = (1, 30);
 
+/// How modes are written in links.
+const MODES: &[(&str, Mode)] = &[("break", Mode::Break), ("make", Mode::Make)];
+/// How scorings are written in links.
+const SCORINGS: &[(&str, Scoring)] = &[("auto", Scoring::Auto), ("manual", Scoring::Manual)];
+
+/// The link name of `value` in `names` (every value has one).
+fn link_name<T: PartialEq>(names: &[(&'static str, T)], value: T) -> &'static str {
+    names
+        .iter()
+        .find(|(_, v)| *v == value)
+        .map_or("", |(name, _)| name)
+}
+
 /// Everything that defines a game before it starts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
@@ -113,20 +126,8 @@ impl Settings {
             Spec::CLASSIC
         });
         let rows = number(query, "rows", d.rows, ROWS, &mut errors);
-        let mode = choice(
-            query,
-            "mode",
-            d.mode,
-            &[("break", Mode::Break), ("make", Mode::Make)],
-            &mut errors,
-        );
-        let scoring = choice(
-            query,
-            "scoring",
-            d.scoring,
-            &[("auto", Scoring::Auto), ("manual", Scoring::Manual)],
-            &mut errors,
-        );
+        let mode = choice(query, "mode", d.mode, MODES, &mut errors);
+        let scoring = choice(query, "scoring", d.scoring, SCORINGS, &mut errors);
         let strategies: Vec<(&str, Strategy)> =
             Strategy::ALL.iter().map(|s| (s.name(), *s)).collect();
         let strategy = choice(query, "strategy", d.strategy, &strategies, &mut errors);
@@ -156,14 +157,8 @@ impl Settings {
 
     /// The link query for these settings (without the secret: a link must not give it away).
     pub fn to_query(&self) -> String {
-        let mode = match self.mode {
-            Mode::Break => "break",
-            Mode::Make => "make",
-        };
-        let scoring = match self.scoring {
-            Scoring::Auto => "auto",
-            Scoring::Manual => "manual",
-        };
+        let mode = link_name(MODES, self.mode);
+        let scoring = link_name(SCORINGS, self.scoring);
         format!(
             "pegs={}&colors={}&repeats={}&rows={}&mode={mode}&scoring={scoring}&strategy={}",
             self.spec.pegs,
