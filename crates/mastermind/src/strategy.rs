@@ -1,8 +1,10 @@
 //! Strategies: how the codebreaker chooses its next guess.
 //!
 //! `first-consistent` and `random-consistent` only need the consistent-code search and work at any size.
-//! `knuth` (minimax, 1977) scores every code as a candidate guess against every consistent code, so it is
-//! limited to games whose codes can all be listed; above that it answers with `random-consistent` and says so.
+//! The partition strategies (`knuth`, `most-parts`, `entropy`, `expected-size`) score every code as a
+//! candidate guess by how it splits the consistent codes into feedback classes, so they are limited to games
+//! whose codes can all be listed; above that they answer with `random-consistent` and say so. All of them
+//! break ties the way Knuth did: a consistent guess first, then the lowest code.
 
 use std::fmt;
 use std::str::FromStr;
@@ -21,17 +23,26 @@ pub enum Strategy {
     FirstConsistent,
     /// A consistent code drawn at random (uniformly where the consistent codes can be counted).
     RandomConsistent,
-    /// Knuth's minimax: the guess whose largest feedback class is smallest; ties go to a consistent guess,
-    /// then to the lowest code.
+    /// Knuth's minimax (1977): the guess whose largest feedback class is smallest.
     Knuth,
+    /// Kooi's "most parts" (2005): the guess that splits the consistent codes into the most classes.
+    MostParts,
+    /// Neuwirth's entropy (1982): the guess whose feedback tells the most, in bits.
+    Entropy,
+    /// Irving's expected size (1979): the guess whose class, for a random consistent secret, is smallest on
+    /// average.
+    ExpectedSize,
 }
 
 impl Strategy {
     /// Every strategy, in the order menus show them.
-    pub const ALL: [Strategy; 3] = [
+    pub const ALL: [Strategy; 6] = [
         Strategy::RandomConsistent,
         Strategy::FirstConsistent,
         Strategy::Knuth,
+        Strategy::MostParts,
+        Strategy::Entropy,
+        Strategy::ExpectedSize,
     ];
 
     /// The name used by the CLI, links and the worker protocol.
@@ -40,6 +51,35 @@ impl Strategy {
             Strategy::FirstConsistent => "first-consistent",
             Strategy::RandomConsistent => "random-consistent",
             Strategy::Knuth => "knuth",
+            Strategy::MostParts => "most-parts",
+            Strategy::Entropy => "entropy",
+            Strategy::ExpectedSize => "expected-size",
+        }
+    }
+
+    /// Whether this strategy scores candidate guesses by the feedback classes they split the consistent codes
+    /// into (and so needs every code listed).
+    pub fn scores_partitions(self) -> bool {
+        matches!(
+            self,
+            Strategy::Knuth | Strategy::MostParts | Strategy::Entropy | Strategy::ExpectedSize
+        )
+    }
+
+    /// The score of a split into classes of sizes `parts` (zeros allowed): lower is better. Integer, so that
+    /// equal splits tie exactly and the tie-break decides.
+    fn partition_score(self, parts: &[u32]) -> i64 {
+        let sizes = parts.iter().filter(|&&n| n > 0).map(|&n| i64::from(n));
+        match self {
+            Strategy::Knuth => sizes.max().unwrap_or(0),
+            Strategy::MostParts => -(sizes.count() as i64),
+            Strategy::ExpectedSize => sizes.map(|n| n * n).sum(),
+            // Entropy is log2(N) - sum(n log2 n)/N for N codes: minimising sum(n log2 n) maximises it. Fixed
+            // point (2^-24) keeps equal splits equal whatever order the classes are summed in.
+            Strategy::Entropy => sizes
+                .map(|n| ((n as f64) * (n as f64).log2() * 16_777_216.0).round() as i64)
+                .sum(),
+            Strategy::FirstConsistent | Strategy::RandomConsistent => 0,
         }
     }
 
@@ -52,6 +92,15 @@ impl Strategy {
             Strategy::RandomConsistent => "plays a random code that fits every score so far",
             Strategy::Knuth => {
                 "plays the code whose worst-case answer leaves the fewest possibilities"
+            }
+            Strategy::MostParts => {
+                "plays the code whose answers split the possibilities into the most groups"
+            }
+            Strategy::Entropy => {
+                "plays the code whose answer is expected to tell the most (in bits)"
+            }
+            Strategy::ExpectedSize => {
+                "plays the code that leaves the fewest possibilities on average"
             }
         }
     }
@@ -169,11 +218,11 @@ pub fn choose(
             })
         }
         Strategy::RandomConsistent => random_consistent(spec, history, budget, observer, rng, None),
-        Strategy::Knuth => {
+        _ => {
             let listed = spec.code_count().is_some_and(|n| n <= MAX_LISTED_CODES);
             if !listed {
                 let why = format!(
-                    "knuth scores every code against every possible secret, which is only done up to {MAX_LISTED_CODES} \
+                    "{strategy} scores every code against every possible secret, which is only done up to {MAX_LISTED_CODES} \
                      codes; {spec} has more, so random-consistent chose this guess"
                 );
                 return random_consistent(spec, history, budget, observer, rng, Some(why));
@@ -248,16 +297,16 @@ pub(crate) fn pick(
     match strategy {
         Strategy::FirstConsistent => Ok(consistent[0].clone()),
         Strategy::RandomConsistent => Ok(consistent[rng.random_range(0..consistent.len())].clone()),
-        Strategy::Knuth => {
+        _ => {
             // Before the first guess every code is alike up to colour and position symmetry, so only one code
             // per pattern of colour multiplicities is scored; its lowest member is the pattern itself
-            // (0,0,1,1 for "two pairs"), which keeps Knuth's lowest-code tie-break exact.
+            // (0,0,1,1 for "two pairs"), which keeps the lowest-code tie-break exact.
             let candidates: Vec<Code> = if first_move {
                 first_move_patterns(spec)
             } else {
                 all.to_vec()
             };
-            knuth_minimax(spec, consistent, &candidates, observer)
+            best_split(strategy, spec, consistent, &candidates, observer)
         }
     }
 }
@@ -266,8 +315,10 @@ pub(crate) fn pick(
 /// its progress and the threads that ran it show, and cancellation is seen between chunks.
 const CANDIDATES_PER_CHUNK: usize = 64;
 
-/// Knuth's minimax over `candidates` (sorted): the smallest worst case, then consistent, then lowest.
-fn knuth_minimax(
+/// The candidate (from `candidates`, sorted) whose split of `consistent` scores best for `strategy`; ties go
+/// to a consistent candidate, then to the lowest.
+fn best_split(
+    strategy: Strategy,
     spec: &Spec,
     consistent: &[Code],
     candidates: &[Code],
@@ -288,7 +339,7 @@ fn knuth_minimax(
                 if !observer.keep_going() {
                     return Err(Stopped::Cancelled);
                 }
-                let mut best = (u32::MAX, true, usize::MAX);
+                let mut best = (i64::MAX, true, usize::MAX);
                 for (k, guess) in guesses.iter().enumerate() {
                     parts.fill(0);
                     let g = guess.pegs();
@@ -296,9 +347,9 @@ fn knuth_minimax(
                     for (s, sc) in consistent.iter().zip(&counts) {
                         parts[score_counts(g, s.pegs(), &gc, sc, spec.colors).index()] += 1;
                     }
-                    let worst = parts.iter().copied().max().unwrap_or(0);
+                    let score = strategy.partition_score(parts);
                     let inconsistent = consistent.binary_search(guess).is_err();
-                    best = best.min((worst, inconsistent, chunk * CANDIDATES_PER_CHUNK + k));
+                    best = best.min((score, inconsistent, chunk * CANDIDATES_PER_CHUNK + k));
                 }
                 let scored = (guesses.len() * consistent.len()) as u64;
                 let progress = Progress::Range {

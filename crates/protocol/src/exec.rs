@@ -241,7 +241,7 @@ mod tests {
                 seed: 0,
             },
             failed(
-                "unknown strategy 'best': choose one of random-consistent, first-consistent, knuth",
+                "unknown strategy 'best': choose one of random-consistent, first-consistent, knuth, most-parts, entropy, expected-size",
             ),
         );
         assert!(
