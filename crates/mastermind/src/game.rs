@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::feedback::{color_counts, score_counts};
+use crate::packed::Packed;
 use crate::search::{self, Budget, NoObserver, Observer, Stopped};
 use crate::strategy::{self, Strategy, StrategyError};
 use crate::{Code, Feedback, Spec};
@@ -124,16 +124,10 @@ fn walk(
         rng,
         &NoObserver,
     )?;
-    let gc = color_counts(guess.pegs());
+    let g = Packed::of(&guess);
     let mut parts: BTreeMap<Feedback, Vec<Code>> = BTreeMap::new();
     for s in consistent {
-        let fb = score_counts(
-            guess.pegs(),
-            s.pegs(),
-            &gc,
-            &color_counts(s.pegs()),
-            spec.colors,
-        );
+        let fb = g.score(&Packed::of(&s), spec.pegs);
         parts.entry(fb).or_default().push(s);
     }
     for (fb, part) in parts {

@@ -23,6 +23,7 @@
 mod code;
 mod feedback;
 mod game;
+mod packed;
 pub mod search;
 mod spec;
 pub mod strategy;

@@ -12,7 +12,7 @@ use std::str::FromStr;
 use rand::{Rng, RngExt};
 use rayon::prelude::*;
 
-use crate::feedback::{ColorCounts, color_counts, score_counts};
+use crate::packed::{MAX_PACKED_PEGS, Packed};
 use crate::search::{self, Budget, Count, Draw, Flow, NoObserver, Observer, Progress, Stopped};
 use crate::{Code, Feedback, Row, Spec};
 
@@ -301,12 +301,14 @@ pub(crate) fn pick(
             // Before the first guess every code is alike up to colour and position symmetry, so only one code
             // per pattern of colour multiplicities is scored; its lowest member is the pattern itself
             // (0,0,1,1 for "two pairs"), which keeps the lowest-code tie-break exact.
-            let candidates: Vec<Code> = if first_move {
-                first_move_patterns(spec)
+            let patterns;
+            let candidates: &[Code] = if first_move {
+                patterns = first_move_patterns(spec);
+                &patterns
             } else {
-                all.to_vec()
+                all
             };
-            best_split(strategy, spec, consistent, &candidates, observer)
+            best_split(strategy, spec, consistent, candidates, observer)
         }
     }
 }
@@ -314,6 +316,10 @@ pub(crate) fn pick(
 /// Candidate guesses scored per progress report: the scoring loop reports like the search's prefix ranges, so
 /// its progress and the threads that ran it show, and cancellation is seen between chunks.
 const CANDIDATES_PER_CHUNK: usize = 64;
+
+/// Below this many feedbacks a split is scored on the calling thread: handing it to the pool would cost more
+/// than the work (most nodes of a strategy tree are small).
+const PARALLEL_FROM: usize = 1 << 16;
 
 /// The candidate (from `candidates`, sorted) whose split of `consistent` scores best for `strategy`; ties go
 /// to a consistent candidate, then to the lowest.
@@ -324,52 +330,75 @@ fn best_split(
     candidates: &[Code],
     observer: &dyn Observer,
 ) -> Result<Code, StrategyError> {
-    let counts: Vec<ColorCounts> = consistent.iter().map(|c| color_counts(c.pegs())).collect();
+    // Listed games have at most 2^16 codes, so at most 16 pegs: they always pack.
+    debug_assert!(spec.pegs <= MAX_PACKED_PEGS);
+    let secrets: Vec<Packed> = consistent.iter().map(Packed::of).collect();
+    let is_consistent = sorted_membership(candidates, consistent);
     let slots = Feedback::index_count(spec.pegs);
     let chunks = candidates.len().div_ceil(CANDIDATES_PER_CHUNK);
     if observer.report(Progress::Begin { ranges: chunks }) == Flow::Stop {
         return Err(StrategyError::Stopped(Stopped::Cancelled));
     }
-    let best = candidates
-        .par_chunks(CANDIDATES_PER_CHUNK)
-        .enumerate()
-        .map_init(
-            || vec![0u32; slots],
-            |parts, (chunk, guesses)| {
-                if !observer.keep_going() {
-                    return Err(Stopped::Cancelled);
-                }
-                let mut best = (i64::MAX, true, usize::MAX);
-                for (k, guess) in guesses.iter().enumerate() {
-                    parts.fill(0);
-                    let g = guess.pegs();
-                    let gc = color_counts(g);
-                    for (s, sc) in consistent.iter().zip(&counts) {
-                        parts[score_counts(g, s.pegs(), &gc, sc, spec.colors).index()] += 1;
-                    }
-                    let score = strategy.partition_score(parts);
-                    let inconsistent = consistent.binary_search(guess).is_err();
-                    best = best.min((score, inconsistent, chunk * CANDIDATES_PER_CHUNK + k));
-                }
-                let scored = (guesses.len() * consistent.len()) as u64;
-                let progress = Progress::Range {
-                    index: chunk,
-                    thread: rayon::current_thread_index(),
-                    found: 0,
-                    nodes: scored,
-                };
-                match observer.report(progress) {
-                    Flow::Continue => Ok(best),
-                    Flow::Stop => Err(Stopped::Cancelled),
-                }
-            },
-        )
-        .try_reduce_with(|a, b| Ok(a.min(b)));
+    // Scores one chunk of candidates: (score, inconsistent, index) of its best, lowest tuple wins.
+    let score_chunk = |parts: &mut Vec<u32>, (chunk, guesses): (usize, &[Code])| {
+        if !observer.keep_going() {
+            return Err(Stopped::Cancelled);
+        }
+        let first = chunk * CANDIDATES_PER_CHUNK;
+        let mut best = (i64::MAX, true, usize::MAX);
+        for (i, guess) in (first..).zip(guesses) {
+            parts.fill(0);
+            let g = Packed::of(guess);
+            for s in &secrets {
+                parts[g.score(s, spec.pegs).index()] += 1;
+            }
+            best = best.min((strategy.partition_score(parts), !is_consistent[i], i));
+        }
+        let progress = Progress::Range {
+            index: chunk,
+            thread: rayon::current_thread_index(),
+            found: 0,
+            nodes: (guesses.len() * consistent.len()) as u64,
+        };
+        match observer.report(progress) {
+            Flow::Continue => Ok(best),
+            Flow::Stop => Err(Stopped::Cancelled),
+        }
+    };
+    let best = if candidates.len() * consistent.len() < PARALLEL_FROM {
+        let mut parts = vec![0u32; slots];
+        candidates
+            .chunks(CANDIDATES_PER_CHUNK)
+            .enumerate()
+            .map(|c| score_chunk(&mut parts, c))
+            .try_fold(None, |acc: Option<(i64, bool, usize)>, b| {
+                b.map(|b| Some(acc.map_or(b, |a| a.min(b))))
+            })
+            .transpose()
+    } else {
+        candidates
+            .par_chunks(CANDIDATES_PER_CHUNK)
+            .enumerate()
+            .map_init(|| vec![0u32; slots], score_chunk)
+            .try_reduce_with(|a, b| Ok(a.min(b)))
+    };
     match best {
         Some(Ok((_, _, i))) => Ok(candidates[i].clone()),
         Some(Err(stop)) => Err(StrategyError::Stopped(stop)),
         None => Err(StrategyError::Contradiction),
     }
+}
+
+/// For each of `items` (sorted), whether it is in `set` (sorted): one merge, no search per item.
+fn sorted_membership(items: &[Code], set: &[Code]) -> Vec<bool> {
+    let mut rest = set.iter().peekable();
+    items
+        .iter()
+        .map(|item| {
+            while rest.next_if(|s| *s < item).is_some() {}
+            rest.next_if(|s| *s == item).is_some()
+        })
+        .collect()
 }
 
 /// One code per pattern of colour multiplicities (integer partitions of `pegs` into at most `colors` parts),
