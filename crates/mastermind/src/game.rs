@@ -94,7 +94,7 @@ pub fn play_all(spec: &Spec, strategy: Strategy, seed: u64) -> Result<PlayAllSta
         &all,
         all.clone(),
         1,
-        true,
+        0,
         &mut rng,
         &mut stats,
     )?;
@@ -108,22 +108,15 @@ fn walk(
     all: &[Code],
     consistent: Vec<Code>,
     depth: u32,
-    first_move: bool,
+    tried: u32,
     rng: &mut StdRng,
     stats: &mut PlayAllStats,
 ) -> Result<(), StrategyError> {
     if depth > MAX_DEPTH {
         return Err(StrategyError::Stopped(Stopped::Budget));
     }
-    let guess = strategy::pick(
-        strategy,
-        spec,
-        &consistent,
-        all,
-        first_move,
-        rng,
-        &NoObserver,
-    )?;
+    let guess = strategy::pick(strategy, spec, &consistent, all, tried, rng, &NoObserver)?;
+    let tried = tried | strategy::color_mask(guess.pegs());
     let g = Packed::of(&guess);
     let mut parts: BTreeMap<Feedback, Vec<Code>> = BTreeMap::new();
     for s in consistent {
@@ -140,7 +133,7 @@ fn walk(
             }
             stats.histogram[depth as usize] += 1;
         } else {
-            walk(spec, strategy, all, part, depth + 1, false, rng, stats)?;
+            walk(spec, strategy, all, part, depth + 1, tried, rng, stats)?;
         }
     }
     Ok(())

@@ -67,19 +67,24 @@ impl Strategy {
     }
 
     /// The score of a split into classes of sizes `parts` (zeros allowed): lower is better. Integer, so that
-    /// equal splits tie exactly and the tie-break decides.
-    fn partition_score(self, parts: &[u32]) -> i64 {
+    /// equal splits tie exactly and the tie-break decides. `n_log_n[n]` is [`n_log2_n`] of `n`, precomputed.
+    fn partition_score(self, parts: &[u32], n_log_n: &[i64]) -> i64 {
         let sizes = parts.iter().filter(|&&n| n > 0).map(|&n| i64::from(n));
         match self {
             Strategy::Knuth => sizes.max().unwrap_or(0),
             Strategy::MostParts => -(sizes.count() as i64),
             Strategy::ExpectedSize => sizes.map(|n| n * n).sum(),
-            // Entropy is log2(N) - sum(n log2 n)/N for N codes: minimising sum(n log2 n) maximises it. Fixed
-            // point (2^-24) keeps equal splits equal whatever order the classes are summed in.
-            Strategy::Entropy => sizes
-                .map(|n| ((n as f64) * (n as f64).log2() * 16_777_216.0).round() as i64)
-                .sum(),
+            // Entropy is log2(N) - sum(n log2 n)/N for N codes: minimising sum(n log2 n) maximises it.
+            Strategy::Entropy => sizes.map(|n| n_log_n[n as usize]).sum(),
             Strategy::FirstConsistent | Strategy::RandomConsistent => 0,
+        }
+    }
+
+    /// Table of [`n_log2_n`] for class sizes `0..=max`, for the entropy score (empty for the others).
+    fn n_log_n_table(self, max: usize) -> Vec<i64> {
+        match self {
+            Strategy::Entropy => (0..=max).map(n_log2_n).collect(),
+            _ => Vec::new(),
         }
     }
 
@@ -231,15 +236,10 @@ pub fn choose(
             let consistent =
                 search::collect(spec, history, all.len(), budget, observer)?.unwrap_or_default();
             let remaining = Count::Exact(consistent.len() as u128);
-            let guess = pick(
-                strategy,
-                spec,
-                &consistent,
-                &all,
-                history.is_empty(),
-                rng,
-                observer,
-            )?;
+            let tried = history
+                .iter()
+                .fold(0, |m, r| m | color_mask(r.guess.pegs()));
+            let guess = pick(strategy, spec, &consistent, &all, tried, rng, observer)?;
             Ok(Choice {
                 guess,
                 remaining,
@@ -279,13 +279,14 @@ fn random_consistent(
     })
 }
 
-/// Chooses among listed codes: `consistent` are the codes that fit the history (sorted), `all` every code.
+/// Chooses among listed codes: `consistent` are the codes that fit the history (sorted), `all` every code,
+/// `tried` the colours (bit per colour) of every guess so far.
 pub(crate) fn pick(
     strategy: Strategy,
     spec: &Spec,
     consistent: &[Code],
     all: &[Code],
-    first_move: bool,
+    tried: u32,
     rng: &mut impl Rng,
     observer: &dyn Observer,
 ) -> Result<Code, StrategyError> {
@@ -301,14 +302,17 @@ pub(crate) fn pick(
             // Before the first guess every code is alike up to colour and position symmetry, so only one code
             // per pattern of colour multiplicities is scored; its lowest member is the pattern itself
             // (0,0,1,1 for "two pairs"), which keeps the lowest-code tie-break exact.
+            // After it, colours no guess has used are interchangeable, and so are colours no consistent code
+            // holds: only the lowest code of each class is scored (see `ColorSymmetry`).
             let patterns;
-            let candidates: &[Code] = if first_move {
+            let candidates: &[Code] = if tried == 0 {
                 patterns = first_move_patterns(spec);
                 &patterns
             } else {
                 all
             };
-            best_split(strategy, spec, consistent, candidates, observer)
+            let symmetry = ColorSymmetry::new(spec, consistent, tried);
+            best_split(strategy, spec, consistent, candidates, &symmetry, observer)
         }
     }
 }
@@ -328,12 +332,14 @@ fn best_split(
     spec: &Spec,
     consistent: &[Code],
     candidates: &[Code],
+    symmetry: &ColorSymmetry,
     observer: &dyn Observer,
 ) -> Result<Code, StrategyError> {
     // Listed games have at most 2^16 codes, so at most 16 pegs: they always pack.
     debug_assert!(spec.pegs <= MAX_PACKED_PEGS);
     let secrets: Vec<Packed> = consistent.iter().map(Packed::of).collect();
     let is_consistent = sorted_membership(candidates, consistent);
+    let n_log_n = strategy.n_log_n_table(consistent.len());
     let slots = Feedback::index_count(spec.pegs);
     let chunks = candidates.len().div_ceil(CANDIDATES_PER_CHUNK);
     if observer.report(Progress::Begin { ranges: chunks }) == Flow::Stop {
@@ -347,12 +353,19 @@ fn best_split(
         let first = chunk * CANDIDATES_PER_CHUNK;
         let mut best = (i64::MAX, true, usize::MAX);
         for (i, guess) in (first..).zip(guesses) {
+            if !symmetry.is_lowest(guess.pegs()) {
+                continue;
+            }
             parts.fill(0);
             let g = Packed::of(guess);
             for s in &secrets {
                 parts[g.score(s, spec.pegs).index()] += 1;
             }
-            best = best.min((strategy.partition_score(parts), !is_consistent[i], i));
+            best = best.min((
+                strategy.partition_score(parts, &n_log_n),
+                !is_consistent[i],
+                i,
+            ));
         }
         let progress = Progress::Range {
             index: chunk,
@@ -387,6 +400,63 @@ fn best_split(
         Some(Err(stop)) => Err(StrategyError::Stopped(stop)),
         None => Err(StrategyError::Contradiction),
     }
+}
+
+/// `n log2 n` in fixed point (units of 2^-24): equal splits get equal sums whatever order classes are added in.
+fn n_log2_n(n: usize) -> i64 {
+    if n == 0 {
+        return 0;
+    }
+    let n = n as f64;
+    (n * n.log2() * 16_777_216.0).round() as i64
+}
+
+/// Colour symmetries that fix the consistent codes as a set, for cutting candidate guesses exactly.
+///
+/// Two groups of colours are interchangeable: colours no past guess used (permuting them maps every consistent
+/// code to a consistent code, since no past score mentions them), and colours no consistent code holds
+/// (permuting them fixes every consistent code). Permuting within a group changes neither a guess's split of
+/// the consistent codes nor whether it is consistent, so among guesses that differ by such a permutation only
+/// the lowest needs scoring: the one whose colours of each group first appear in increasing order, from the
+/// group's lowest colour. Keeping exactly those keeps every strategy's result, tie-break included.
+pub(crate) struct ColorSymmetry {
+    groups: [u32; 2],
+}
+
+impl ColorSymmetry {
+    /// The groups for a position where `consistent` codes remain and `tried` colours were guessed.
+    pub(crate) fn new(spec: &Spec, consistent: &[Code], tried: u32) -> ColorSymmetry {
+        let all = (1u32 << spec.colors) - 1;
+        let present = consistent.iter().fold(0, |m, c| m | color_mask(c.pegs()));
+        let absent = all & !present;
+        let untried = all & !tried & !absent;
+        ColorSymmetry {
+            groups: [absent, untried],
+        }
+    }
+
+    /// Whether `pegs` is the lowest code of its class.
+    pub(crate) fn is_lowest(&self, pegs: &[u8]) -> bool {
+        let mut left = self.groups;
+        for &c in pegs {
+            let bit = 1u32 << c;
+            for group in &mut left {
+                if *group & bit != 0 {
+                    // A colour of this group seen for the first time must be its lowest one not seen yet.
+                    if *group & (bit - 1) != 0 {
+                        return false;
+                    }
+                    *group &= !bit;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The colours of `pegs`, one bit each.
+pub(crate) fn color_mask(pegs: &[u8]) -> u32 {
+    pegs.iter().fold(0, |m, &c| m | (1 << c))
 }
 
 /// For each of `items` (sorted), whether it is in `set` (sorted): one merge, no search per item.
