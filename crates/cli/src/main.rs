@@ -6,14 +6,17 @@
 //! puzzle-lab mastermind stats --pegs 4 --colors 6 --strategy knuth --all --json
 //! ```
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
-use mastermind::search::{self, Budget, Count, NoObserver};
-use mastermind::{Code, Feedback, Row, Spec, Strategy, play_all, score, strategy};
-use rand::SeedableRng;
+use mastermind::search::{self, Budget, Count, Flow, NoObserver, Observer, Progress};
+use mastermind::{Code, Feedback, PlayAllStats, Row, Spec, Strategy, play_all, play_game};
 use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use serde_json::json;
 
 #[derive(Parser)]
@@ -90,9 +93,12 @@ enum MastermindCmd {
         /// Strategy name.
         #[arg(long, default_value = "knuth")]
         strategy: String,
-        /// Play every secret (the only mode so far; sampled games come with the engine work).
+        /// Play every secret, as one strategy tree (games with at most 65,536 codes).
         #[arg(long)]
         all: bool,
+        /// Play this many secrets drawn at random (seeded by --seed), one game each, at any size.
+        #[arg(long)]
+        games: Option<u64>,
         /// Seed for random choices.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -153,30 +159,17 @@ fn run(cli: Cli) -> Result<(), String> {
             let secret = Code::parse(&spec, &secret).map_err(|e| format!("--secret: {e}"))?;
             let strategy: Strategy = strategy.parse()?;
             let mut rng = StdRng::seed_from_u64(seed);
-            let mut history: Vec<Row> = Vec::new();
-            let mut notes = Vec::new();
-            let mut first_count = None;
-            loop {
-                let choice = strategy::choose(
-                    strategy,
-                    &spec,
-                    &history,
-                    &Budget::INTERACTIVE,
-                    &NoObserver,
-                    &mut rng,
-                )
-                .map_err(|e| e.to_string())?;
-                first_count.get_or_insert(choice.remaining);
-                notes.extend(choice.note);
-                let feedback = score(&choice.guess, &secret, spec.colors);
-                history.push(Row {
-                    guess: choice.guess,
-                    feedback,
-                });
-                if feedback.is_win(spec.pegs) || history.len() >= 200 {
-                    break;
-                }
-            }
+            let progress = TermProgress::new("ranges");
+            let (history, notes) = play_game(
+                &spec,
+                strategy,
+                &secret,
+                &Budget::INTERACTIVE,
+                &progress,
+                &mut rng,
+            )
+            .map_err(|e| e.to_string())?;
+            progress.clear();
             let solved = history.last().is_some_and(|r| r.feedback.is_win(spec.pegs));
             let seconds = started.elapsed().as_secs_f64();
             if cli.json {
@@ -201,8 +194,10 @@ fn run(cli: Cli) -> Result<(), String> {
         MastermindCmd::Count { size, history } => {
             let spec = size.spec()?;
             let history = parse_history(&spec, &history)?;
-            let count = search::count(&spec, &history, &Budget::INTERACTIVE, &NoObserver)
+            let progress = TermProgress::new("ranges");
+            let count = search::count(&spec, &history, &Budget::INTERACTIVE, &progress)
                 .map_err(|e| format!("{e:?}"))?;
+            progress.clear();
             let seconds = started.elapsed().as_secs_f64();
             let (value, exact) = match count {
                 Count::Exact(n) => (n, true),
@@ -224,20 +219,27 @@ fn run(cli: Cli) -> Result<(), String> {
             size,
             strategy,
             all,
+            games,
             seed,
         } => {
             let spec = size.spec()?;
             let strategy: Strategy = strategy.parse()?;
-            if !all {
-                return Err("only --all is supported so far: sampled games (--games N) come with the engine work".into());
-            }
-            let stats = play_all(&spec, strategy, seed).map_err(|e| e.to_string())?;
+            let stats =
+                match (all, games) {
+                    (true, None) => play_all(&spec, strategy, seed).map_err(|e| e.to_string())?,
+                    (false, Some(n)) => play_sampled(&spec, strategy, n, seed)?,
+                    _ => return Err(
+                        "say either --all (every secret) or --games N (N seeded random secrets)"
+                            .into(),
+                    ),
+                };
             let seconds = started.elapsed().as_secs_f64();
             if cli.json {
                 println!(
                     "{}",
                     json!({ "pegs": spec.pegs, "colors": spec.colors, "strategy": strategy.name(), "games": stats.games,
-                        "mean": stats.mean(), "worst": stats.worst, "histogram": stats.histogram, "failed": 0, "seconds": seconds })
+                        "mean": stats.mean(), "worst": stats.worst, "histogram": stats.histogram, "failed": stats.failed,
+                        "seconds": seconds })
                 );
             } else {
                 println!(
@@ -252,6 +254,107 @@ fn run(cli: Cli) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Mean, worst and histogram of `games` games on secrets drawn from `seed`; a game that errs or runs out of
+/// guesses counts as failed.
+fn play_sampled(
+    spec: &Spec,
+    strategy: Strategy,
+    games: u64,
+    seed: u64,
+) -> Result<PlayAllStats, String> {
+    let mut stats = PlayAllStats::default();
+    let mut secrets = StdRng::seed_from_u64(seed);
+    let progress = TermProgress::new("games");
+    for g in 0..games {
+        let secret = Code::random(spec, &mut secrets);
+        // The game's own randomness is a separate stream: seeding it like the secrets would replay them.
+        let mut rng = StdRng::seed_from_u64(secrets.random());
+        match play_game(
+            spec,
+            strategy,
+            &secret,
+            &Budget::INTERACTIVE,
+            &NoObserver,
+            &mut rng,
+        ) {
+            Ok((rows, _)) if rows.last().is_some_and(|r| r.feedback.is_win(spec.pegs)) => {
+                stats.record(rows.len() as u32)
+            }
+            _ => stats.failed += 1,
+        }
+        progress.report(Progress::Range {
+            index: g as usize,
+            thread: None,
+            found: 0,
+            nodes: 0,
+        });
+        progress.set_total(games as usize);
+    }
+    progress.clear();
+    Ok(stats)
+}
+
+/// A progress line on stderr, only when stderr is a terminal (never in pipes or CI logs).
+struct TermProgress {
+    what: &'static str,
+    on: bool,
+    done: AtomicUsize,
+    total: AtomicUsize,
+    last: Mutex<Instant>,
+}
+
+impl TermProgress {
+    fn new(what: &'static str) -> TermProgress {
+        TermProgress {
+            what,
+            on: std::io::stderr().is_terminal(),
+            done: AtomicUsize::new(0),
+            total: AtomicUsize::new(0),
+            last: Mutex::new(Instant::now()),
+        }
+    }
+
+    fn set_total(&self, total: usize) {
+        self.total.store(total, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        if self.on {
+            eprint!("\r\x1b[K");
+        }
+    }
+}
+
+impl Observer for TermProgress {
+    fn report(&self, progress: Progress) -> Flow {
+        match progress {
+            Progress::Begin { ranges } => {
+                self.done.store(0, Ordering::Relaxed);
+                self.total.store(ranges, Ordering::Relaxed);
+            }
+            Progress::Range { .. } => {
+                let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+                let Ok(mut last) = self.last.try_lock() else {
+                    return Flow::Continue;
+                };
+                if self.on && last.elapsed().as_millis() >= 100 {
+                    *last = Instant::now();
+                    let total = self.total.load(Ordering::Relaxed);
+                    let width = 30;
+                    let filled = (done * width).checked_div(total).unwrap_or(0).min(width);
+                    eprint!(
+                        "\r[{}{}] {done}/{total} {}",
+                        "#".repeat(filled),
+                        ".".repeat(width - filled),
+                        self.what
+                    );
+                }
+            }
+        }
+        Flow::Continue
+    }
 }
 
 fn main() -> ExitCode {

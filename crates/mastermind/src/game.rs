@@ -52,8 +52,40 @@ pub fn first_contradiction(
     Ok(Some(hi - 1))
 }
 
+/// Most guesses one game may take before it counts as failed (every strategy here plays a consistent or
+/// better guess, so it never comes near).
+pub const MAX_GUESSES: usize = 200;
+
+/// One game: `strategy` guesses until it hits `secret` or [`MAX_GUESSES`] run out. Returns the rows played and
+/// the remarks the strategy made (fallbacks). The game is solved iff the last row is a win.
+pub fn play_game(
+    spec: &Spec,
+    strategy: Strategy,
+    secret: &Code,
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl rand::Rng,
+) -> Result<(Vec<Row>, Vec<String>), StrategyError> {
+    let mut history: Vec<Row> = Vec::new();
+    let mut notes = Vec::new();
+    while history.len() < MAX_GUESSES {
+        let choice = strategy::choose(strategy, spec, &history, budget, observer, rng)?;
+        notes.extend(choice.note);
+        let feedback = crate::score(&choice.guess, secret, spec.colors);
+        history.push(Row {
+            guess: choice.guess,
+            feedback,
+        });
+        if feedback.is_win(spec.pegs) {
+            break;
+        }
+    }
+    notes.dedup();
+    Ok((history, notes))
+}
+
 /// The result of playing every secret of a game with one strategy.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayAllStats {
     /// Secrets played.
     pub games: u64,
@@ -63,12 +95,26 @@ pub struct PlayAllStats {
     pub worst: u32,
     /// `histogram[n]` games took `n` guesses.
     pub histogram: Vec<u64>,
+    /// Games not solved (an error, or [`MAX_GUESSES`] ran out); not counted in the others.
+    pub failed: u64,
 }
 
 impl PlayAllStats {
-    /// Mean guesses per game.
+    /// Mean guesses per solved game.
     pub fn mean(&self) -> f64 {
         self.total_guesses as f64 / self.games as f64
+    }
+
+    /// Counts one solved game of `guesses` guesses.
+    pub fn record(&mut self, guesses: u32) {
+        self.games += 1;
+        self.total_guesses += u64::from(guesses);
+        self.worst = self.worst.max(guesses);
+        let slot = guesses as usize;
+        if self.histogram.len() <= slot {
+            self.histogram.resize(slot + 1, 0);
+        }
+        self.histogram[slot] += 1;
     }
 }
 
@@ -80,12 +126,7 @@ const MAX_DEPTH: u32 = 64;
 /// can all be listed ([`strategy::MAX_LISTED_CODES`]).
 pub fn play_all(spec: &Spec, strategy: Strategy, seed: u64) -> Result<PlayAllStats, StrategyError> {
     let all = strategy::list_all(spec)?;
-    let mut stats = PlayAllStats {
-        games: 0,
-        total_guesses: 0,
-        worst: 0,
-        histogram: vec![0],
-    };
+    let mut stats = PlayAllStats::default();
     let mut rng = StdRng::seed_from_u64(seed);
     // At the root every code is still consistent; the tree consumes its own copy as it splits it.
     walk(
@@ -125,13 +166,7 @@ fn walk(
     }
     for (fb, part) in parts {
         if fb.is_win(spec.pegs) {
-            stats.games += 1;
-            stats.total_guesses += u64::from(depth);
-            stats.worst = stats.worst.max(depth);
-            if stats.histogram.len() <= depth as usize {
-                stats.histogram.resize(depth as usize + 1, 0);
-            }
-            stats.histogram[depth as usize] += 1;
+            stats.record(depth);
         } else {
             walk(spec, strategy, all, part, depth + 1, tried, rng, stats)?;
         }

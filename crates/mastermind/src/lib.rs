@@ -30,6 +30,6 @@ pub mod strategy;
 
 pub use code::{Code, CodeError};
 pub use feedback::{Feedback, score, score_reference};
-pub use game::{PlayAllStats, Row, first_contradiction, play_all};
+pub use game::{MAX_GUESSES, PlayAllStats, Row, first_contradiction, play_all, play_game};
 pub use spec::{MAX_COLORS, MAX_PEGS, Spec, SpecError};
 pub use strategy::{Choice, Strategy, StrategyError};

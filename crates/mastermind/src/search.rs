@@ -85,6 +85,9 @@ impl Budget {
     /// For counts shown beside a game and for the counting pass of a uniform draw: a fraction of a second.
     /// Bigger counts are reported as lower bounds.
     pub const DISPLAY: Budget = Budget { nodes: 20_000_000 };
+    /// For the counting pass of a random draw: counts that finish within it (tens of thousands of codes)
+    /// give an exactly uniform draw; beyond it a randomised search is much cheaper than counting.
+    pub const UNIFORM_DRAW: Budget = Budget { nodes: 2_000_000 };
 }
 
 /// Why a search ended without its full answer.
@@ -445,7 +448,7 @@ pub fn exists(
 pub enum Draw {
     /// Uniformly among exactly this many consistent codes (counted, then the k-th one taken).
     Uniform(u128),
-    /// Counting did not fit [`Budget::DISPLAY`]: ranges in random order and colours in random order at every
+    /// Counting did not fit [`Budget::UNIFORM_DRAW`]: ranges in random order and colours in random order at every
     /// peg, the first consistent code taken. Every consistent code can come out, but codes in sparse subtrees
     /// come out more often than 1/N.
     RandomOrder {
@@ -455,7 +458,7 @@ pub enum Draw {
 }
 
 /// Picks a consistent code at random, uniformly when the consistent codes can be counted within
-/// [`Budget::DISPLAY`] (the count gives each range's size; a uniform index is drawn and the range holding it
+/// [`Budget::UNIFORM_DRAW`] (the count gives each range's size; a uniform index is drawn and the range holding it
 /// walked again), otherwise by a randomised depth-first search within `budget`. `None` when nothing is
 /// consistent.
 pub fn random(
@@ -472,7 +475,7 @@ pub fn random(
     }
     // Try to count within a small budget: a big count is not worth seconds when a randomised draw is instant.
     let attempt = Budget {
-        nodes: budget.nodes.min(Budget::DISPLAY.nodes),
+        nodes: budget.nodes.min(Budget::UNIFORM_DRAW.nodes),
     };
     let plan = Plan::new(spec, history, &attempt, observer);
     match count_ranges(&plan) {
