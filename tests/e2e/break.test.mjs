@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from '../serve.mjs';
-import { feedback, launch, open, shot, solverReady, typeCode, waitPhase } from './helpers.mjs';
+import { cancelThenPlay, feedback, launch, open, shot, solverReady, typeCode, waitPhase } from './helpers.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -69,5 +69,10 @@ test('projector width: a 10x10 board with large pegs and every row on screen', a
   assert.ok(size >= 40, `pegs are ${size}px wide`);
   assert.deepEqual(await keysOf(page, 2), feedback([9, 9, 7, 7, 5, 5, 3, 3, 1, 1], [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]));
   await shot(page, 'break-projector-10x10');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a long count can be cancelled and the game and solver go on', async () => {
+  const page = await cancelThenPlay(browser, server.url);
   assert.deepEqual(page.errors, []);
 });

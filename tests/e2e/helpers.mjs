@@ -63,27 +63,29 @@ export async function typeCode(page, code) {
 }
 
 /**
- * Starts a genuinely long search (Knuth on 6x6 scores 46,656 candidate guesses against thousands of codes for
- * its second guess: seconds), checks its progress shows, cancels it from the page, then checks the solver still
- * answers: a 4x6 game is won afterwards. Returns the page.
+ * Starts a genuinely long search (counting every code still possible on a 10x10 board after one guess: about
+ * a billion, seconds of work), checks its progress shows, cancels it from the page, then checks the game and the
+ * solver go on: the next guess is scored and its count arrives. Returns the page.
  */
 export async function cancelThenPlay(browser, base) {
-  const page = await open(browser, `${base}/#/mastermind?mode=make&scoring=auto&pegs=6&colors=6&strategy=knuth&secret=1,0,3,2,5,4`);
+  const page = await open(browser, `${base}/#/mastermind?mode=break&pegs=10&colors=10&secret=9,8,7,6,5,4,3,2,1,0`);
   await solverReady(page);
-  await page.waitForFunction(() => document.querySelectorAll('.rows li.row').length === 1
-    && document.querySelector('.mastermind')?.dataset.phase === 'thinking', null, { timeout: 30_000 });
+  await waitPhase(page, 'guessing');
+  await typeCode(page, [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
+  await page.waitForSelector('#count-all', { timeout: 30_000 });
+  await page.click('#count-all');
+  await waitPhase(page, 'thinking');
   // Progress shows while it runs (polled from the pool, or posted by the search itself on one thread).
   await page.waitForFunction(() => Number(document.querySelector('.banner.thinking progress')?.value) > 0,
     null, { timeout: 30_000 });
   await page.click('#cancel');
-  await waitPhase(page, 'failed');
-  const banner = await page.textContent('.banner.bad');
-  if (!/Search cancelled/.test(banner)) throw new Error(`after cancel: ${banner}`);
+  await waitPhase(page, 'guessing');
   // The worker stopped the search itself (it answers Cancelled only when the search ended early), or, on one
   // thread, the page restarted it: either way the status line says so.
   await page.waitForSelector('.status .last.cancelled', { timeout: 10_000 });
-  await page.evaluate(() => { location.hash = '#/mastermind?mode=make&scoring=auto&strategy=knuth&secret=2,2,1,0'; });
-  await solverReady(page);
-  await waitPhase(page, 'won');
+  await typeCode(page, [9, 8, 7, 6, 5, 4, 3, 2, 0, 1]);
+  await page.waitForSelector('.game-status .remaining', { timeout: 30_000 });
+  const keys = await page.$eval('.rows li[data-row="2"] .keys', (k) => Number(k.dataset.black));
+  if (keys !== 8) throw new Error(`row 2 has ${keys} blacks, expected 8`);
   return page;
 }

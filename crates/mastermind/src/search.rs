@@ -85,6 +85,11 @@ impl Budget {
     /// For counts shown beside a game and for the counting pass of a uniform draw: a fraction of a second.
     /// Bigger counts are reported as lower bounds.
     pub const DISPLAY: Budget = Budget { nodes: 20_000_000 };
+    /// For a count a person explicitly asks for, watching its progress with a Cancel button: tens of seconds at
+    /// the largest sizes enumerated. Past it the count is a lower bound.
+    pub const THOROUGH: Budget = Budget {
+        nodes: 4_000_000_000,
+    };
     /// For the counting pass of a random draw: counts that finish within it (tens of thousands of codes)
     /// give an exactly uniform draw; beyond it a randomised search is much cheaper than counting.
     pub const UNIFORM_DRAW: Budget = Budget { nodes: 2_000_000 };

@@ -138,12 +138,21 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
                 code: code.pegs().to_vec(),
             })
         }
-        MastermindJob::Count { spec, history } => {
+        MastermindJob::Count {
+            spec,
+            history,
+            thorough,
+        } => {
             let spec = Spec::try_from(*spec)?;
             let history = rows(&spec, history)?;
-            // A count beside a game: exact when it is quick, else a lower bound, never seconds of waiting.
-            let count =
-                search::count(&spec, &history, &Budget::DISPLAY, observer).map_err(stopped)?;
+            // A count beside a game is quick (exact when it can be, else a lower bound); a thorough one is asked
+            // for, shows its progress and can be cancelled.
+            let budget = if *thorough {
+                &Budget::THOROUGH
+            } else {
+                &Budget::DISPLAY
+            };
+            let count = search::count(&spec, &history, budget, observer).map_err(stopped)?;
             Ok(MastermindAnswer::Counted {
                 count: count.into(),
             })
@@ -230,6 +239,7 @@ mod tests {
             MastermindJob::Count {
                 spec: CLASSIC,
                 history: vec![row(&[0, 0, 9, 1], 0, 0)],
+                thorough: false,
             },
             failed("row 1: peg 3 has colour 9, but colours go from 0 to 5"),
         );
@@ -292,6 +302,7 @@ mod tests {
         let job = MastermindJob::Count {
             spec: CLASSIC,
             history: vec![row(&[0, 0, 1, 1], 1, 1)],
+            thorough: false,
         };
         assert!(matches!(
             execute(&Job::Mastermind(job), &obs),
@@ -311,6 +322,7 @@ mod tests {
                 repeats: true,
             },
             history: vec![row(&[0, 0, 1, 1, 2, 2, 3, 3], 1, 1)],
+            thorough: true,
         };
         assert_eq!(execute(&Job::Mastermind(job), &obs), Outcome::Cancelled);
     }

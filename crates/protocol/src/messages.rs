@@ -199,6 +199,11 @@ pub enum MastermindJob {
         spec: SpecDto,
         /// Rows so far.
         history: Vec<RowDto>,
+        /// Count with the thorough budget (asked for by a person who watches its progress and can cancel;
+        /// tens of seconds at the largest sizes) instead of the quick one used beside a game. Either way a count
+        /// the budget cannot finish comes back as a lower bound.
+        #[serde(default)]
+        thorough: bool,
     },
 }
 

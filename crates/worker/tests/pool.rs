@@ -61,6 +61,7 @@ async fn pool_runs_a_count_on_more_than_one_thread() {
             black: 1,
             white: 2,
         }],
+        thorough: true,
     });
     let observer = JobObserver::new();
     let outcome = execute(&job, &observer);

@@ -135,6 +135,8 @@ pub enum Action {
     CancelEdit,
     /// Cancel the solver request in flight.
     Cancel,
+    /// Count every code still possible, with progress (when the count beside the board is only a bound).
+    CountAll,
     /// The solver answered request `seq`.
     Job(u32, JobAnswer),
 }
@@ -250,6 +252,7 @@ impl Game {
         let job = MastermindJob::Count {
             spec: SpecDto::from(self.spec),
             history: self.history(),
+            thorough: false,
         };
         self.request = Some(Request {
             seq: self.seq,
@@ -325,10 +328,21 @@ impl Game {
                 self.editing = None;
                 self.score_draft = Feedback::default();
             }
+            Action::CountAll if self.phase == Phase::Guessing => {
+                let job = MastermindJob::Count {
+                    spec: SpecDto::from(self.spec),
+                    history: self.history(),
+                    thorough: true,
+                };
+                self.ask(job);
+            }
             Action::Cancel => {
                 if let Some(req) = self.request.take() {
                     self.progress = None;
-                    if !req.background {
+                    if self.settings.mode == Mode::Break && self.secret.is_some() {
+                        // Only a count was cancelled: play on with the count as it was.
+                        self.phase = Phase::Guessing;
+                    } else if !req.background {
                         let fix = if self.settings.scoring == Scoring::Manual
                             && self.settings.mode == Mode::Make
                         {
@@ -455,7 +469,13 @@ impl Game {
                 self.secret = Some(code);
                 self.phase = Phase::Guessing;
             }
-            MastermindAnswer::Counted { count } => self.remaining = Some(count),
+            MastermindAnswer::Counted { count } => {
+                self.remaining = Some(count);
+                if self.phase == Phase::Thinking {
+                    // A count the person asked for: back to guessing.
+                    self.phase = Phase::Guessing;
+                }
+            }
             MastermindAnswer::Contradiction { row } => {
                 // Unscored rows after the contradiction are dropped; scored ones stay for the person to fix.
                 self.rows.retain(|r| r.score.is_some());
@@ -550,6 +570,31 @@ mod tests {
         assert_eq!(g.remaining.as_ref().map(|c| c.value.as_str()), Some("208"));
         type_code(&mut g, &[3, 1, 4, 1]);
         assert_eq!(g.phase, Phase::Won(2));
+    }
+
+    #[test]
+    fn person_asks_for_a_full_count_and_plays_on() {
+        let mut g = Game::new(settings("mode=break&pegs=5&colors=8&secret=7,6,5,4,3"), 1);
+        type_code(&mut g, &[0, 0, 1, 1, 2]);
+        g.apply(Action::CountAll);
+        assert_eq!(g.phase, Phase::Thinking);
+        assert!(matches!(
+            &g.request,
+            Some(Request {
+                background: false,
+                ..
+            })
+        ));
+        serve(&mut g);
+        assert_eq!(g.phase, Phase::Guessing);
+        assert_eq!(g.remaining.as_ref().map(|c| c.exact), Some(true));
+        // Cancelling one goes back to guessing too.
+        g.apply(Action::CountAll);
+        g.apply(Action::Cancel);
+        assert_eq!(
+            (g.phase.clone(), g.request.is_none()),
+            (Phase::Guessing, true)
+        );
     }
 
     #[test]

@@ -393,7 +393,15 @@ pub fn Outcome(props: &GameProps) -> Html {
     match &g.phase {
         Phase::Thinking => {
             let (done, total) = g.progress.unwrap_or((0, 0));
-            let what = if g.secret.is_none() && !computer {
+            let counting = matches!(
+                g.request.as_ref().map(|r| &r.job),
+                Some(protocol::Job::Mastermind(
+                    protocol::MastermindJob::Count { .. }
+                ))
+            );
+            let what = if counting {
+                "Counting every code still possible…"
+            } else if g.secret.is_none() && !computer {
                 "Choosing a secret…"
             } else {
                 "The solver is searching…"
@@ -460,7 +468,14 @@ pub fn GameStatus(props: &GameProps) -> Html {
         .note
         .as_ref()
         .map(|n| html! { <span class="note">{ n.clone() }</span> });
-    html! { <div class="game-status" aria-live="polite">{ for remaining }{ for by }{ for note }</div> }
+    // A count that is only a bound can be finished on request: the full parallel search, with progress.
+    let count_all = (g.phase == Phase::Guessing && g.remaining.as_ref().is_some_and(|c| !c.exact)).then(|| {
+        let d = props.dispatch.clone();
+        let onclick = Callback::from(move |_| d.dispatch(Action::CountAll));
+        let title = "Runs the full parallel count over every prefix range; at the largest sizes it takes a while (watch the ranges, or cancel)";
+        html! { <button type="button" class="secondary small" id="count-all" {title} {onclick}>{ "Count them all (may take a while)" }</button> }
+    });
+    html! { <div class="game-status" aria-live="polite">{ for remaining }{ for count_all }{ for by }{ for note }</div> }
 }
 
 /// `1296` → `1,296`.
