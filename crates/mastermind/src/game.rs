@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::packed::Packed;
+use crate::packed::{self, Packed};
 use crate::search::{self, Budget, NoObserver, Observer, Stopped};
 use crate::strategy::{self, Strategy, StrategyError};
 use crate::{Code, Feedback, Spec};
@@ -161,7 +161,7 @@ fn walk(
     let g = Packed::of(&guess);
     let mut parts: BTreeMap<Feedback, Vec<Code>> = BTreeMap::new();
     for s in consistent {
-        let fb = g.score(&Packed::of(&s), spec.pegs);
+        let fb = g.score(&Packed::of(&s), spec.pegs, packed::narrow(spec.colors));
         parts.entry(fb).or_default().push(s);
     }
     for (fb, part) in parts {

@@ -11,14 +11,25 @@ pub(crate) const MAX_PACKED_PEGS: u8 = 16;
 /// A code of at most 16 pegs and 32 colours, packed for [`Packed::score`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Packed {
-    /// Byte `i` is peg `i`'s colour plus one (0 marks an unused byte).
-    pegs: u128,
+    /// Bytes of pegs 0-7 and 8-15: each peg's colour plus one (0 marks an unused byte).
+    pegs: [u64; 2],
     /// Byte `c` is how many pegs have colour `c`.
     counts: [u8; 32],
 }
 
 /// 0x7f in every byte.
-const LOW7: u128 = u128::from_ne_bytes([0x7f; 16]);
+const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+/// 0x01 in every byte.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// How many bytes of `x` are zero, exactly, in a few word operations (no popcount instruction needed).
+#[inline(always)]
+fn zero_bytes(x: u64) -> u32 {
+    // The high bit of a byte of `z` is set iff that byte of `x` is 0 (no carries between bytes), so
+    // `z >> 7` has 1 in those bytes and 0 elsewhere, and a multiply adds them all into the top byte.
+    let z = !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7);
+    ((z >> 7).wrapping_mul(ONES) >> 56) as u32
+}
 
 impl Packed {
     /// Packs `pegs` (at most 16, colours below 32).
@@ -29,8 +40,10 @@ impl Packed {
             *b = c + 1;
             counts[usize::from(c & 31)] += 1;
         }
+        let (lo, hi) = bytes.split_at(8);
+        let word = |b: &[u8]| b.iter().rev().fold(0u64, |w, &x| (w << 8) | u64::from(x));
         Packed {
-            pegs: u128::from_le_bytes(bytes),
+            pegs: [word(lo), word(hi)],
             counts,
         }
     }
@@ -40,18 +53,18 @@ impl Packed {
         Packed::new(code.pegs())
     }
 
-    /// Scores `self` (the guess) against `secret`, both of `pegs` pegs.
-    #[inline]
-    pub(crate) fn score(&self, secret: &Packed, pegs: u8) -> Feedback {
-        // Exact zero-byte test: the high bit of a byte of `zero` is set iff that byte of `x` is 0.
-        let x = self.pegs ^ secret.pegs;
-        let zero = !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7);
+    /// Scores `self` (the guess) against `secret`, both of `pegs` pegs. `narrow` (at most 16 colours) halves
+    /// the colour work; it is the same for a whole search, so the loop calling this is split on it once.
+    #[inline(always)]
+    pub(crate) fn score(&self, secret: &Packed, pegs: u8, narrow: bool) -> Feedback {
+        let equal =
+            zero_bytes(self.pegs[0] ^ secret.pegs[0]) + zero_bytes(self.pegs[1] ^ secret.pegs[1]);
         // Unused bytes (beyond `pegs`) are 0 in both codes, so they count as equal: take them off.
-        let black = zero.count_ones() as u8 - (MAX_PACKED_PEGS - pegs);
-        let total: u8 = self
-            .counts
+        let black = equal as u8 - (MAX_PACKED_PEGS - pegs);
+        let lanes = if narrow { 16 } else { 32 };
+        let total: u8 = self.counts[..lanes]
             .iter()
-            .zip(&secret.counts)
+            .zip(&secret.counts[..lanes])
             .map(|(a, b)| (*a).min(*b))
             .sum();
         Feedback {
@@ -59,6 +72,11 @@ impl Packed {
             white: total - black,
         }
     }
+}
+
+/// Whether a game's colours fit the narrow (16-lane) colour count.
+pub(crate) fn narrow(colors: u8) -> bool {
+    colors <= 16
 }
 
 #[cfg(test)]
@@ -72,8 +90,10 @@ mod tests {
         fn packed_score_equals_reference((g, s) in (1usize..=16, 2u8..=20).prop_flat_map(|(p, c)| {
             (prop::collection::vec(0..c, p), prop::collection::vec(0..c, p))
         })) {
-            let fast = Packed::new(&g).score(&Packed::new(&s), g.len() as u8);
+            let colors = g.iter().chain(&s).max().map_or(1, |m| m + 1);
+            let fast = Packed::new(&g).score(&Packed::new(&s), g.len() as u8, narrow(colors));
             prop_assert_eq!(fast, score_reference(&g, &s));
+            prop_assert_eq!(Packed::new(&g).score(&Packed::new(&s), g.len() as u8, false), fast);
         }
     }
 
@@ -82,7 +102,7 @@ mod tests {
         let all_same = [19u8; 16];
         let p = Packed::new(&all_same);
         assert_eq!(
-            p.score(&p, 16),
+            p.score(&p, 16, false),
             Feedback {
                 black: 16,
                 white: 0
@@ -90,13 +110,13 @@ mod tests {
         );
         let other = [0u8; 16];
         assert_eq!(
-            p.score(&Packed::new(&other), 16),
+            p.score(&Packed::new(&other), 16, false),
             Feedback { black: 0, white: 0 }
         );
         let rotated: Vec<u8> = (0..16u8).map(|i| (i + 1) % 16).collect();
         let straight: Vec<u8> = (0..16u8).collect();
         assert_eq!(
-            Packed::new(&rotated).score(&Packed::new(&straight), 16),
+            Packed::new(&rotated).score(&Packed::new(&straight), 16, true),
             Feedback {
                 black: 0,
                 white: 16

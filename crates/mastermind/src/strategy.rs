@@ -8,11 +8,13 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicI64, Ordering};
 
 use rand::{Rng, RngExt};
+
 use rayon::prelude::*;
 
-use crate::packed::{MAX_PACKED_PEGS, Packed};
+use crate::packed::{self, MAX_PACKED_PEGS, Packed};
 use crate::search::{self, Budget, Count, Draw, Flow, NoObserver, Observer, Progress, Stopped};
 use crate::{Code, Feedback, Row, Spec};
 
@@ -64,20 +66,6 @@ impl Strategy {
             self,
             Strategy::Knuth | Strategy::MostParts | Strategy::Entropy | Strategy::ExpectedSize
         )
-    }
-
-    /// The score of a split into classes of sizes `parts` (zeros allowed): lower is better. Integer, so that
-    /// equal splits tie exactly and the tie-break decides. `n_log_n[n]` is [`n_log2_n`] of `n`, precomputed.
-    fn partition_score(self, parts: &[u32], n_log_n: &[i64]) -> i64 {
-        let sizes = parts.iter().filter(|&&n| n > 0).map(|&n| i64::from(n));
-        match self {
-            Strategy::Knuth => sizes.max().unwrap_or(0),
-            Strategy::MostParts => -(sizes.count() as i64),
-            Strategy::ExpectedSize => sizes.map(|n| n * n).sum(),
-            // Entropy is log2(N) - sum(n log2 n)/N for N codes: minimising sum(n log2 n) maximises it.
-            Strategy::Entropy => sizes.map(|n| n_log_n[n as usize]).sum(),
-            Strategy::FirstConsistent | Strategy::RandomConsistent => 0,
-        }
     }
 
     /// Table of [`n_log2_n`] for class sizes `0..=max`, for the entropy score (empty for the others).
@@ -338,6 +326,7 @@ fn best_split(
     // Listed games have at most 2^16 codes, so at most 16 pegs: they always pack.
     debug_assert!(spec.pegs <= MAX_PACKED_PEGS);
     let secrets: Vec<Packed> = consistent.iter().map(Packed::of).collect();
+    let narrow = packed::narrow(spec.colors);
     let is_consistent = sorted_membership(candidates, consistent);
     let n_log_n = strategy.n_log_n_table(consistent.len());
     let slots = Feedback::index_count(spec.pegs);
@@ -346,6 +335,9 @@ fn best_split(
         return Err(StrategyError::Stopped(Stopped::Cancelled));
     }
     // Scores one chunk of candidates: (score, inconsistent, index) of its best, lowest tuple wins.
+    // The best complete score so far, shared by all threads: a candidate whose partial score already exceeds
+    // it is dropped (every score here only grows as secrets are added), which keeps the result exact.
+    let bound = AtomicI64::new(i64::MAX);
     let score_chunk = |parts: &mut Vec<u32>, (chunk, guesses): (usize, &[Code])| {
         if !observer.keep_going() {
             return Err(Stopped::Cancelled);
@@ -356,16 +348,19 @@ fn best_split(
             if !symmetry.is_lowest(guess.pegs()) {
                 continue;
             }
-            parts.fill(0);
             let g = Packed::of(guess);
-            for s in &secrets {
-                parts[g.score(s, spec.pegs).index()] += 1;
-            }
-            best = best.min((
-                strategy.partition_score(parts, &n_log_n),
-                !is_consistent[i],
-                i,
-            ));
+            let split = Split {
+                pegs: spec.pegs,
+                narrow,
+                secrets: &secrets,
+                n_log_n: &n_log_n,
+            };
+            let Some(score) = split.score(strategy, &g, parts, bound.load(Ordering::Relaxed))
+            else {
+                continue; // certainly worse than a candidate already scored
+            };
+            bound.fetch_min(score, Ordering::Relaxed);
+            best = best.min((score, !is_consistent[i], i));
         }
         let progress = Progress::Range {
             index: chunk,
@@ -399,6 +394,83 @@ fn best_split(
         Some(Ok((_, _, i))) => Ok(candidates[i].clone()),
         Some(Err(stop)) => Err(StrategyError::Stopped(stop)),
         None => Err(StrategyError::Contradiction),
+    }
+}
+
+/// Scores a candidate's split of the consistent codes for a partition strategy, lower is better, as an
+/// integer so that equal splits tie exactly: the largest class (knuth), minus the number of classes
+/// (most-parts), the sum of squared class sizes (expected-size), the sum of `n log2 n` over classes (entropy:
+/// log2 N minus that sum over N is the entropy in bits). Each can only grow as secrets are added (most-parts:
+/// can gain at most one class per secret left), so scoring stops as soon as the score must exceed a bound.
+struct Split<'a> {
+    pegs: u8,
+    narrow: bool,
+    secrets: &'a [Packed],
+    n_log_n: &'a [i64],
+}
+
+impl Split<'_> {
+    /// The score of `guess`, or `None` once it is sure to exceed `bound`. `parts` is scratch space.
+    fn score(
+        &self,
+        strategy: Strategy,
+        guess: &Packed,
+        parts: &mut [u32],
+        bound: i64,
+    ) -> Option<i64> {
+        parts.fill(0);
+        let class = |s: &Packed| guess.score(s, self.pegs, self.narrow).index();
+        match strategy {
+            Strategy::Knuth => {
+                let mut largest = 0i64;
+                for s in self.secrets {
+                    let n = &mut parts[class(s)];
+                    *n += 1;
+                    largest = largest.max(i64::from(*n));
+                    if largest > bound {
+                        return None;
+                    }
+                }
+                Some(largest)
+            }
+            Strategy::ExpectedSize => {
+                let mut squares = 0i64;
+                for s in self.secrets {
+                    let n = &mut parts[class(s)];
+                    squares += 2 * i64::from(*n) + 1;
+                    *n += 1;
+                    if squares > bound {
+                        return None;
+                    }
+                }
+                Some(squares)
+            }
+            Strategy::Entropy => {
+                let mut sum = 0i64;
+                for s in self.secrets {
+                    let n = &mut parts[class(s)];
+                    sum += self.n_log_n[*n as usize + 1] - self.n_log_n[*n as usize];
+                    *n += 1;
+                    if sum > bound {
+                        return None;
+                    }
+                }
+                Some(sum)
+            }
+            Strategy::MostParts => {
+                let mut classes = 0i64;
+                for (left, s) in (0..self.secrets.len() as i64).rev().zip(self.secrets) {
+                    let n = &mut parts[class(s)];
+                    classes += i64::from(*n == 0);
+                    *n += 1;
+                    if -(classes + left) > bound {
+                        return None;
+                    }
+                }
+                Some(-classes)
+            }
+            Strategy::FirstConsistent | Strategy::RandomConsistent => Some(0),
+        }
     }
 }
 
