@@ -81,3 +81,16 @@ test('a wrong score is caught, the row named, and fixing it lets the game go on'
   await shot(page, 'make-fixed-won');
   assert.deepEqual(page.errors, []);
 });
+
+test('local-search breaks a 10x10 code in the browser and says how its guesses fit', async () => {
+  const secret = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3];
+  const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&pegs=10&colors=10&strategy=local-search&secret=${secret.join(',')}`);
+  await solverReady(page);
+  await waitPhase(page, 'won');
+  const rows = await page.$$eval('.rows li.row', (rs) => rs.length);
+  assert.deepEqual(await guessOf(page, rows), secret);
+  assert.match(await page.textContent('.game-status'), /guesses by local-search/);
+  assert.match(await page.textContent('.game-status .note'), /local search: /);
+  await shot(page, 'make-local-search-10x10');
+  assert.deepEqual(page.errors, []);
+});

@@ -71,7 +71,7 @@ enum MastermindCmd {
         /// The secret, as colour indices from 0: 3,1,4,1.
         #[arg(long)]
         secret: String,
-        /// Strategy name: random-consistent, first-consistent, knuth, most-parts, entropy, expected-size.
+        /// Strategy name: random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, local-search.
         #[arg(long, default_value = "knuth")]
         strategy: String,
         /// Seed for random choices.

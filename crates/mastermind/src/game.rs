@@ -52,9 +52,9 @@ pub fn first_contradiction(
     Ok(Some(hi - 1))
 }
 
-/// Most guesses one game may take before it counts as failed (every strategy here plays a consistent or
-/// better guess, so it never comes near).
-pub const MAX_GUESSES: usize = 200;
+/// Most guesses one game may take before it counts as failed: the TopCoder Marathon Match 2 rule for games up
+/// to 100 pegs x 20 colours (the exact strategies need a few dozen at most).
+pub const MAX_GUESSES: usize = 3000;
 
 /// One game: `strategy` guesses until it hits `secret` or [`MAX_GUESSES`] run out. Returns the rows played and
 /// the remarks the strategy made (fallbacks). The game is solved iff the last row is a win.

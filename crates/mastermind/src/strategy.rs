@@ -34,17 +34,21 @@ pub enum Strategy {
     /// Irving's expected size (1979): the guess whose class, for a random consistent secret, is smallest on
     /// average.
     ExpectedSize,
+    /// Local search for a code (almost) consistent with every score, for games far too big to search
+    /// exactly (see [`crate::local`]).
+    LocalSearch,
 }
 
 impl Strategy {
     /// Every strategy, in the order menus show them.
-    pub const ALL: [Strategy; 6] = [
+    pub const ALL: [Strategy; 7] = [
         Strategy::RandomConsistent,
         Strategy::FirstConsistent,
         Strategy::Knuth,
         Strategy::MostParts,
         Strategy::Entropy,
         Strategy::ExpectedSize,
+        Strategy::LocalSearch,
     ];
 
     /// The name used by the CLI, links and the worker protocol.
@@ -56,6 +60,7 @@ impl Strategy {
             Strategy::MostParts => "most-parts",
             Strategy::Entropy => "entropy",
             Strategy::ExpectedSize => "expected-size",
+            Strategy::LocalSearch => "local-search",
         }
     }
 
@@ -94,6 +99,9 @@ impl Strategy {
             }
             Strategy::ExpectedSize => {
                 "plays the code that leaves the fewest possibilities on average"
+            }
+            Strategy::LocalSearch => {
+                "improves a code peg by peg until it fits every score (for huge games)"
             }
         }
     }
@@ -210,6 +218,13 @@ pub fn choose(
                 note: None,
             })
         }
+        Strategy::LocalSearch => Ok(local_search(spec, history, rng, None)),
+        Strategy::RandomConsistent if too_big_to_search(spec) => {
+            let why = format!(
+                "an exact search over {spec} codes could take too long, so local-search chose this guess"
+            );
+            Ok(local_search(spec, history, rng, Some(why)))
+        }
         Strategy::RandomConsistent => random_consistent(spec, history, budget, observer, rng, None),
         _ => {
             let listed = spec.code_count().is_some_and(|n| n <= MAX_LISTED_CODES);
@@ -235,6 +250,43 @@ pub fn choose(
                 note: None,
             })
         }
+    }
+}
+
+/// More codes than this and the exact searches give way to local search.
+pub const MAX_SEARCHED_CODES: u128 = 1_000_000_000_000;
+
+/// Whether `spec` has too many codes for the exact consistent-code search to be sure of finishing in time.
+pub fn too_big_to_search(spec: &Spec) -> bool {
+    spec.code_count().is_none_or(|n| n > MAX_SEARCHED_CODES)
+}
+
+fn local_search(spec: &Spec, history: &[Row], rng: &mut impl Rng, note: Option<String>) -> Choice {
+    let found = crate::local::search(
+        spec,
+        history,
+        usize::from(spec.pegs) * crate::local::MOVES_PER_PEG,
+        rng,
+    );
+    let fit = if found.error == 0 {
+        "fits every score so far".to_string()
+    } else {
+        format!(
+            "the closest code found misses the scores by {} pegs",
+            found.error
+        )
+    };
+    let note = Some(match note {
+        Some(n) => format!("{n}; {fit}"),
+        None => format!("local search: {fit}"),
+    });
+    // Counting is out of reach at these sizes: at least the code found fits, when it does.
+    let remaining = Count::AtLeast(u128::from(found.error == 0));
+    Choice {
+        guess: found.code,
+        remaining,
+        played_by: Strategy::LocalSearch,
+        note,
     }
 }
 
@@ -469,7 +521,9 @@ impl Split<'_> {
                 }
                 Some(-classes)
             }
-            Strategy::FirstConsistent | Strategy::RandomConsistent => Some(0),
+            Strategy::FirstConsistent | Strategy::RandomConsistent | Strategy::LocalSearch => {
+                Some(0)
+            }
         }
     }
 }
@@ -617,6 +671,47 @@ mod tests {
             .map(|c| c.to_string())
             .collect();
         assert_eq!(p, ["0,0,0,0", "0,0,0,1", "0,0,1,1", "0,0,1,2", "0,1,2,3"]);
+    }
+
+    #[test]
+    fn random_consistent_switches_to_local_search_on_huge_games_and_says_why() {
+        let spec = Spec::new(20, 15, true).unwrap();
+        let mut rng = StdRng::seed_from_u64(0);
+        let secret = Code::random(&spec, &mut rng);
+        let mut history = Vec::new();
+        for _ in 0..3 {
+            let c = choose(
+                Strategy::RandomConsistent,
+                &spec,
+                &history,
+                &Budget::INTERACTIVE,
+                &NoObserver,
+                &mut rng,
+            )
+            .unwrap();
+            assert_eq!(c.played_by, Strategy::LocalSearch);
+            assert!(
+                c.note.as_deref().unwrap_or("").contains("exact search"),
+                "{:?}",
+                c.note
+            );
+            let feedback = crate::score(&c.guess, &secret, spec.colors);
+            history.push(Row {
+                guess: c.guess,
+                feedback,
+            });
+        }
+        // 4x6 is searched exactly.
+        let c = choose(
+            Strategy::RandomConsistent,
+            &Spec::CLASSIC,
+            &[],
+            &Budget::INTERACTIVE,
+            &NoObserver,
+            &mut rng,
+        )
+        .unwrap();
+        assert_eq!((c.played_by, c.note), (Strategy::RandomConsistent, None));
     }
 
     #[test]

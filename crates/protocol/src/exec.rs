@@ -166,10 +166,18 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
             let spec = Spec::try_from(*spec)?;
             let history = rows(&spec, history)?;
             let strategy: Strategy = strategy.parse()?;
-            if let Some(row) = mastermind::first_contradiction(&spec, &history, &budget, observer)
-                .map_err(stopped)?
-            {
-                return Ok(MastermindAnswer::Contradiction { row });
+            // Beyond exact search (finding a consistent code is NP-hard) the check gets a small budget and,
+            // if it cannot finish, the game goes on: local search then plays the closest code it finds.
+            let check = if strategy::too_big_to_search(&spec) {
+                Budget::DISPLAY
+            } else {
+                budget
+            };
+            match mastermind::first_contradiction(&spec, &history, &check, observer) {
+                Ok(Some(row)) => return Ok(MastermindAnswer::Contradiction { row }),
+                Ok(None) => {}
+                Err(Stopped::Budget) if check == Budget::DISPLAY => {}
+                Err(e) => return Err(stopped(e)),
             }
             let mut rng = StdRng::seed_from_u64(*seed);
             match strategy::choose(strategy, &spec, &history, &budget, observer, &mut rng) {
@@ -251,7 +259,7 @@ mod tests {
                 seed: 0,
             },
             failed(
-                "unknown strategy 'best': choose one of random-consistent, first-consistent, knuth, most-parts, entropy, expected-size",
+                "unknown strategy 'best': choose one of random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, local-search",
             ),
         );
         assert!(

@@ -227,6 +227,23 @@ pub struct GameProps {
 pub fn Board(props: &GameProps) -> Html {
     let g = &*props.game;
     let pegs = g.spec.pegs;
+    // Keep the newest row in view when the board scrolls (long games, small screens).
+    let board = use_node_ref();
+    {
+        let board = board.clone();
+        use_effect_with((g.rows.len(), g.phase.clone()), move |_| {
+            let newest = board.cast::<web_sys::Element>().and_then(|b| {
+                b.query_selector("li.row.draft, li.row:not(.free):last-of-type")
+                    .ok()
+                    .flatten()
+            });
+            if let Some(row) = newest {
+                let options = web_sys::ScrollIntoViewOptions::new();
+                options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                row.scroll_into_view_with_scroll_into_view_options(&options);
+            }
+        });
+    }
     let manual = g.settings.mode == Mode::Make && g.settings.scoring == Scoring::Manual;
     let bad_row = match g.phase {
         Phase::Contradiction(r) => Some(r),
@@ -291,7 +308,7 @@ pub fn Board(props: &GameProps) -> Html {
         }
     });
     html! {
-        <div class="board card" style={format!("--pegs:{pegs}")}>
+        <div class="board card" ref={board} style={format!("--pegs:{pegs}")}>
             { for secret }
             <ol class="rows" aria-label="guesses">
                 { for rows }
@@ -456,6 +473,7 @@ pub fn GameStatus(props: &GameProps) -> Html {
         let text = match (c.exact, c.value.as_str()) {
             (true, "1") => "1 code still possible".to_string(),
             (true, _) => format!("{n} codes still possible"),
+            (false, "1") => "at least 1 code still possible".to_string(),
             (false, _) => format!("at least {n} codes still possible"),
         };
         html! { <span class="remaining" data-value={c.value.clone()} data-exact={c.exact.to_string()}>{ text }</span> }
