@@ -94,3 +94,16 @@ test('local-search breaks a 10x10 code in the browser and says how its guesses f
   await shot(page, 'make-local-search-10x10');
   assert.deepEqual(page.errors, []);
 });
+
+test('a 30x12 code, far beyond exact search, is broken by local-search on the page', async () => {
+  const secret = Array.from({ length: 30 }, (_, i) => (i * 7 + 3) % 12);
+  const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&pegs=30&colors=12&strategy=random-consistent&secret=${secret.join(',')}`);
+  await solverReady(page);
+  await page.waitForFunction(() => document.querySelector('.mastermind')?.dataset.phase === 'won', null, { timeout: 90_000 });
+  const rows = await page.$$eval('.rows li.row', (rs) => rs.length);
+  assert.deepEqual(await guessOf(page, rows), secret);
+  // random-consistent said why it let local-search choose.
+  assert.match(await page.textContent('.game-status .note'), /exact search .* could take too long/);
+  await shot(page, 'make-30x12');
+  assert.deepEqual(page.errors, []);
+});

@@ -12,7 +12,7 @@ pub fn Home() -> Html {
             <div class="puzzles">
                 <a class="puzzle card" href="#/mastermind">
                     <h2>{ "Mastermind" }</h2>
-                    <p>{ "Break the computer's code, or let it break yours. 2 to 10 pegs, 2 to 10 colours; strategies from random-consistent to Knuth's minimax, most parts, entropy and expected size." }</p>
+                    <p>{ "Break the computer's code, or let it break yours. 2 to 100 pegs, 2 to 20 colours; strategies from random-consistent to Knuth's minimax, most parts, entropy, expected size and a local search for huge codes." }</p>
                     <span class="go">{ "Play →" }</span>
                 </a>
                 <div class="puzzle card soon" aria-disabled="true">

@@ -162,6 +162,7 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
             history,
             strategy,
             seed,
+            check_scores,
         } => {
             let spec = Spec::try_from(*spec)?;
             let history = rows(&spec, history)?;
@@ -173,11 +174,13 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
             } else {
                 budget
             };
-            match mastermind::first_contradiction(&spec, &history, &check, observer) {
-                Ok(Some(row)) => return Ok(MastermindAnswer::Contradiction { row }),
-                Ok(None) => {}
-                Err(Stopped::Budget) if check == Budget::DISPLAY => {}
-                Err(e) => return Err(stopped(e)),
+            if *check_scores {
+                match mastermind::first_contradiction(&spec, &history, &check, observer) {
+                    Ok(Some(row)) => return Ok(MastermindAnswer::Contradiction { row }),
+                    Ok(None) => {}
+                    Err(Stopped::Budget) if check == Budget::DISPLAY => {}
+                    Err(e) => return Err(stopped(e)),
+                }
             }
             let mut rng = StdRng::seed_from_u64(*seed);
             match strategy::choose(strategy, &spec, &history, &budget, observer, &mut rng) {
@@ -257,6 +260,7 @@ mod tests {
                 history: vec![],
                 strategy: "best".into(),
                 seed: 0,
+                check_scores: true,
             },
             failed(
                 "unknown strategy 'best': choose one of random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, local-search",
@@ -276,6 +280,7 @@ mod tests {
             history,
             strategy: "knuth".into(),
             seed: 0,
+            check_scores: true,
         };
         let Outcome::Ok {
             answer:

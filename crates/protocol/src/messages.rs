@@ -192,6 +192,10 @@ pub enum MastermindJob {
         strategy: String,
         /// Random seed.
         seed: u64,
+        /// Check the scores for contradictions first (they were given by a person). Scores the page computed
+        /// cannot contradict each other, and at the largest sizes the check is costly, so it can be skipped.
+        #[serde(default = "yes")]
+        check_scores: bool,
     },
     /// Count the codes consistent with the history.
     Count {
@@ -205,6 +209,10 @@ pub enum MastermindJob {
         #[serde(default)]
         thorough: bool,
     },
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A count as it travels: exact, or a lower bound when the budget ran out.

@@ -6,12 +6,16 @@ use mastermind::{Code, Spec, Strategy};
 use super::state::{Mode, Scoring};
 use crate::route::Query;
 
-/// Smallest and largest values the page offers.
-pub const PEGS: (u32, u32) = (2, 10);
+/// Smallest and largest values the page offers: every size the core plays.
+pub const PEGS: (u32, u32) = (2, mastermind::MAX_PEGS as u32);
 /// Colour range the page offers.
-pub const COLORS: (u32, u32) = (2, 10);
-/// Row limits the page offers.
-pub const ROWS: (u32, u32) = (1, 30);
+pub const COLORS: (u32, u32) = (2, mastermind::MAX_COLORS as u32);
+/// Row limits the page offers (3000: the TopCoder rule for the largest games).
+pub const ROWS: (u32, u32) = (1, mastermind::MAX_GUESSES as u32);
+/// Row limits the settings menu lists (a link may ask for any in [`ROWS`]).
+pub const ROW_CHOICES: [u32; 18] = [
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 30, 50, 100, 300, 3000,
+];
 
 /// How modes are written in links.
 const MODES: &[(&str, Mode)] = &[("break", Mode::Break), ("make", Mode::Make)];
@@ -206,10 +210,10 @@ mod tests {
     #[test]
     fn bad_links_get_messages_and_defaults() {
         let s = check(
-            "pegs=99&colors=x",
+            "pegs=999&colors=x",
             &[
-                "pegs=99 is not allowed here (use 2 to 10); using 4",
-                "colors=x is not allowed here (use 2 to 10); using 6",
+                "pegs=999 is not allowed here (use 2 to 100); using 4",
+                "colors=x is not allowed here (use 2 to 20); using 6",
             ],
         );
         assert_eq!(s.spec, Spec::CLASSIC);

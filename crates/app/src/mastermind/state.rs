@@ -242,6 +242,8 @@ impl Game {
             history: self.history(),
             strategy: self.settings.strategy.name().to_string(),
             seed,
+            // Only scores a person entered can contradict each other.
+            check_scores: self.secret.is_none(),
         };
         self.ask(job);
     }

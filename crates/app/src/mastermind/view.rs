@@ -5,7 +5,7 @@ use mastermind::{Feedback, Strategy};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::params::{COLORS, PEGS, ROWS, Settings};
+use super::params::{COLORS, PEGS, ROW_CHOICES, Settings};
 use super::state::{Action, Game, Mode, Phase, Scoring};
 
 /// A short name of the phase, for styling and for tests (`data-phase`).
@@ -185,7 +185,7 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
                     <span>{ "Colours may repeat" }</span>
                 </label>
                 if s.mode == Mode::Break {
-                    { select("Rows", "rows", range(ROWS), s.rows, set(|s, v| s.rows = v)) }
+                    { select("Rows", "rows", row_choices(s.rows), s.rows, set(|s, v| s.rows = v)) }
                 } else {
                     { select("Strategy", "strategy", strategies, s.strategy, on_strategy) }
                 }
@@ -212,6 +212,19 @@ fn draft_slots(g: &Game, dispatch: &UseReducerDispatcher<Game>) -> Html {
     });
     html! { <span class="code">{ for slots }</span> }
 }
+
+/// The row limits the menu lists, with `current` among them if a link asked for another.
+fn row_choices(current: u32) -> Vec<(String, u32)> {
+    let mut rows: Vec<u32> = ROW_CHOICES.to_vec();
+    if !rows.contains(&current) {
+        rows.push(current);
+        rows.sort_unstable();
+    }
+    rows.into_iter().map(|n| (n.to_string(), n)).collect()
+}
+
+/// Empty rows drawn below the board: enough to show what is left, never thousands.
+const FREE_ROWS_SHOWN: usize = 12;
 
 /// Props of the components that draw the game.
 #[derive(Properties, PartialEq)]
@@ -286,7 +299,8 @@ pub fn Board(props: &GameProps) -> Html {
     } else {
         0
     };
-    let empty_rows = (0..free).map(|k| {
+    let hidden_free = free.saturating_sub(FREE_ROWS_SHOWN);
+    let empty_rows = (0..free - hidden_free).map(|k| {
         html! {
             <li class="row free" aria-hidden="true">
                 <span class="n">{ g.rows.len() + usize::from(composing) + k + 1 }</span>
@@ -308,12 +322,15 @@ pub fn Board(props: &GameProps) -> Html {
         }
     });
     html! {
-        <div class="board card" ref={board} style={format!("--pegs:{pegs}")}>
+        <div class={classes!("board", "card", (pegs > 24).then_some("long"))} ref={board} style={format!("--pegs:{pegs}")}>
             { for secret }
             <ol class="rows" aria-label="guesses">
                 { for rows }
                 { for draft }
                 { for empty_rows }
+                if hidden_free > 0 {
+                    <li class="row more" aria-hidden="true">{ format!("… and {hidden_free} more rows") }</li>
+                }
             </ol>
         </div>
     }
@@ -342,7 +359,7 @@ pub fn Controls(props: &GameProps) -> Html {
             html! { <div class="secret-entry"><span class="label">{ "Your secret:" }</span>{ draft_slots(g, d) }</div> }
         });
         return html! {
-            <div class="controls card">
+            <div class="controls card" style={format!("--pegs:{}", g.spec.pegs)}>
                 if entering { <p class="prompt">{ "Choose your secret code. The computer will not see it; the page scores its guesses." }</p> }
                 { for draft }
                 <div class="palette" role="group" aria-label="colours">{ for palette }</div>
@@ -352,7 +369,7 @@ pub fn Controls(props: &GameProps) -> Html {
                         { if entering { "Start: let the computer guess" } else { "Guess" } }
                     </button>
                 </div>
-                <p class="keys-help">{ "Keys: 1–9 and 0 pick colours, ← → move, Backspace clears, Enter submits." }</p>
+                <p class="keys-help">{ "Keys: 1–9 and 0 pick colours 1–10 (click for more), ← → move, Backspace clears, Enter submits." }</p>
             </div>
         };
     }
