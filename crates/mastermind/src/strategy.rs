@@ -462,6 +462,28 @@ struct Split<'a> {
 }
 
 impl Split<'_> {
+    /// Adds the secrets one by one to their classes, growing the score with `step(score, class size before)`,
+    /// and gives up once it exceeds `bound` (for scores that only grow).
+    #[inline(always)]
+    fn grow(
+        &self,
+        guess: &Packed,
+        parts: &mut [u32],
+        bound: i64,
+        step: impl Fn(i64, i64) -> i64,
+    ) -> Option<i64> {
+        let mut score = 0i64;
+        for s in self.secrets {
+            let n = &mut parts[guess.score(s, self.pegs, self.narrow).index()];
+            score = step(score, i64::from(*n));
+            *n += 1;
+            if score > bound {
+                return None;
+            }
+        }
+        Some(score)
+    }
+
     /// The score of `guess`, or `None` once it is sure to exceed `bound`. `parts` is scratch space.
     fn score(
         &self,
@@ -473,42 +495,14 @@ impl Split<'_> {
         parts.fill(0);
         let class = |s: &Packed| guess.score(s, self.pegs, self.narrow).index();
         match strategy {
-            Strategy::Knuth => {
-                let mut largest = 0i64;
-                for s in self.secrets {
-                    let n = &mut parts[class(s)];
-                    *n += 1;
-                    largest = largest.max(i64::from(*n));
-                    if largest > bound {
-                        return None;
-                    }
-                }
-                Some(largest)
-            }
+            Strategy::Knuth => self.grow(guess, parts, bound, |largest, n| largest.max(n + 1)),
+            // (n + 1)^2 - n^2 = 2n + 1
             Strategy::ExpectedSize => {
-                let mut squares = 0i64;
-                for s in self.secrets {
-                    let n = &mut parts[class(s)];
-                    squares += 2 * i64::from(*n) + 1;
-                    *n += 1;
-                    if squares > bound {
-                        return None;
-                    }
-                }
-                Some(squares)
+                self.grow(guess, parts, bound, |squares, n| squares + 2 * n + 1)
             }
-            Strategy::Entropy => {
-                let mut sum = 0i64;
-                for s in self.secrets {
-                    let n = &mut parts[class(s)];
-                    sum += self.n_log_n[*n as usize + 1] - self.n_log_n[*n as usize];
-                    *n += 1;
-                    if sum > bound {
-                        return None;
-                    }
-                }
-                Some(sum)
-            }
+            Strategy::Entropy => self.grow(guess, parts, bound, |sum, n| {
+                sum + self.n_log_n[n as usize + 1] - self.n_log_n[n as usize]
+            }),
             Strategy::MostParts => {
                 let mut classes = 0i64;
                 for (left, s) in (0..self.secrets.len() as i64).rev().zip(self.secrets) {

@@ -226,6 +226,52 @@ fn row_choices(current: u32) -> Vec<(String, u32)> {
 /// Empty rows drawn below the board: enough to show what is left, never thousands.
 const FREE_ROWS_SHOWN: usize = 12;
 
+/// Props of [`PlayedRow`].
+#[derive(Properties, PartialEq)]
+pub struct PlayedRowProps {
+    /// Row index, from 0.
+    pub index: usize,
+    /// The guess.
+    pub guess: Vec<u8>,
+    /// Its score, once known.
+    pub score: Option<Feedback>,
+    /// Pegs per code.
+    pub pegs: u8,
+    /// Whether this row is the first that contradicts the ones above it.
+    pub contradicts: bool,
+    /// Whether its score is being fixed.
+    pub editing: bool,
+    /// Whether its score can be fixed (scored by hand).
+    pub fixable: bool,
+    /// Where actions go.
+    pub dispatch: UseReducerDispatcher<Game>,
+}
+
+/// One played row: number, pegs, score, and the pencil that fixes a hand-entered score.
+#[component]
+pub fn PlayedRow(props: &PlayedRowProps) -> Html {
+    let i = props.index;
+    let edit = (props.fixable && props.score.is_some()).then(|| {
+        let d = props.dispatch.clone();
+        let onclick = Callback::from(move |_| d.dispatch(Action::Edit(i)));
+        html! { <button type="button" class="fix" aria-label={format!("fix the score of row {}", i + 1)} {onclick}>{ "✎" }</button> }
+    });
+    let class = classes!(
+        "row",
+        props.contradicts.then_some("contradicts"),
+        props.editing.then_some("editing"),
+        props.score.is_none().then_some("latest")
+    );
+    html! {
+        <li {class} data-row={(i + 1).to_string()}>
+            <span class="n">{ i + 1 }</span>
+            <span class="code">{ for props.guess.iter().map(|&c| peg(Some(c), "")) }</span>
+            { keys(props.score, props.pegs) }
+            { for edit }
+        </li>
+    }
+}
+
 /// Props of the components that draw the game.
 #[derive(Properties, PartialEq)]
 pub struct GameProps {
@@ -244,7 +290,7 @@ pub fn Board(props: &GameProps) -> Html {
     let board = use_node_ref();
     {
         let board = board.clone();
-        use_effect_with((g.rows.len(), g.phase.clone()), move |_| {
+        use_effect_with(g.rows.len(), move |_| {
             let newest = board.cast::<web_sys::Element>().and_then(|b| {
                 b.query_selector("li.row.draft, li.row:not(.free):last-of-type")
                     .ok()
@@ -262,25 +308,20 @@ pub fn Board(props: &GameProps) -> Html {
         Phase::Contradiction(r) => Some(r),
         _ => None,
     };
+    // One component per played row: a new guess re-renders one row, not every peg of a 3000-row game.
     let rows = g.rows.iter().enumerate().map(|(i, row)| {
-        let edit = manual.then(|| {
-            let d = props.dispatch.clone();
-            let onclick = Callback::from(move |_| d.dispatch(Action::Edit(i)));
-            html! { <button type="button" class="fix" aria-label={format!("fix the score of row {}", i + 1)} {onclick}>{ "✎" }</button> }
-        });
-        let class = classes!(
-            "row",
-            (bad_row == Some(i)).then_some("contradicts"),
-            (g.editing == Some(i)).then_some("editing"),
-            row.score.is_none().then_some("latest")
-        );
         html! {
-            <li {class} data-row={(i + 1).to_string()}>
-                <span class="n">{ i + 1 }</span>
-                <span class="code">{ for row.guess.iter().map(|&c| peg(Some(c), "")) }</span>
-                { keys(row.score, pegs) }
-                if row.score.is_some() { { for edit } }
-            </li>
+            <PlayedRow
+                key={i}
+                index={i}
+                guess={row.guess.clone()}
+                score={row.score}
+                pegs={pegs}
+                contradicts={bad_row == Some(i)}
+                editing={g.editing == Some(i)}
+                fixable={manual}
+                dispatch={props.dispatch.clone()}
+            />
         }
     });
     let composing = g.phase == Phase::Guessing;
