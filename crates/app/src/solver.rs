@@ -32,8 +32,6 @@ pub struct SolverStatus {
     pub last_cancelled: bool,
     /// The running job's `(ranges done, ranges total)`.
     pub progress: Option<(u32, u32)>,
-    /// Whether a job is running.
-    pub busy: bool,
     /// The last failure of the worker itself.
     pub error: Option<String>,
 }
@@ -197,11 +195,7 @@ impl Solver {
                 self.set_status(|s| s.progress = Some((ranges_done, ranges_total)));
             }
             FromWorker::Done { id, outcome, stats } => {
-                let (job, idle) = {
-                    let mut inner = self.0.borrow_mut();
-                    let job = inner.pending.remove(&id);
-                    (job, inner.pending.is_empty())
-                };
+                let job = self.0.borrow_mut().pending.remove(&id);
                 let cancelled = matches!(outcome, Outcome::Cancelled);
                 if let Some(p) = job {
                     p.on_event.emit(JobEvent::Done(outcome, stats.clone()));
@@ -210,7 +204,6 @@ impl Solver {
                     s.last = Some(stats);
                     s.last_cancelled = cancelled;
                     s.progress = None;
-                    s.busy = !idle;
                 });
             }
         }
@@ -247,7 +240,6 @@ impl Solver {
         self.set_status(|s| {
             s.error = Some(message);
             s.ready = false;
-            s.busy = false;
             s.progress = None;
         });
         if was_ready {
@@ -289,10 +281,7 @@ impl Solver {
                 Outcome::Failed { message },
                 RunStats::default(),
             )),
-            None => self.set_status(|s| {
-                s.busy = true;
-                s.error = None;
-            }),
+            None => self.set_status(|s| s.error = None),
         }
         id
     }

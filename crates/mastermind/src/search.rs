@@ -592,8 +592,6 @@ mod tests {
 
     /// Every code of a small game, by brute force.
     fn all_codes(spec: &Spec) -> Vec<Code> {
-        let n = spec.code_count().unwrap() as usize;
-        let _ = n;
         let mut out = Vec::new();
         let total = u64::from(spec.colors).pow(u32::from(spec.pegs));
         for i in 0..total {
