@@ -11,6 +11,21 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 const guessOf = (page, row) => page.$$eval(`.rows li[data-row="${row}"] .code .peg`, (ps) => ps.map((p) => Number(p.textContent) - 1));
 
+/**
+ * Scores each new guess of the computer truthfully against `secret` until the page reaches one of the phases
+ * `until` (failing past 20 rows); returns that phase.
+ */
+async function scoreTruthfully(page, secret, ...until) {
+  for (;;) {
+    await waitPhase(page, 'scoring', ...until);
+    const phase = await page.getAttribute('.mastermind', 'data-phase');
+    if (until.includes(phase)) return phase;
+    const last = await page.$$eval('.rows li.row', (rs) => rs.length);
+    assert.ok(last <= 20, `the computer is still guessing after ${last} rows`);
+    await score(page, feedback(await guessOf(page, last), secret));
+  }
+}
+
 async function score(page, { black, white }) {
   await page.click(`.stepper.black button.num:text-is("${black}")`);
   await page.click(`.stepper.white button.num:text-is("${white}")`);
@@ -36,13 +51,7 @@ test('person scores every guess by hand until the computer wins', async () => {
   const secret = [1, 1, 4, 2];
   const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=manual&strategy=random-consistent`);
   await solverReady(page);
-  for (let row = 1; row <= 10; row++) {
-    await waitPhase(page, 'scoring');
-    await score(page, feedback(await guessOf(page, row), secret));
-    await waitPhase(page, 'scoring', 'won');
-    if ((await page.getAttribute('.mastermind', 'data-phase')) === 'won') break;
-  }
-  await waitPhase(page, 'won');
+  assert.equal(await scoreTruthfully(page, secret, 'won'), 'won');
   await shot(page, 'make-manual-won');
   assert.deepEqual(page.errors, []);
 });
@@ -55,13 +64,7 @@ test('a wrong score is caught, the row named, and fixing it lets the game go on'
   await waitPhase(page, 'scoring');
   assert.deepEqual(await guessOf(page, 1), [0, 0, 0, 0]);
   await score(page, { black: 0, white: 0 });
-  let row = 2;
-  for (;;) {
-    await waitPhase(page, 'scoring', 'contradiction');
-    if ((await page.getAttribute('.mastermind', 'data-phase')) === 'contradiction') break;
-    await score(page, feedback(await guessOf(page, row), secret));
-    row++;
-  }
+  assert.equal(await scoreTruthfully(page, secret, 'contradiction'), 'contradiction');
   // Rows 2-5 (1111 .. 4444) score 0,0 and 5555 scores 1,0: one 5 and nothing else, impossible with 4 pegs.
   const message = await page.textContent('#contradiction');
   assert.match(message, /Row 6 is the first that cannot be true/);
@@ -70,12 +73,7 @@ test('a wrong score is caught, the row named, and fixing it lets the game go on'
   // Fix row 1: three 0s, all in place.
   await page.click('button[aria-label="fix the score of row 1"]');
   await score(page, { black: 3, white: 0 });
-  for (;;) {
-    await waitPhase(page, 'scoring', 'won');
-    if ((await page.getAttribute('.mastermind', 'data-phase')) === 'won') break;
-    const last = await page.$$eval('.rows li.row', (rs) => rs.length);
-    await score(page, feedback(await guessOf(page, last), secret));
-  }
+  assert.equal(await scoreTruthfully(page, secret, 'won'), 'won');
   const last = await page.$$eval('.rows li.row', (rs) => rs.length);
   assert.deepEqual(await guessOf(page, last), secret);
   await shot(page, 'make-fixed-won');
