@@ -167,18 +167,15 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
             let spec = Spec::try_from(*spec)?;
             let history = rows(&spec, history)?;
             let strategy: Strategy = strategy.parse()?;
-            // Beyond exact search (finding a consistent code is NP-hard) the check gets a small budget and,
-            // if it cannot finish, the game goes on: local search then plays the closest code it finds.
-            let check = if strategy::too_big_to_search(&spec) {
-                Budget::DISPLAY
-            } else {
-                budget
-            };
-            if *check_scores {
-                match mastermind::first_contradiction(&spec, &history, &check, observer) {
+            // Local search plays the closest code even when no code fits, so scores a person entered are checked
+            // before it, with a small budget (finding a consistent code is NP-hard): if the check cannot finish,
+            // the game goes on. The exact strategies need no separate check: their own search finds that no
+            // code fits, and only then is the first row that breaks it looked for.
+            let heuristic = strategy == Strategy::LocalSearch || strategy::too_big_to_search(&spec);
+            if *check_scores && heuristic {
+                match mastermind::first_contradiction(&spec, &history, &Budget::DISPLAY, observer) {
                     Ok(Some(row)) => return Ok(MastermindAnswer::Contradiction { row }),
-                    Ok(None) => {}
-                    Err(Stopped::Budget) if check == Budget::DISPLAY => {}
+                    Ok(None) | Err(Stopped::Budget) => {}
                     Err(e) => return Err(stopped(e)),
                 }
             }
@@ -191,8 +188,11 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
                     note: choice.note,
                 }),
                 Err(StrategyError::Contradiction) => {
-                    // first_contradiction found none, so this cannot happen; answer honestly if it does.
-                    Err("no code fits every score".to_string())
+                    match mastermind::first_contradiction(&spec, &history, &budget, observer) {
+                        Ok(Some(row)) => Ok(MastermindAnswer::Contradiction { row }),
+                        Ok(None) => Err("no code fits every score".to_string()),
+                        Err(e) => Err(stopped(e)),
+                    }
                 }
                 Err(e) => Err(e.to_string()),
             }

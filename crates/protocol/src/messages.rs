@@ -192,8 +192,9 @@ pub enum MastermindJob {
         strategy: String,
         /// Random seed.
         seed: u64,
-        /// Check the scores for contradictions first (they were given by a person). Scores the page computed
-        /// cannot contradict each other, and at the largest sizes the check is costly, so it can be skipped.
+        /// The scores were given by a person, so they may contradict each other. The exact strategies find that
+        /// in their own search either way; before local search (which plays the closest code even when none
+        /// fits) it asks for a separate, bounded check. Scores the page computed need none.
         #[serde(default = "yes")]
         check_scores: bool,
     },
