@@ -249,13 +249,18 @@ impl Game {
     }
 
     /// Counts the codes still possible while the person goes on guessing.
-    fn count_in_background(&mut self) {
-        self.seq += 1;
-        let job = MastermindJob::Count {
+    /// A count of the codes consistent with the rows so far (`thorough` when a person asked for it).
+    fn count_job(&self, thorough: bool) -> MastermindJob {
+        MastermindJob::Count {
             spec: SpecDto::from(self.spec),
             history: self.history(),
-            thorough: false,
-        };
+            thorough,
+        }
+    }
+
+    fn count_in_background(&mut self) {
+        self.seq += 1;
+        let job = self.count_job(false);
         self.request = Some(Request {
             seq: self.seq,
             job: Job::Mastermind(job),
@@ -331,11 +336,7 @@ impl Game {
                 self.score_draft = Feedback::default();
             }
             Action::CountAll if self.phase == Phase::Guessing => {
-                let job = MastermindJob::Count {
-                    spec: SpecDto::from(self.spec),
-                    history: self.history(),
-                    thorough: true,
-                };
+                let job = self.count_job(true);
                 self.ask(job);
             }
             Action::Cancel => {
