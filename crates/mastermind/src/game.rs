@@ -1,12 +1,12 @@
 //! Games: a history of scored guesses, finding the earliest row that contradicts the ones before it, and
 //! playing every secret at once as a strategy tree (one guess per distinct history, not per secret).
 
-use std::collections::BTreeMap;
-
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rayon::prelude::*;
 
-use crate::packed::{self, Packed};
+use crate::listed::Listed;
+use crate::packed;
 use crate::search::{self, Budget, NoObserver, Observer, Stopped};
 use crate::strategy::{self, Strategy, StrategyError};
 use crate::{Code, Feedback, Spec};
@@ -116,6 +116,20 @@ impl PlayAllStats {
         }
         self.histogram[slot] += 1;
     }
+
+    /// Adds the games of `other`.
+    pub fn merge(&mut self, other: &PlayAllStats) {
+        self.games += other.games;
+        self.total_guesses += other.total_guesses;
+        self.worst = self.worst.max(other.worst);
+        self.failed += other.failed;
+        if self.histogram.len() < other.histogram.len() {
+            self.histogram.resize(other.histogram.len(), 0);
+        }
+        for (a, b) in self.histogram.iter_mut().zip(&other.histogram) {
+            *a += b;
+        }
+    }
 }
 
 /// Most guesses a tree may go down before it is declared broken (no strategy here needs more).
@@ -124,54 +138,104 @@ const MAX_DEPTH: u32 = 64;
 /// Plays every secret of `spec` with `strategy` as one tree: at each distinct history one guess is chosen for
 /// all secrets still consistent with it, and they are split by their feedback. Only for games whose codes
 /// can all be listed ([`strategy::MAX_LISTED_CODES`]).
+///
+/// Branches of the tree are independent, so big ones are played on the thread pool; each node's random
+/// choices (random-consistent) come from a generator seeded by `seed` and the node's path, so the result
+/// does not depend on which thread played what.
 pub fn play_all(spec: &Spec, strategy: Strategy, seed: u64) -> Result<PlayAllStats, StrategyError> {
-    let all = strategy::list_all(spec)?;
-    let mut stats = PlayAllStats::default();
-    let mut rng = StdRng::seed_from_u64(seed);
-    // At the root every code is still consistent; the tree consumes its own copy as it splits it.
-    walk(
-        spec,
+    let listed = Listed::new(spec)?;
+    let tree = Tree {
+        listed: &listed,
         strategy,
-        &all,
-        all.clone(),
-        1,
-        0,
-        &mut rng,
-        &mut stats,
-    )?;
-    Ok(stats)
+    };
+    // At the root every code is still consistent.
+    tree.walk((0..listed.len() as u32).collect(), 1, 0, seed)
 }
 
-#[allow(clippy::too_many_arguments)] // a private recursion; bundling its arguments would only add noise
-fn walk(
-    spec: &Spec,
+/// Nodes holding at least this many secrets play their branches in parallel; below it the work per branch
+/// is too small to be worth handing to another thread.
+const PARALLEL_BRANCHES_FROM: usize = 64;
+
+/// What [`play_all`]'s walk down the strategy tree needs at every node.
+struct Tree<'a> {
+    listed: &'a Listed,
     strategy: Strategy,
-    all: &[Code],
-    consistent: Vec<Code>,
-    depth: u32,
-    tried: u32,
-    rng: &mut StdRng,
-    stats: &mut PlayAllStats,
-) -> Result<(), StrategyError> {
-    if depth > MAX_DEPTH {
-        return Err(StrategyError::Stopped(Stopped::Budget));
-    }
-    let guess = strategy::pick(strategy, spec, &consistent, all, tried, rng, &NoObserver)?;
-    let tried = tried | strategy::color_mask(guess.pegs());
-    let g = Packed::of(&guess);
-    let mut parts: BTreeMap<Feedback, Vec<Code>> = BTreeMap::new();
-    for s in consistent {
-        let fb = g.score(&Packed::of(&s), spec.pegs, packed::narrow(spec.colors));
-        parts.entry(fb).or_default().push(s);
-    }
-    for (fb, part) in parts {
-        if fb.is_win(spec.pegs) {
-            stats.record(depth);
-        } else {
-            walk(spec, strategy, all, part, depth + 1, tried, rng, stats)?;
+}
+
+impl Tree<'_> {
+    /// Plays the node where `consistent` (sorted indices) remain after `depth - 1` guesses using the colours
+    /// `tried`; `seed` seeds this node's random choices.
+    fn walk(
+        &self,
+        consistent: Vec<u32>,
+        depth: u32,
+        tried: u32,
+        seed: u64,
+    ) -> Result<PlayAllStats, StrategyError> {
+        if depth > MAX_DEPTH {
+            return Err(StrategyError::Stopped(Stopped::Budget));
         }
+        let listed = self.listed;
+        let mut rng = StdRng::seed_from_u64(seed);
+        let guess = strategy::pick(
+            self.strategy,
+            listed,
+            &consistent,
+            tried,
+            &mut rng,
+            &NoObserver,
+        )?;
+        let tried = tried | strategy::color_mask(listed.code(guess).pegs());
+        let pegs = listed.spec.pegs;
+        let narrow = packed::narrow(listed.spec.colors);
+        let g = &listed.packed[guess as usize];
+        let parallel = consistent.len() >= PARALLEL_BRANCHES_FROM;
+        // Split by feedback, keeping each class sorted.
+        let mut parts: Vec<Vec<u32>> = vec![Vec::new(); Feedback::index_count(pegs)];
+        for s in consistent {
+            let fb = g.score(&listed.packed[s as usize], pegs, narrow);
+            parts[fb.index()].push(s);
+        }
+        let mut stats = PlayAllStats::default();
+        let win = Feedback {
+            black: pegs,
+            white: 0,
+        }
+        .index();
+        if !parts[win].is_empty() {
+            stats.record(depth);
+        }
+        let branches = parts
+            .into_iter()
+            .enumerate()
+            .filter(|(fb, part)| *fb != win && !part.is_empty())
+            .map(|(fb, part)| (part, child_seed(seed, fb)));
+        let play = |(part, seed)| self.walk(part, depth + 1, tried, seed);
+        let merge = |mut a: PlayAllStats, b: PlayAllStats| {
+            a.merge(&b);
+            a
+        };
+        let below = if parallel {
+            let branches: Vec<_> = branches.collect();
+            branches
+                .into_par_iter()
+                .map(play)
+                .try_reduce(PlayAllStats::default, |a, b| Ok(merge(a, b)))?
+        } else {
+            branches
+                .map(play)
+                .try_fold(PlayAllStats::default(), |a, b| b.map(|b| merge(a, b)))?
+        };
+        Ok(merge(stats, below))
     }
-    Ok(())
+}
+
+/// The seed of the branch for feedback slot `fb` below a node seeded with `seed` (SplitMix64 of both).
+fn child_seed(seed: u64, fb: usize) -> u64 {
+    let mut z = seed ^ (fb as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]
@@ -255,6 +319,18 @@ mod tests {
                 "{strategy}"
             );
         }
+    }
+
+    #[test]
+    fn a_seeded_tree_does_not_depend_on_the_threads() {
+        let play = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| play_all(&Spec::CLASSIC, Strategy::RandomConsistent, 7).unwrap())
+        };
+        assert_eq!(play(1), play(3));
     }
 
     #[test]

@@ -23,6 +23,7 @@
 mod code;
 mod feedback;
 mod game;
+mod listed;
 pub mod local;
 mod packed;
 pub mod search;

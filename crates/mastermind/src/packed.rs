@@ -54,23 +54,48 @@ impl Packed {
     }
 
     /// Scores `self` (the guess) against `secret`, both of `pegs` pegs. `narrow` (at most 16 colours) halves
-    /// the colour work; it is the same for a whole search, so the loop calling this is split on it once.
+    /// the colour work; hot loops take it out of the loop with [`Packed::score_in`].
     #[inline(always)]
     pub(crate) fn score(&self, secret: &Packed, pegs: u8, narrow: bool) -> Feedback {
-        let equal =
-            zero_bytes(self.pegs[0] ^ secret.pegs[0]) + zero_bytes(self.pegs[1] ^ secret.pegs[1]);
-        // Unused bytes (beyond `pegs`) are 0 in both codes, so they count as equal: take them off.
-        let black = equal as u8 - (MAX_PACKED_PEGS - pegs);
-        let lanes = if narrow { 16 } else { 32 };
-        let total: u8 = self.counts[..lanes]
-            .iter()
-            .zip(&secret.counts[..lanes])
-            .map(|(a, b)| (*a).min(*b))
-            .sum();
+        if narrow {
+            self.score_in::<16>(secret, pegs)
+        } else {
+            self.score_in::<32>(secret, pegs)
+        }
+    }
+
+    /// [`Packed::score`] with the number of colour lanes fixed at compile time (16 for games of at most 16
+    /// colours, else 32), so the colour minimum-and-sum is one or two SIMD operations and a horizontal sum.
+    #[inline(always)]
+    pub(crate) fn score_in<const LANES: usize>(&self, secret: &Packed, pegs: u8) -> Feedback {
+        let (black, total) = self.black_total::<LANES>(secret, pegs);
         Feedback {
             black,
             white: total - black,
         }
+    }
+
+    /// [`Feedback::index`] of [`Packed::score_in`], without building the feedback.
+    #[inline(always)]
+    pub(crate) fn class_in<const LANES: usize>(&self, secret: &Packed, pegs: u8) -> usize {
+        let (black, total) = self.black_total::<LANES>(secret, pegs);
+        let t = usize::from(total);
+        t * (t + 1) / 2 + usize::from(black)
+    }
+
+    /// Blacks and total colour matches.
+    #[inline(always)]
+    fn black_total<const LANES: usize>(&self, secret: &Packed, pegs: u8) -> (u8, u8) {
+        let equal =
+            zero_bytes(self.pegs[0] ^ secret.pegs[0]) + zero_bytes(self.pegs[1] ^ secret.pegs[1]);
+        // Unused bytes (beyond `pegs`) are 0 in both codes, so they count as equal: take them off.
+        let black = equal as u8 - (MAX_PACKED_PEGS - pegs);
+        let total: u8 = self.counts[..LANES]
+            .iter()
+            .zip(&secret.counts[..LANES])
+            .map(|(a, b)| (*a).min(*b))
+            .fold(0u8, |t, m| t.wrapping_add(m));
+        (black, total)
     }
 }
 

@@ -14,7 +14,8 @@ use rand::{Rng, RngExt};
 
 use rayon::prelude::*;
 
-use crate::packed::{self, MAX_PACKED_PEGS, Packed};
+use crate::listed::Listed;
+use crate::packed::{self, Packed};
 use crate::search::{self, Budget, Count, Draw, Flow, NoObserver, Observer, Progress, Stopped};
 use crate::{Code, Feedback, Row, Spec};
 
@@ -78,6 +79,21 @@ impl Strategy {
         match self {
             Strategy::Entropy => (0..=max).map(n_log2_n).collect(),
             _ => Vec::new(),
+        }
+    }
+
+    /// The best score ([`Split`]) any guess can get on `n` consistent codes when `feedbacks` feedbacks can
+    /// occur: the codes spread as evenly as possible over `min(n, feedbacks)` classes.
+    fn best_possible(self, n: usize, feedbacks: usize) -> i64 {
+        let k = n.min(feedbacks).max(1);
+        let (q, r) = (n / k, n % k);
+        let even = |f: &dyn Fn(usize) -> i64| r as i64 * f(q + 1) + (k - r) as i64 * f(q);
+        match self {
+            Strategy::Knuth => n.div_ceil(k) as i64,
+            Strategy::MostParts => -(k as i64),
+            Strategy::ExpectedSize => even(&|m| (m * m) as i64),
+            Strategy::Entropy => even(&|m| n_log2_n(m)),
+            Strategy::FirstConsistent | Strategy::RandomConsistent | Strategy::LocalSearch => 0,
         }
     }
 
@@ -235,16 +251,17 @@ pub fn choose(
                 );
                 return random_consistent(spec, history, budget, observer, rng, Some(why));
             }
-            let all = list_all(spec)?;
+            let listed = Listed::new(spec)?;
             let consistent =
-                search::collect(spec, history, all.len(), budget, observer)?.unwrap_or_default();
+                search::collect(spec, history, listed.len(), budget, observer)?.unwrap_or_default();
             let remaining = Count::Exact(consistent.len() as u128);
             let tried = history
                 .iter()
                 .fold(0, |m, r| m | color_mask(r.guess.pegs()));
-            let guess = pick(strategy, spec, &consistent, &all, tried, rng, observer)?;
+            let consistent = listed.indices_of(&consistent);
+            let guess = pick(strategy, &listed, &consistent, tried, rng, observer)?;
             Ok(Choice {
-                guess,
+                guess: listed.code(guess).clone(),
                 remaining,
                 played_by: strategy,
                 note: None,
@@ -319,42 +336,68 @@ fn random_consistent(
     })
 }
 
-/// Chooses among listed codes: `consistent` are the codes that fit the history (sorted), `all` every code,
-/// `tried` the colours (bit per colour) of every guess so far.
+/// Chooses among listed codes: `consistent` are the indices of the codes that fit the history (sorted),
+/// `tried` the colours (bit per colour) of every guess so far. Returns the index of the guess.
 pub(crate) fn pick(
     strategy: Strategy,
-    spec: &Spec,
-    consistent: &[Code],
-    all: &[Code],
+    listed: &Listed,
+    consistent: &[u32],
     tried: u32,
     rng: &mut impl Rng,
     observer: &dyn Observer,
-) -> Result<Code, StrategyError> {
+) -> Result<u32, StrategyError> {
     match consistent {
         [] => return Err(StrategyError::Contradiction),
-        [only] => return Ok(only.clone()),
+        [only] => return Ok(*only),
         _ => {}
     }
     match strategy {
-        Strategy::FirstConsistent => Ok(consistent[0].clone()),
-        Strategy::RandomConsistent => Ok(consistent[rng.random_range(0..consistent.len())].clone()),
+        Strategy::FirstConsistent => Ok(consistent[0]),
+        Strategy::RandomConsistent => Ok(consistent[rng.random_range(0..consistent.len())]),
         _ => {
             // Before the first guess every code is alike up to colour and position symmetry, so only one code
             // per pattern of colour multiplicities is scored; its lowest member is the pattern itself
             // (0,0,1,1 for "two pairs"), which keeps the lowest-code tie-break exact.
             // After it, colours no guess has used are interchangeable, and so are colours no consistent code
-            // holds: only the lowest code of each class is scored (see `ColorSymmetry`).
+            // holds: only the lowest code of each class is scored (see `ColorSymmetry`). Consistent codes are
+            // scored first: they win ties, so one that reaches the best score possible ends the search.
             let patterns;
-            let candidates: &[Code] = if tried == 0 {
-                patterns = first_move_patterns(spec);
-                &patterns
+            let (first, rest) = if tried == 0 {
+                patterns = listed.indices_of(&first_move_patterns(&listed.spec));
+                (&patterns[..], false)
             } else {
-                all
+                (consistent, true)
             };
-            let symmetry = ColorSymmetry::new(spec, consistent, tried);
-            best_split(strategy, spec, consistent, candidates, &symmetry, observer)
+            let present = consistent
+                .iter()
+                .fold(0, |m, &i| m | color_mask(listed.code(i).pegs()));
+            let symmetry = ColorSymmetry::new(&listed.spec, present, tried);
+            let scoring = Scoring {
+                strategy,
+                listed,
+                consistent,
+                first,
+                rest,
+                symmetry: &symmetry,
+            };
+            if packed::narrow(listed.spec.colors) {
+                scoring.best::<16>(observer)
+            } else {
+                scoring.best::<32>(observer)
+            }
         }
     }
+}
+
+/// The items of `items` not in `set` (both sorted), in order.
+fn difference(items: impl Iterator<Item = u32>, set: &[u32]) -> Vec<u32> {
+    let mut next = set.iter().peekable();
+    items
+        .filter(|i| {
+            while next.next_if(|s| *s < i).is_some() {}
+            next.peek() != Some(&i)
+        })
+        .collect()
 }
 
 /// Candidate guesses scored per progress report: the scoring loop reports like the search's prefix ranges, so
@@ -365,87 +408,155 @@ const CANDIDATES_PER_CHUNK: usize = 64;
 /// than the work (most nodes of a strategy tree are small).
 const PARALLEL_FROM: usize = 1 << 16;
 
-/// The candidate (from `candidates`, sorted) whose split of `consistent` scores best for `strategy`; ties go
-/// to a consistent candidate, then to the lowest.
-fn best_split(
+/// One choice of a partition strategy: which candidates to score against which consistent codes.
+struct Scoring<'a> {
     strategy: Strategy,
-    spec: &Spec,
-    consistent: &[Code],
-    candidates: &[Code],
-    symmetry: &ColorSymmetry,
-    observer: &dyn Observer,
-) -> Result<Code, StrategyError> {
-    // Listed games have at most 2^16 codes, so at most 16 pegs: they always pack.
-    debug_assert!(spec.pegs <= MAX_PACKED_PEGS);
-    let secrets: Vec<Packed> = consistent.iter().map(Packed::of).collect();
-    let narrow = packed::narrow(spec.colors);
-    let is_consistent = sorted_membership(candidates, consistent);
-    let n_log_n = strategy.n_log_n_table(consistent.len());
-    let slots = Feedback::index_count(spec.pegs);
-    let chunks = candidates.len().div_ceil(CANDIDATES_PER_CHUNK);
-    if observer.report(Progress::Begin { ranges: chunks }) == Flow::Stop {
-        return Err(StrategyError::Stopped(Stopped::Cancelled));
-    }
-    // Scores one chunk of candidates: (score, inconsistent, index) of its best, lowest tuple wins.
-    // The best complete score so far, shared by all threads: a candidate whose partial score already exceeds
-    // it is dropped (every score here only grows as secrets are added), which keeps the result exact.
-    let bound = AtomicI64::new(i64::MAX);
-    let score_chunk = |parts: &mut Vec<u32>, (chunk, guesses): (usize, &[Code])| {
-        if !observer.keep_going() {
-            return Err(Stopped::Cancelled);
-        }
-        let first = chunk * CANDIDATES_PER_CHUNK;
-        let mut best = (i64::MAX, true, usize::MAX);
-        for (i, guess) in (first..).zip(guesses) {
-            if !symmetry.is_lowest(guess.pegs()) {
-                continue;
-            }
-            let g = Packed::of(guess);
-            let split = Split {
-                pegs: spec.pegs,
-                narrow,
-                secrets: &secrets,
-                n_log_n: &n_log_n,
-            };
-            let Some(score) = split.score(strategy, &g, parts, bound.load(Ordering::Relaxed))
-            else {
-                continue; // certainly worse than a candidate already scored
-            };
-            bound.fetch_min(score, Ordering::Relaxed);
-            best = best.min((score, !is_consistent[i], i));
-        }
-        let progress = Progress::Range {
-            index: chunk,
-            thread: rayon::current_thread_index(),
-            found: 0,
-            nodes: (guesses.len() * consistent.len()) as u64,
+    listed: &'a Listed,
+    /// Indices of the codes that fit the history, sorted.
+    consistent: &'a [u32],
+    /// Indices of consistent guesses to score first, in order.
+    first: &'a [u32],
+    /// Whether every other code is scored after them.
+    rest: bool,
+    symmetry: &'a ColorSymmetry,
+}
+
+impl Scoring<'_> {
+    /// The candidate whose split of the consistent codes scores best; ties go to a consistent candidate, then
+    /// to the lowest. `LANES` is the packed colour width ([`Packed::score_in`]).
+    fn best<const LANES: usize>(&self, observer: &dyn Observer) -> Result<u32, StrategyError> {
+        let listed = self.listed;
+        let secrets: Vec<Packed> = self
+            .consistent
+            .iter()
+            .map(|&i| listed.packed[i as usize])
+            .collect();
+        let n_log_n = self.strategy.n_log_n_table(secrets.len());
+        let split = Split {
+            pegs: listed.spec.pegs,
+            secrets: &secrets,
+            n_log_n: &n_log_n,
         };
-        match observer.report(progress) {
-            Flow::Continue => Ok(best),
-            Flow::Stop => Err(Stopped::Cancelled),
+        let floor = self
+            .strategy
+            .best_possible(secrets.len(), listed.spec.feedback_count());
+        let slots = Feedback::index_count(listed.spec.pegs).next_multiple_of(8);
+        // The inconsistent candidates (the lowest of each symmetry class), listed only when needed: often a
+        // consistent one reaches the floor.
+        let rest_len = if self.rest {
+            listed.len() - self.consistent.len()
+        } else {
+            0
+        };
+        let rest = || -> Vec<u32> {
+            if !self.rest {
+                Vec::new()
+            } else if self.symmetry.is_trivial() {
+                difference(0..listed.len() as u32, self.consistent)
+            } else {
+                difference(
+                    self.symmetry.lowest_codes(listed).into_iter(),
+                    self.consistent,
+                )
+            }
+        };
+        let chunks = self.first.len().div_ceil(CANDIDATES_PER_CHUNK)
+            + rest_len.div_ceil(CANDIDATES_PER_CHUNK);
+        if observer.report(Progress::Begin { ranges: chunks }) == Flow::Stop {
+            return Err(StrategyError::Stopped(Stopped::Cancelled));
         }
-    };
-    let best = if candidates.len() * consistent.len() < PARALLEL_FROM {
-        let mut parts = vec![0u32; slots];
-        candidates
-            .chunks(CANDIDATES_PER_CHUNK)
-            .enumerate()
-            .map(|c| score_chunk(&mut parts, c))
-            .try_fold(None, |acc: Option<(i64, bool, usize)>, b| {
-                b.map(|b| Some(acc.map_or(b, |a| a.min(b))))
-            })
-            .transpose()
-    } else {
-        candidates
-            .par_chunks(CANDIDATES_PER_CHUNK)
-            .enumerate()
-            .map_init(|| vec![0u32; slots], score_chunk)
-            .try_reduce_with(|a, b| Ok(a.min(b)))
-    };
-    match best {
-        Some(Ok((_, _, i))) => Ok(candidates[i].clone()),
-        Some(Err(stop)) => Err(StrategyError::Stopped(stop)),
-        None => Err(StrategyError::Contradiction),
+        // The best complete score so far, shared by all threads: a candidate whose partial score already
+        // exceeds it is dropped (every score here only grows as secrets are added), which keeps the result
+        // exact.
+        let bound = AtomicI64::new(i64::MAX);
+        // Scores one chunk of candidates, all consistent or all not: the lowest (score, inconsistent, index)
+        // in it, and whether it reached the best score possible (then no later candidate can win).
+        let score_chunk =
+            |parts: &mut Vec<u32>, (chunk, guesses, consistent): (usize, &[u32], bool)| {
+                if !observer.keep_going() {
+                    return Err(Stopped::Cancelled);
+                }
+                let mut best = (i64::MAX, true, u32::MAX);
+                let mut done = false;
+                for &i in guesses {
+                    // The inconsistent candidates are built as lowest codes already.
+                    if consistent && !self.symmetry.is_lowest(listed.code(i).pegs()) {
+                        continue;
+                    }
+                    let guess = &listed.packed[i as usize];
+                    let Some(score) = split.score::<LANES>(
+                        self.strategy,
+                        guess,
+                        parts,
+                        bound.load(Ordering::Relaxed),
+                    ) else {
+                        continue; // certainly worse than a candidate already scored
+                    };
+                    bound.fetch_min(score, Ordering::Relaxed);
+                    best = best.min((score, !consistent, i));
+                    if score == floor {
+                        done = true;
+                        break;
+                    }
+                }
+                let progress = Progress::Range {
+                    index: chunk,
+                    thread: rayon::current_thread_index(),
+                    found: 0,
+                    nodes: (guesses.len() * secrets.len()) as u64,
+                };
+                match observer.report(progress) {
+                    Flow::Continue => Ok((best, done)),
+                    Flow::Stop => Err(Stopped::Cancelled),
+                }
+            };
+        let best = if (self.first.len() + rest_len) * secrets.len() < PARALLEL_FROM {
+            let mut parts = vec![0u32; slots];
+            let mut best = None;
+            let mut chunk = 0;
+            for guesses in self.first.chunks(CANDIDATES_PER_CHUNK) {
+                let (b, done) = score_chunk(&mut parts, (chunk, guesses, true))?;
+                best = Some(best.map_or(b, |a: (i64, bool, u32)| a.min(b)));
+                if done {
+                    return Ok(b.2);
+                }
+                chunk += 1;
+            }
+            // Every consistent candidate scored above the floor, so the first inconsistent one on it wins.
+            for guesses in rest().chunks(CANDIDATES_PER_CHUNK) {
+                let (b, done) = score_chunk(&mut parts, (chunk, guesses, false))?;
+                best = Some(best.map_or(b, |a: (i64, bool, u32)| a.min(b)));
+                if done {
+                    break;
+                }
+                chunk += 1;
+            }
+            best
+        } else {
+            // Chunks finish out of order, so a chunk reaching the floor cannot stop the others: the shared
+            // bound already drops their candidates after a few secrets.
+            let rest = rest();
+            let all_chunks: Vec<(&[u32], bool)> = (self.first.chunks(CANDIDATES_PER_CHUNK))
+                .map(|c| (c, true))
+                .chain(rest.chunks(CANDIDATES_PER_CHUNK).map(|c| (c, false)))
+                .collect();
+            all_chunks
+                .into_par_iter()
+                .enumerate()
+                .map_init(
+                    || vec![0u32; slots],
+                    |parts, (chunk, (guesses, consistent))| {
+                        score_chunk(parts, (chunk, guesses, consistent))
+                    },
+                )
+                .map(|r| r.map(|(best, _)| best))
+                .try_reduce_with(|a, b| Ok(a.min(b)))
+                .transpose()?
+        };
+        match best {
+            Some((_, _, i)) if i != u32::MAX => Ok(i),
+            _ => Err(StrategyError::Contradiction),
+        }
     }
 }
 
@@ -456,7 +567,6 @@ fn best_split(
 /// can gain at most one class per secret left), so scoring stops as soon as the score must exceed a bound.
 struct Split<'a> {
     pegs: u8,
-    narrow: bool,
     secrets: &'a [Packed],
     n_log_n: &'a [i64],
 }
@@ -465,7 +575,7 @@ impl Split<'_> {
     /// Adds the secrets one by one to their classes, growing the score with `step(score, class size before)`,
     /// and gives up once it exceeds `bound` (for scores that only grow).
     #[inline(always)]
-    fn grow(
+    fn grow<const LANES: usize>(
         &self,
         guess: &Packed,
         parts: &mut [u32],
@@ -474,7 +584,7 @@ impl Split<'_> {
     ) -> Option<i64> {
         let mut score = 0i64;
         for s in self.secrets {
-            let n = &mut parts[guess.score(s, self.pegs, self.narrow).index()];
+            let n = &mut parts[guess.class_in::<LANES>(s, self.pegs)];
             score = step(score, i64::from(*n));
             *n += 1;
             if score > bound {
@@ -485,28 +595,32 @@ impl Split<'_> {
     }
 
     /// The score of `guess`, or `None` once it is sure to exceed `bound`. `parts` is scratch space.
-    fn score(
+    fn score<const LANES: usize>(
         &self,
         strategy: Strategy,
         guess: &Packed,
         parts: &mut [u32],
         bound: i64,
     ) -> Option<i64> {
-        parts.fill(0);
-        let class = |s: &Packed| guess.score(s, self.pegs, self.narrow).index();
+        // `parts` is a whole number of 8-slot blocks, so this is a few vector stores, not a call to memset.
+        for block in parts.chunks_exact_mut(8) {
+            block.copy_from_slice(&[0; 8]);
+        }
         match strategy {
-            Strategy::Knuth => self.grow(guess, parts, bound, |largest, n| largest.max(n + 1)),
+            Strategy::Knuth => {
+                self.grow::<LANES>(guess, parts, bound, |largest, n| largest.max(n + 1))
+            }
             // (n + 1)^2 - n^2 = 2n + 1
             Strategy::ExpectedSize => {
-                self.grow(guess, parts, bound, |squares, n| squares + 2 * n + 1)
+                self.grow::<LANES>(guess, parts, bound, |squares, n| squares + 2 * n + 1)
             }
-            Strategy::Entropy => self.grow(guess, parts, bound, |sum, n| {
+            Strategy::Entropy => self.grow::<LANES>(guess, parts, bound, |sum, n| {
                 sum + self.n_log_n[n as usize + 1] - self.n_log_n[n as usize]
             }),
             Strategy::MostParts => {
                 let mut classes = 0i64;
                 for (left, s) in (0..self.secrets.len() as i64).rev().zip(self.secrets) {
-                    let n = &mut parts[class(s)];
+                    let n = &mut parts[guess.class_in::<LANES>(s, self.pegs)];
                     classes += i64::from(*n == 0);
                     *n += 1;
                     if -(classes + left) > bound {
@@ -544,10 +658,10 @@ pub(crate) struct ColorSymmetry {
 }
 
 impl ColorSymmetry {
-    /// The groups for a position where `consistent` codes remain and `tried` colours were guessed.
-    pub(crate) fn new(spec: &Spec, consistent: &[Code], tried: u32) -> ColorSymmetry {
+    /// The groups for a position where the consistent codes hold the colours `present` and `tried` colours
+    /// were guessed (bit per colour).
+    pub(crate) fn new(spec: &Spec, present: u32, tried: u32) -> ColorSymmetry {
         let all = (1u32 << spec.colors) - 1;
-        let present = consistent.iter().fold(0, |m, c| m | color_mask(c.pegs()));
         let absent = all & !present;
         let untried = all & !tried & !absent;
         ColorSymmetry {
@@ -572,23 +686,53 @@ impl ColorSymmetry {
         }
         true
     }
+
+    /// Whether every code is the lowest of its class (no colours are interchangeable).
+    fn is_trivial(&self) -> bool {
+        self.groups.iter().all(|g| g.count_ones() <= 1)
+    }
+
+    /// The indices of the lowest codes of their classes, in order, built directly (a depth-first walk that
+    /// only places a colour of a group if it is the group's lowest one not placed yet), not by testing all.
+    fn lowest_codes(&self, listed: &Listed) -> Vec<u32> {
+        let spec = &listed.spec;
+        let mut out = Vec::new();
+        let mut pegs = Vec::with_capacity(usize::from(spec.pegs));
+        self.extend(listed, self.groups, 0, &mut pegs, &mut out);
+        out
+    }
+
+    fn extend(
+        &self,
+        listed: &Listed,
+        left: [u32; 2],
+        used: u32,
+        pegs: &mut Vec<u8>,
+        out: &mut Vec<u32>,
+    ) {
+        let spec = &listed.spec;
+        if pegs.len() == usize::from(spec.pegs) {
+            out.push(listed.rank(pegs));
+            return;
+        }
+        for c in 0..spec.colors {
+            let bit = 1u32 << c;
+            if !spec.repeats && used & bit != 0 {
+                continue;
+            }
+            if left.iter().any(|g| g & bit != 0 && g & (bit - 1) != 0) {
+                continue;
+            }
+            pegs.push(c);
+            self.extend(listed, left.map(|g| g & !bit), used | bit, pegs, out);
+            pegs.pop();
+        }
+    }
 }
 
 /// The colours of `pegs`, one bit each.
 pub(crate) fn color_mask(pegs: &[u8]) -> u32 {
     pegs.iter().fold(0, |m, &c| m | (1 << c))
-}
-
-/// For each of `items` (sorted), whether it is in `set` (sorted): one merge, no search per item.
-fn sorted_membership(items: &[Code], set: &[Code]) -> Vec<bool> {
-    let mut rest = set.iter().peekable();
-    items
-        .iter()
-        .map(|item| {
-            while rest.next_if(|s| *s < item).is_some() {}
-            rest.next_if(|s| *s == item).is_some()
-        })
-        .collect()
 }
 
 /// One code per pattern of colour multiplicities (integer partitions of `pegs` into at most `colors` parts),
@@ -656,6 +800,29 @@ mod tests {
         .unwrap();
         assert_eq!(c.guess.to_string(), "0,0,1,1");
         assert_eq!(c.remaining, Count::Exact(1296));
+    }
+
+    #[test]
+    fn lowest_codes_are_exactly_the_codes_that_test_lowest() {
+        for spec in [Spec::CLASSIC, Spec::new(3, 7, false).unwrap()] {
+            let listed = Listed::new(&spec).unwrap();
+            for (present, tried) in [
+                (0b111111, 0),
+                (0b001111, 0b000011),
+                (0b110101, 0b011100),
+                (0b1111111, 0b1),
+            ] {
+                let symmetry = ColorSymmetry::new(&spec, present & ((1 << spec.colors) - 1), tried);
+                let tested: Vec<u32> = (0..listed.len() as u32)
+                    .filter(|&i| symmetry.is_lowest(listed.code(i).pegs()))
+                    .collect();
+                assert_eq!(
+                    symmetry.lowest_codes(&listed),
+                    tested,
+                    "{spec} {present:b} {tried:b}"
+                );
+            }
+        }
     }
 
     #[test]

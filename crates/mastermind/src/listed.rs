@@ -1,0 +1,64 @@
+//! Every code of a game small enough to list, packed once and named by its index (its rank in lexicographic
+//! order). The strategies that score every code as a guess, and the strategy tree, work on these indices: no
+//! code is copied or packed again inside their loops.
+
+use crate::packed::Packed;
+use crate::strategy::{self, StrategyError};
+use crate::{Code, Spec};
+
+/// Every code of a game, in lexicographic order, with its packed form.
+pub(crate) struct Listed {
+    /// The game.
+    pub(crate) spec: Spec,
+    /// Code `i`.
+    pub(crate) codes: Vec<Code>,
+    /// Code `i`, packed for scoring.
+    pub(crate) packed: Vec<Packed>,
+}
+
+impl Listed {
+    /// Lists every code of `spec`, if there are at most [`strategy::MAX_LISTED_CODES`].
+    pub(crate) fn new(spec: &Spec) -> Result<Listed, StrategyError> {
+        let codes = strategy::list_all(spec)?;
+        let packed = codes.iter().map(Packed::of).collect();
+        Ok(Listed {
+            spec: *spec,
+            codes,
+            packed,
+        })
+    }
+
+    /// The index of `code`, a code of this game.
+    pub(crate) fn index_of(&self, code: &Code) -> u32 {
+        self.rank(code.pegs())
+    }
+
+    /// The index of the code with these pegs.
+    pub(crate) fn rank(&self, pegs: &[u8]) -> u32 {
+        if self.spec.repeats {
+            // Lexicographic order of codes with repeats is counting in base `colors`.
+            let base = u32::from(self.spec.colors);
+            pegs.iter().fold(0, |r, &c| r * base + u32::from(c))
+        } else {
+            match self.codes.binary_search_by(|c| c.pegs().cmp(pegs)) {
+                Ok(i) => i as u32,
+                Err(_) => unreachable!("every code of the game is listed"),
+            }
+        }
+    }
+
+    /// The indices of `codes` (codes of this game, sorted), sorted.
+    pub(crate) fn indices_of(&self, codes: &[Code]) -> Vec<u32> {
+        codes.iter().map(|c| self.index_of(c)).collect()
+    }
+
+    /// Code `i`.
+    pub(crate) fn code(&self, i: u32) -> &Code {
+        &self.codes[i as usize]
+    }
+
+    /// How many codes there are.
+    pub(crate) fn len(&self) -> usize {
+        self.codes.len()
+    }
+}
