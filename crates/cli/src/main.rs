@@ -71,7 +71,8 @@ enum MastermindCmd {
         /// The secret, as colour indices from 0: 3,1,4,1.
         #[arg(long)]
         secret: String,
-        /// Strategy name: random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, local-search.
+        /// Strategy name: random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, optimal,
+        /// local-search.
         #[arg(long, default_value = "knuth")]
         strategy: String,
         /// Seed for random choices.
@@ -85,6 +86,13 @@ enum MastermindCmd {
         /// Scored guesses: `code:black,white` separated by `;`, e.g. "0,0,1,1:1,1;2,3,4,5:0,2".
         #[arg(long, default_value = "")]
         history: String,
+    },
+    /// Search the optimal strategy tree for every secret and print it as a book (the guess, as a code index
+    /// in lexicographic order, of every node of three or more codes, in pre-order), as shipped in the
+    /// mastermind crate for 4x6.
+    Book {
+        #[command(flatten)]
+        size: Size,
     },
     /// Play every secret (`--all`) with a strategy and report mean and worst guesses.
     Stats {
@@ -189,6 +197,21 @@ fn run(cli: Cli) -> Result<(), String> {
                     history.len()
                 );
                 notes.iter().for_each(|n| println!("note: {n}"));
+            }
+        }
+        MastermindCmd::Book { size } => {
+            let spec = size.spec()?;
+            let book = mastermind::optimal_book(&spec).map_err(|e| e.to_string())?;
+            let seconds = started.elapsed().as_secs_f64();
+            if cli.json {
+                println!("{}", json!({ "book": book, "seconds": seconds }));
+            } else {
+                let items: Vec<String> = book.iter().map(u32::to_string).collect();
+                println!(
+                    "{} nodes in {seconds:.1} s:\n&[{}]",
+                    book.len(),
+                    items.join(", ")
+                );
             }
         }
         MastermindCmd::Count { size, history } => {

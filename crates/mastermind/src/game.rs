@@ -6,6 +6,7 @@ use rand::rngs::StdRng;
 use rayon::prelude::*;
 
 use crate::listed::Listed;
+use crate::optimal::Optimal;
 use crate::packed;
 use crate::search::{self, Budget, NoObserver, Observer, Stopped};
 use crate::strategy::{self, Strategy, StrategyError};
@@ -144,12 +145,40 @@ const MAX_DEPTH: u32 = 64;
 /// does not depend on which thread played what.
 pub fn play_all(spec: &Spec, strategy: Strategy, seed: u64) -> Result<PlayAllStats, StrategyError> {
     let listed = Listed::new(spec)?;
+    if strategy == Strategy::Optimal {
+        // One search finds the whole tree (or a shipped book has it); reading it back reuses what it solved.
+        return Optimal::new(&listed, &Budget::THOROUGH, &NoObserver)
+            .play_all()
+            .map_err(|stop| optimal_stopped(spec, stop));
+    }
     let tree = Tree {
         listed: &listed,
         strategy,
     };
     // At the root every code is still consistent.
     tree.walk((0..listed.len() as u32).collect(), 1, 0, seed)
+}
+
+/// The error for an optimal search that stopped.
+fn optimal_stopped(spec: &Spec, stop: Stopped) -> StrategyError {
+    match stop {
+        Stopped::Budget => StrategyError::TooBig(format!(
+            "the optimal strategy for {spec} needs more than {} feedbacks to find; it is found exactly for small \
+             games such as 4x5 (and shipped for 4x6)",
+            Budget::THOROUGH.nodes
+        )),
+        Stopped::Cancelled => StrategyError::Stopped(stop),
+    }
+}
+
+/// The optimal tree for every code of `spec` as a book (see [`crate::optimal`]): the guess of every node of
+/// at least three codes in pre-order, as its index among all codes in lexicographic order, found by search
+/// (shipped books are not consulted).
+pub fn optimal_book(spec: &Spec) -> Result<Vec<u32>, StrategyError> {
+    let listed = Listed::new(spec)?;
+    Optimal::searching(&listed, &Budget::THOROUGH, &NoObserver)
+        .book()
+        .map_err(|stop| optimal_stopped(spec, stop))
 }
 
 /// Nodes holding at least this many secrets play their branches in parallel; below it the work per branch
@@ -182,6 +211,7 @@ impl Tree<'_> {
             listed,
             &consistent,
             tried,
+            &Budget::THOROUGH,
             &mut rng,
             &NoObserver,
         )?;

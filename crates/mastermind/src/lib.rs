@@ -25,6 +25,7 @@ mod feedback;
 mod game;
 mod listed;
 pub mod local;
+pub mod optimal;
 mod packed;
 pub mod search;
 mod spec;
@@ -32,6 +33,8 @@ pub mod strategy;
 
 pub use code::{Code, CodeError};
 pub use feedback::{Feedback, score, score_reference};
-pub use game::{MAX_GUESSES, PlayAllStats, Row, first_contradiction, play_all, play_game};
+pub use game::{
+    MAX_GUESSES, PlayAllStats, Row, first_contradiction, optimal_book, play_all, play_game,
+};
 pub use spec::{MAX_COLORS, MAX_PEGS, Spec, SpecError};
 pub use strategy::{Choice, Strategy, StrategyError};

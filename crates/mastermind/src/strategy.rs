@@ -15,6 +15,7 @@ use rand::{Rng, RngExt};
 use rayon::prelude::*;
 
 use crate::listed::Listed;
+use crate::optimal::Optimal;
 use crate::packed::{self, Packed};
 use crate::search::{self, Budget, Count, Draw, Flow, NoObserver, Observer, Progress, Stopped};
 use crate::{Code, Feedback, Row, Spec};
@@ -35,6 +36,9 @@ pub enum Strategy {
     /// Irving's expected size (1979): the guess whose class, for a random consistent secret, is smallest on
     /// average.
     ExpectedSize,
+    /// The guess that starts a tree with the fewest guesses on average over the secrets still possible
+    /// (Koyama and Lai 1993), found by branch and bound (see [`crate::optimal`]).
+    Optimal,
     /// Local search for a code (almost) consistent with every score, for games far too big to search
     /// exactly (see [`crate::local`]).
     LocalSearch,
@@ -42,13 +46,14 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy, in the order menus show them.
-    pub const ALL: [Strategy; 7] = [
+    pub const ALL: [Strategy; 8] = [
         Strategy::RandomConsistent,
         Strategy::FirstConsistent,
         Strategy::Knuth,
         Strategy::MostParts,
         Strategy::Entropy,
         Strategy::ExpectedSize,
+        Strategy::Optimal,
         Strategy::LocalSearch,
     ];
 
@@ -61,6 +66,7 @@ impl Strategy {
             Strategy::MostParts => "most-parts",
             Strategy::Entropy => "entropy",
             Strategy::ExpectedSize => "expected-size",
+            Strategy::Optimal => "optimal",
             Strategy::LocalSearch => "local-search",
         }
     }
@@ -93,7 +99,10 @@ impl Strategy {
             Strategy::MostParts => -(k as i64),
             Strategy::ExpectedSize => even(&|m| (m * m) as i64),
             Strategy::Entropy => even(&|m| n_log2_n(m)),
-            Strategy::FirstConsistent | Strategy::RandomConsistent | Strategy::LocalSearch => 0,
+            Strategy::FirstConsistent
+            | Strategy::RandomConsistent
+            | Strategy::LocalSearch
+            | Strategy::Optimal => 0,
         }
     }
 
@@ -115,6 +124,9 @@ impl Strategy {
             }
             Strategy::ExpectedSize => {
                 "plays the code that leaves the fewest possibilities on average"
+            }
+            Strategy::Optimal => {
+                "plays the code that solves in the fewest guesses on average (an exact search)"
             }
             Strategy::LocalSearch => {
                 "improves a code peg by peg until it fits every score (for huge games)"
@@ -259,12 +271,33 @@ pub fn choose(
                 .iter()
                 .fold(0, |m, r| m | color_mask(r.guess.pegs()));
             let consistent = listed.indices_of(&consistent);
-            let guess = pick(strategy, &listed, &consistent, tried, rng, observer)?;
+            let (played_by, guess, note) = match pick(
+                strategy,
+                &listed,
+                &consistent,
+                tried,
+                budget,
+                rng,
+                observer,
+            ) {
+                Err(StrategyError::Stopped(Stopped::Budget)) if strategy == Strategy::Optimal => {
+                    let fallback = Strategy::ExpectedSize;
+                    let guess = pick(fallback, &listed, &consistent, tried, budget, rng, observer)?;
+                    let why = format!(
+                        "the optimal search over {} possible codes ran past its budget of {} feedbacks, so \
+                             {fallback} (the closest fast strategy) chose this guess",
+                        consistent.len(),
+                        budget.nodes
+                    );
+                    (fallback, guess, Some(why))
+                }
+                chosen => (strategy, chosen?, None),
+            };
             Ok(Choice {
                 guess: listed.code(guess).clone(),
                 remaining,
-                played_by: strategy,
-                note: None,
+                played_by,
+                note,
             })
         }
     }
@@ -337,12 +370,14 @@ fn random_consistent(
 }
 
 /// Chooses among listed codes: `consistent` are the indices of the codes that fit the history (sorted),
-/// `tried` the colours (bit per colour) of every guess so far. Returns the index of the guess.
+/// `tried` the colours (bit per colour) of every guess so far. Returns the index of the guess. Only `optimal`
+/// can run out of `budget` (feedbacks computed); the others do a bounded amount of work.
 pub(crate) fn pick(
     strategy: Strategy,
     listed: &Listed,
     consistent: &[u32],
     tried: u32,
+    budget: &Budget,
     rng: &mut impl Rng,
     observer: &dyn Observer,
 ) -> Result<u32, StrategyError> {
@@ -354,6 +389,9 @@ pub(crate) fn pick(
     match strategy {
         Strategy::FirstConsistent => Ok(consistent[0]),
         Strategy::RandomConsistent => Ok(consistent[rng.random_range(0..consistent.len())]),
+        Strategy::Optimal => Ok(Optimal::new(listed, budget, observer)
+            .best(consistent, tried)?
+            .1),
         _ => {
             // Before the first guess every code is alike up to colour and position symmetry, so only one code
             // per pattern of colour multiplicities is scored; its lowest member is the pattern itself
@@ -390,7 +428,7 @@ pub(crate) fn pick(
 }
 
 /// The items of `items` not in `set` (both sorted), in order.
-fn difference(items: impl Iterator<Item = u32>, set: &[u32]) -> Vec<u32> {
+pub(crate) fn difference(items: impl Iterator<Item = u32>, set: &[u32]) -> Vec<u32> {
     let mut next = set.iter().peekable();
     items
         .filter(|i| {
@@ -629,9 +667,10 @@ impl Split<'_> {
                 }
                 Some(-classes)
             }
-            Strategy::FirstConsistent | Strategy::RandomConsistent | Strategy::LocalSearch => {
-                Some(0)
-            }
+            Strategy::FirstConsistent
+            | Strategy::RandomConsistent
+            | Strategy::LocalSearch
+            | Strategy::Optimal => Some(0),
         }
     }
 }
@@ -694,7 +733,7 @@ impl ColorSymmetry {
 
     /// The indices of the lowest codes of their classes, in order, built directly (a depth-first walk that
     /// only places a colour of a group if it is the group's lowest one not placed yet), not by testing all.
-    fn lowest_codes(&self, listed: &Listed) -> Vec<u32> {
+    pub(crate) fn lowest_codes(&self, listed: &Listed) -> Vec<u32> {
         let spec = &listed.spec;
         let mut out = Vec::new();
         let mut pegs = Vec::with_capacity(usize::from(spec.pegs));
@@ -737,7 +776,7 @@ pub(crate) fn color_mask(pegs: &[u8]) -> u32 {
 
 /// One code per pattern of colour multiplicities (integer partitions of `pegs` into at most `colors` parts),
 /// each written as its lexicographically lowest member, sorted. Without repeats there is one pattern.
-fn first_move_patterns(spec: &Spec) -> Vec<Code> {
+pub(crate) fn first_move_patterns(spec: &Spec) -> Vec<Code> {
     if !spec.repeats {
         return vec![Code::from_valid((0..spec.pegs).collect())];
     }
@@ -873,6 +912,30 @@ mod tests {
         )
         .unwrap();
         assert_eq!((c.played_by, c.note), (Strategy::RandomConsistent, None));
+    }
+
+    #[test]
+    fn optimal_falls_back_with_a_reason_when_its_search_runs_out_of_budget() {
+        let spec = Spec::new(4, 5, true).unwrap();
+        let mut rng = StdRng::seed_from_u64(0);
+        let small = Budget { nodes: 100_000 };
+        let c = choose(Strategy::Optimal, &spec, &[], &small, &NoObserver, &mut rng).unwrap();
+        assert_eq!(c.played_by, Strategy::ExpectedSize);
+        assert!(c.note.unwrap().contains("optimal search"));
+        // With the book, the classic game's first guess is instant: 1123 (0,0,1,2).
+        let c = choose(
+            Strategy::Optimal,
+            &Spec::CLASSIC,
+            &[],
+            &small,
+            &NoObserver,
+            &mut rng,
+        )
+        .unwrap();
+        assert_eq!(
+            (c.played_by, c.guess.to_string()),
+            (Strategy::Optimal, "0,0,1,2".to_string())
+        );
     }
 
     #[test]

@@ -233,7 +233,7 @@ mod tests {
             "mode=watch&strategy=magic",
             &[
                 "mode=watch is not one of break, make; using the default",
-                "strategy=magic is not one of random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, local-search; using the default",
+                "strategy=magic is not one of random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, optimal, local-search; using the default",
             ],
         );
     }

@@ -1,0 +1,503 @@
+//! The optimal strategy: the guess tree that minimises the total (and so the mean) number of guesses over
+//! every secret still possible, found by depth-first branch and bound.
+//!
+//! The cost of a set of secrets is the number of guesses needed to solve each of them, summed. A guess costs
+//! one for every secret in the set and splits it by feedback; the winning class is solved, every other class
+//! costs its own optimum. The search tries candidate guesses (colour-symmetry classes as for the partition
+//! strategies, see `ColorSymmetry`) in the order of a lower bound on their cost, and abandons a candidate
+//! or a class as soon as its bound reaches the best total found so far. The bound on a class of `n` secrets
+//! is the cost of a perfect tree: no guess solves more than one secret, and no guess splits a set into more
+//! classes than there are non-winning feedbacks, so at most `k^(d-1)` secrets can be solved with `d` guesses
+//! (`k` = feedbacks less the win). Sets solved exactly are remembered, and so are the bounds a set failed to
+//! beat, so the tree can be read back without searching again.
+//!
+//! On 4 pegs x 6 colours this finds Koyama and Lai's 5625 guesses over all 1296 secrets (mean 4.340).
+
+use std::collections::HashMap;
+
+use crate::listed::Listed;
+use crate::search::{Budget, Observer, Stopped};
+use crate::strategy::{self, ColorSymmetry};
+use crate::{Feedback, PlayAllStats, packed};
+
+mod books;
+
+/// Finds optimal guesses for sets of consistent codes of one listed game, remembering what it solved.
+pub(crate) struct Optimal<'a> {
+    listed: &'a Listed,
+    /// `floor[n]`: the fewest guesses, summed over secrets, any strategy could need for `n` secrets.
+    floor: Vec<u64>,
+    /// The exact optimum of sets solved so far: total guesses and the first guess.
+    solved: HashMap<Vec<u32>, (u64, u32)>,
+    /// Sets known to need at least this many guesses.
+    at_least: HashMap<Vec<u32>, u64>,
+    /// Feedbacks computed so far, against `limit`.
+    work: u64,
+    limit: u64,
+    observer: &'a dyn Observer,
+    /// Scratch: class sizes of one candidate.
+    sizes: Vec<u32>,
+}
+
+/// A candidate guess with the lower bound of its cost.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Candidate {
+    bound: u64,
+    inconsistent: bool,
+    index: u32,
+}
+
+impl<'a> Optimal<'a> {
+    /// A solver for the codes of `listed`, computing at most `budget.nodes` feedbacks, that knows the trees
+    /// shipped for games whose search takes too long to wait for (4 pegs x 6 colours).
+    pub(crate) fn new(listed: &'a Listed, budget: &Budget, observer: &'a dyn Observer) -> Self {
+        let mut optimal = Optimal::searching(listed, budget, observer);
+        if let Some(book) = books::book(&listed.spec) {
+            // A book that did not fit would only cost time: the search finds the same tree.
+            let learnt = optimal.learn(book);
+            debug_assert!(learnt.is_some(), "the book for {} fits", listed.spec);
+        }
+        optimal
+    }
+
+    /// A solver that finds everything by search.
+    pub(crate) fn searching(
+        listed: &'a Listed,
+        budget: &Budget,
+        observer: &'a dyn Observer,
+    ) -> Self {
+        let k = (listed.spec.feedback_count() - 1) as u64;
+        // Fill depths greedily: depth d holds at most k^(d-1) secrets.
+        let mut floor = Vec::with_capacity(listed.len() + 1);
+        let (mut total, mut depth, mut room) = (0u64, 1u64, 1u64);
+        floor.push(0);
+        for _ in 0..listed.len() {
+            if room == 0 {
+                depth += 1;
+                room = k.saturating_pow((depth - 1) as u32);
+            }
+            room -= 1;
+            total += depth;
+            floor.push(total);
+        }
+        Optimal {
+            listed,
+            floor,
+            solved: HashMap::new(),
+            at_least: HashMap::new(),
+            work: 0,
+            limit: budget.nodes,
+            observer,
+            sizes: vec![0; Feedback::index_count(listed.spec.pegs)],
+        }
+    }
+
+    /// The optimal total cost of `set` (sorted indices of the codes still possible) and its first guess, for
+    /// a position where the colours `tried` were guessed.
+    pub(crate) fn best(&mut self, set: &[u32], tried: u32) -> Result<(u64, u32), Stopped> {
+        match self.solve(set, tried, u64::MAX)? {
+            Some(best) => Ok(best),
+            None => unreachable!("every set has a finite cost"),
+        }
+    }
+
+    /// The optimal cost of `set` and its first guess if that cost is below `cutoff`, else `None`.
+    fn solve(
+        &mut self,
+        set: &[u32],
+        tried: u32,
+        cutoff: u64,
+    ) -> Result<Option<(u64, u32)>, Stopped> {
+        let n = set.len();
+        if self.floor[n] >= cutoff {
+            return Ok(None);
+        }
+        match n {
+            0 => unreachable!("classes are never empty"),
+            // One guess; or guess one of two, then the other if needed: the floor, so optimal.
+            1 => return Ok(Some((1, set[0]))),
+            2 => return Ok(Some((3, set[0]))),
+            _ => {}
+        }
+        if let Some(&(cost, guess)) = self.solved.get(set) {
+            return Ok((cost < cutoff).then_some((cost, guess)));
+        }
+        if self.at_least.get(set).is_some_and(|&least| least >= cutoff) {
+            return Ok(None);
+        }
+        if !self.observer.keep_going() {
+            return Err(Stopped::Cancelled);
+        }
+        if let Some(guess) = self.separating_secret(set) {
+            // The floor (2n - 1 while n fits in the feedbacks), so nothing does better.
+            let found = (2 * n as u64 - 1, guess);
+            return Ok((found.0 < cutoff).then_some(found));
+        }
+        let candidates = self.candidates(set, tried, cutoff)?;
+        let pegs = self.listed.spec.pegs;
+        let narrow = packed::narrow(self.listed.spec.colors);
+        let mut best: Option<(u64, u32)> = None;
+        let mut limit = cutoff;
+        for c in candidates {
+            if c.bound >= limit {
+                break; // sorted by bound: none of the rest can do better
+            }
+            let guess = &self.listed.packed[c.index as usize];
+            let mut classes: Vec<Vec<u32>> = vec![Vec::new(); self.sizes.len()];
+            for &s in set {
+                let fb = guess.score(&self.listed.packed[s as usize], pegs, narrow);
+                if !fb.is_win(pegs) {
+                    classes[fb.index()].push(s);
+                }
+            }
+            self.work += n as u64;
+            // Smallest classes first: they are cheap to solve and tighten the total early.
+            classes.retain(|class| !class.is_empty());
+            classes.sort_by_key(|class| class.len());
+            let tried = tried | strategy::color_mask(self.listed.code(c.index).pegs());
+            // A cheap second bound first: a small class none of whose codes splits it into single codes
+            // costs at least one more than its floor.
+            let mut total = c.bound;
+            let mut floors: Vec<u64> = Vec::with_capacity(classes.len());
+            for class in &classes {
+                let floor = self.class_floor(class);
+                total += floor - self.floor[class.len()];
+                floors.push(floor);
+            }
+            let mut beaten = total >= limit;
+            for (class, floor) in classes.iter().zip(&floors) {
+                if beaten {
+                    break;
+                }
+                total -= floor;
+                match self.solve(class, tried, limit - total)? {
+                    Some((cost, _)) => total += cost,
+                    None => beaten = true,
+                }
+            }
+            if !beaten {
+                best = Some((total, c.index));
+                limit = total;
+            }
+        }
+        match best {
+            Some(found) => {
+                self.solved.insert(set.to_vec(), found);
+            }
+            None => {
+                let least = self.at_least.entry(set.to_vec()).or_insert(0);
+                *least = (*least).max(cutoff);
+            }
+        }
+        Ok(best)
+    }
+
+    /// A lower bound on the cost of `set`, at least its floor: a set small enough to be split into single
+    /// codes by one guess costs `2n - 1` if one of its own codes does it, else at least `2n`.
+    fn class_floor(&mut self, set: &[u32]) -> u64 {
+        let n = set.len();
+        if n <= 2 || n > self.listed.spec.feedback_count() || self.solved.contains_key(set) {
+            return self
+                .solved
+                .get(set)
+                .map_or(self.floor[n], |&(cost, _)| cost);
+        }
+        match self.separating_secret(set) {
+            Some(_) => 2 * n as u64 - 1,
+            None => 2 * n as u64,
+        }
+    }
+
+    /// The first code of `set` that splits it into single codes, if `set` is small enough for one to exist.
+    fn separating_secret(&mut self, set: &[u32]) -> Option<u32> {
+        if set.len() > self.listed.spec.feedback_count() {
+            return None;
+        }
+        let pegs = self.listed.spec.pegs;
+        let narrow = packed::narrow(self.listed.spec.colors);
+        self.work += (set.len() * set.len()) as u64;
+        let (listed, seen) = (self.listed, &mut self.sizes);
+        set.iter().copied().find(|&g| {
+            let guess = &listed.packed[g as usize];
+            seen.fill(0);
+            set.iter().all(|&s| {
+                let class = &mut seen[guess
+                    .score(&listed.packed[s as usize], pegs, narrow)
+                    .index()];
+                *class += 1;
+                *class == 1
+            })
+        })
+    }
+
+    /// The candidate guesses for `set` whose lower bound is below `cutoff`, best bound first (then consistent
+    /// ones, then the lowest code).
+    fn candidates(
+        &mut self,
+        set: &[u32],
+        tried: u32,
+        cutoff: u64,
+    ) -> Result<Vec<Candidate>, Stopped> {
+        let listed = self.listed;
+        let spec = &listed.spec;
+        let n = set.len() as u64;
+        let pegs = spec.pegs;
+        let narrow = packed::narrow(spec.colors);
+        let win = Feedback {
+            black: pegs,
+            white: 0,
+        }
+        .index();
+        let present = set
+            .iter()
+            .fold(0, |m, &i| m | strategy::color_mask(listed.code(i).pegs()));
+        let symmetry = ColorSymmetry::new(spec, present, tried);
+        let (first, rest) = if tried == 0 {
+            (
+                listed.indices_of(&strategy::first_move_patterns(spec)),
+                Vec::new(),
+            )
+        } else {
+            let first = set
+                .iter()
+                .copied()
+                .filter(|&i| symmetry.is_lowest(listed.code(i).pegs()))
+                .collect();
+            (
+                first,
+                strategy::difference(symmetry.lowest_codes(listed).into_iter(), set),
+            )
+        };
+        let mut out = Vec::new();
+        for (indices, consistent) in [(first, true), (rest, false)] {
+            for index in indices {
+                self.sizes.fill(0);
+                let guess = &listed.packed[index as usize];
+                let mut bound = n;
+                for &s in set {
+                    let class = guess
+                        .score(&listed.packed[s as usize], pegs, narrow)
+                        .index();
+                    if class != win {
+                        let size = &mut self.sizes[class];
+                        bound += self.floor[*size as usize + 1] - self.floor[*size as usize];
+                        *size += 1;
+                        if bound >= cutoff {
+                            break;
+                        }
+                    }
+                }
+                self.work += n;
+                if bound < cutoff {
+                    out.push(Candidate {
+                        bound,
+                        inconsistent: !consistent,
+                        index,
+                    });
+                }
+            }
+            if self.work > self.limit {
+                return Err(Stopped::Budget);
+            }
+        }
+        out.sort_unstable();
+        Ok(out)
+    }
+
+    /// Walks the optimal tree below `set` (searching where it is not solved yet) in pre-order, children in
+    /// feedback order: `visit(set, guess, depth)` for every node, `depth` counting the guess itself.
+    pub(crate) fn walk(
+        &mut self,
+        set: &[u32],
+        tried: u32,
+        depth: u32,
+        visit: &mut impl FnMut(&[u32], u32, u32),
+    ) -> Result<(), Stopped> {
+        let (_, guess) = self.best(set, tried)?;
+        visit(set, guess, depth);
+        let tried = tried | strategy::color_mask(self.listed.code(guess).pegs());
+        for class in self.split(set, guess) {
+            self.walk(&class, tried, depth + 1, visit)?;
+        }
+        Ok(())
+    }
+
+    /// The codes of `set` that `guess` does not win against, by feedback class in feedback order.
+    fn split(&self, set: &[u32], guess: u32) -> Vec<Vec<u32>> {
+        let pegs = self.listed.spec.pegs;
+        let narrow = packed::narrow(self.listed.spec.colors);
+        let g = &self.listed.packed[guess as usize];
+        let mut classes: Vec<Vec<u32>> = vec![Vec::new(); self.sizes.len()];
+        for &s in set {
+            let fb = g.score(&self.listed.packed[s as usize], pegs, narrow);
+            if !fb.is_win(pegs) {
+                classes[fb.index()].push(s);
+            }
+        }
+        classes.retain(|c| !c.is_empty());
+        classes
+    }
+
+    /// Every game's length down the optimal tree for all codes.
+    pub(crate) fn play_all(&mut self) -> Result<PlayAllStats, Stopped> {
+        let all: Vec<u32> = (0..self.listed.len() as u32).collect();
+        let mut stats = PlayAllStats::default();
+        self.walk(&all, 0, 1, &mut |set, guess, depth| {
+            if set.binary_search(&guess).is_ok() {
+                stats.record(depth);
+            }
+        })?;
+        Ok(stats)
+    }
+
+    /// The optimal tree for all codes as a book: the guess (code index) of every node of at least three
+    /// codes, in pre-order with children in feedback order (smaller nodes guess their lowest code).
+    pub(crate) fn book(&mut self) -> Result<Vec<u32>, Stopped> {
+        let all: Vec<u32> = (0..self.listed.len() as u32).collect();
+        let mut book = Vec::new();
+        self.walk(&all, 0, 1, &mut |set, guess, _| {
+            if set.len() >= 3 {
+                book.push(guess);
+            }
+        })?;
+        Ok(book)
+    }
+
+    /// Takes a book written by [`Optimal::book`] as solved: every node's set gets its guess and its subtree's
+    /// cost. Returns the cost of the whole tree, or `None` (and learns nothing) if the book does not fit this
+    /// game.
+    pub(crate) fn learn(&mut self, book: &[u16]) -> Option<u64> {
+        let all: Vec<u32> = (0..self.listed.len() as u32).collect();
+        let mut learnt = Vec::new();
+        let mut at = 0;
+        let cost = self.read(book, &mut at, &all, &mut learnt)?;
+        if at != book.len() {
+            return None;
+        }
+        self.solved.extend(learnt);
+        Some(cost)
+    }
+
+    fn read(
+        &self,
+        book: &[u16],
+        at: &mut usize,
+        set: &[u32],
+        learnt: &mut Vec<(Vec<u32>, (u64, u32))>,
+    ) -> Option<u64> {
+        let guess = match set.len() {
+            1 | 2 => return Some(2 * set.len() as u64 - 1),
+            _ => u32::from(*book.get(*at)?),
+        };
+        *at += 1;
+        if guess as usize >= self.listed.len() {
+            return None;
+        }
+        let mut cost = set.len() as u64;
+        for class in self.split(set, guess) {
+            cost += self.read(book, at, &class, learnt)?;
+        }
+        learnt.push((set.to_vec(), (cost, guess)));
+        Some(cost)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::NoObserver;
+    use crate::{Spec, Strategy, play_all};
+
+    /// The optimal cost of `set` by trying every guess at every node, with no bounds and no symmetry.
+    fn brute_force(listed: &Listed, set: &[u32], memo: &mut HashMap<Vec<u32>, u64>) -> u64 {
+        if set.len() == 1 {
+            return 1;
+        }
+        if let Some(&cost) = memo.get(set) {
+            return cost;
+        }
+        let pegs = listed.spec.pegs;
+        let mut best = u64::MAX;
+        for g in 0..listed.len() {
+            let mut classes: HashMap<usize, Vec<u32>> = HashMap::new();
+            for &s in set {
+                let fb = crate::score(listed.code(g as u32), listed.code(s), listed.spec.colors);
+                if !fb.is_win(pegs) {
+                    classes.entry(fb.index()).or_default().push(s);
+                }
+            }
+            if classes.len() == 1 && classes.values().all(|c| c.len() == set.len()) {
+                continue; // learns nothing
+            }
+            let cost = set.len() as u64
+                + classes
+                    .values()
+                    .map(|c| brute_force(listed, c, memo))
+                    .sum::<u64>();
+            best = best.min(cost);
+        }
+        memo.insert(set.to_vec(), best);
+        best
+    }
+
+    #[test]
+    fn search_equals_brute_force_on_small_games() {
+        for (pegs, colors, repeats) in [
+            (2, 3, true),
+            (2, 4, true),
+            (3, 3, true),
+            (3, 4, true),
+            (3, 5, false),
+        ] {
+            let spec = Spec::new(pegs, colors, repeats).unwrap();
+            let listed = Listed::new(&spec).unwrap();
+            let all: Vec<u32> = (0..listed.len() as u32).collect();
+            let expected = brute_force(&listed, &all, &mut HashMap::new());
+            let mut optimal = Optimal::searching(&listed, &Budget::UNLIMITED, &NoObserver);
+            assert_eq!(optimal.best(&all, 0).unwrap().0, expected, "{spec}");
+            // The tree read back plays every secret for exactly that total.
+            let stats = optimal.play_all().unwrap();
+            assert_eq!(
+                (stats.games, stats.total_guesses),
+                (all.len() as u64, expected),
+                "{spec}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_shipped_4x6_book_is_koyama_and_lai_optimum() {
+        // 5625 guesses over the 1296 secrets, mean 4.340, worst 6 (../shared/REFERENCE.md). The book was
+        // written by this module's search (`puzzle-lab mastermind book --pegs 4 --colors 6`, 4-15 s natively).
+        let listed = Listed::new(&Spec::CLASSIC).unwrap();
+        let mut optimal = Optimal::searching(&listed, &Budget::UNLIMITED, &NoObserver);
+        assert_eq!(
+            optimal.learn(books::book(&Spec::CLASSIC).unwrap()),
+            Some(5625)
+        );
+        let stats = play_all(&Spec::CLASSIC, Strategy::Optimal, 0).unwrap();
+        assert_eq!(
+            (stats.games, stats.total_guesses, stats.worst),
+            (1296, 5625, 6)
+        );
+        // Not a book for another game.
+        let other = Listed::new(&Spec::new(4, 5, true).unwrap()).unwrap();
+        let mut optimal = Optimal::searching(&other, &Budget::UNLIMITED, &NoObserver);
+        assert_eq!(optimal.learn(books::book(&Spec::CLASSIC).unwrap()), None);
+    }
+
+    #[test]
+    fn optimal_beats_or_ties_every_heuristic() {
+        let spec = Spec::new(4, 4, true).unwrap();
+        let optimal = play_all(&spec, Strategy::Optimal, 0).unwrap();
+        for strategy in [
+            Strategy::Knuth,
+            Strategy::MostParts,
+            Strategy::Entropy,
+            Strategy::ExpectedSize,
+        ] {
+            let stats = play_all(&spec, strategy, 0).unwrap();
+            assert!(optimal.total_guesses <= stats.total_guesses, "{strategy}");
+        }
+    }
+}
