@@ -263,7 +263,7 @@ mod tests {
                 check_scores: true,
             },
             failed(
-                "unknown strategy 'best': choose one of random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, local-search",
+                "unknown strategy 'best': choose one of random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, optimal, local-search",
             ),
         );
         assert!(
