@@ -80,6 +80,20 @@ test('a wrong score is caught, the row named, and fixing it lets the game go on'
   assert.deepEqual(page.errors, []);
 });
 
+test('optimal breaks 3141 along the shipped 4x6 tree, opening with 1123', async () => {
+  const secret = [3, 1, 4, 1];
+  const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&strategy=optimal&secret=${secret.join(',')}`);
+  await solverReady(page);
+  await waitPhase(page, 'won');
+  assert.deepEqual(await guessOf(page, 1), [0, 0, 1, 2]);
+  const rows = await page.$$eval('.rows li.row', (rs) => rs.length);
+  assert.ok(rows <= 6, `${rows} rows`);
+  assert.deepEqual(await guessOf(page, rows), secret);
+  assert.match(await page.textContent('.game-status'), /guesses by optimal/);
+  await shot(page, 'make-optimal-4x6');
+  assert.deepEqual(page.errors, []);
+});
+
 test('local-search breaks a 10x10 code in the browser and says how its guesses fit', async () => {
   const secret = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3];
   const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&pegs=10&colors=10&strategy=local-search&secret=${secret.join(',')}`);
