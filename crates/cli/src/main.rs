@@ -94,6 +94,20 @@ enum MastermindCmd {
         #[command(flatten)]
         size: Size,
     },
+    /// Time the feedback kernel: score random guesses against random secrets, as the strategies do.
+    BenchFeedback {
+        #[command(flatten)]
+        size: Size,
+        /// Secrets each guess is scored against.
+        #[arg(long, default_value_t = 4096)]
+        secrets: usize,
+        /// Guesses (shared out over the threads).
+        #[arg(long, default_value_t = 4096)]
+        guesses: usize,
+        /// Seed for the random codes.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// Play every secret (`--all`) with a strategy and report mean and worst guesses.
     Stats {
         #[command(flatten)]
@@ -211,6 +225,43 @@ fn run(cli: Cli) -> Result<(), String> {
                     "{} nodes in {seconds:.1} s:\n&[{}]",
                     book.len(),
                     items.join(", ")
+                );
+            }
+        }
+        MastermindCmd::BenchFeedback {
+            size,
+            secrets,
+            guesses,
+            seed,
+        } => {
+            let spec = size.spec()?;
+            let mut rng = StdRng::seed_from_u64(seed);
+            let secrets: Vec<Code> = (0..secrets)
+                .map(|_| Code::random(&spec, &mut rng))
+                .collect();
+            let guesses: Vec<Code> = (0..guesses)
+                .map(|_| Code::random(&spec, &mut rng))
+                .collect();
+            let started = Instant::now();
+            let checksum = mastermind::score_all(&spec, &guesses, &secrets);
+            let seconds = started.elapsed().as_secs_f64();
+            let feedbacks = (secrets.len() * guesses.len()) as f64;
+            let threads = rayon::current_num_threads();
+            let per_second = feedbacks / seconds;
+            if cli.json {
+                println!(
+                    "{}",
+                    json!({
+                        "pegs": spec.pegs, "colors": spec.colors, "feedbacks": feedbacks, "seconds": seconds,
+                        "threads": threads, "per_second": per_second,
+                        "per_second_per_thread": per_second / threads as f64, "checksum": checksum,
+                    })
+                );
+            } else {
+                println!(
+                    "{spec}: {feedbacks:.0} feedbacks in {seconds:.3} s on {threads} threads: {:.0} M/s ({:.0} M/s per thread)",
+                    per_second / 1e6,
+                    per_second / 1e6 / threads as f64
                 );
             }
         }

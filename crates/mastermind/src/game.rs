@@ -5,6 +5,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rayon::prelude::*;
 
+use crate::feedback::{color_counts, score_counts};
 use crate::listed::Listed;
 use crate::optimal::Optimal;
 use crate::packed;
@@ -157,6 +158,49 @@ pub fn play_all(spec: &Spec, strategy: Strategy, seed: u64) -> Result<PlayAllSta
     };
     // At the root every code is still consistent.
     tree.walk((0..listed.len() as u32).collect(), 1, 0, seed)
+}
+
+/// Scores every guess against every secret the way the strategies do (packed codes, classes counted per
+/// guess; guesses shared out over the thread pool) and returns a checksum of the class counts, so a caller can
+/// time the feedback kernel: `guesses.len() * secrets.len()` feedbacks.
+pub fn score_all(spec: &Spec, guesses: &[Code], secrets: &[Code]) -> u64 {
+    let slots = Feedback::index_count(spec.pegs);
+    let checksum = |parts: &[u32]| -> u64 {
+        parts
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| (i as u64 + 1) * u64::from(n))
+            .sum()
+    };
+    if spec.pegs <= packed::MAX_PACKED_PEGS {
+        let narrow = packed::narrow(spec.colors);
+        let packed: Vec<packed::Packed> = secrets.iter().map(packed::Packed::of).collect();
+        guesses
+            .par_iter()
+            .map(|guess| {
+                let g = packed::Packed::of(guess);
+                let mut parts = vec![0u32; slots];
+                for s in &packed {
+                    parts[g.score(s, spec.pegs, narrow).index()] += 1;
+                }
+                checksum(&parts)
+            })
+            .sum()
+    } else {
+        // Codes too long to pack are scored with their colour counts computed once, as local search does.
+        let counts: Vec<_> = secrets.iter().map(|s| color_counts(s.pegs())).collect();
+        guesses
+            .par_iter()
+            .map(|guess| {
+                let gc = color_counts(guess.pegs());
+                let mut parts = vec![0u32; slots];
+                for (s, sc) in secrets.iter().zip(&counts) {
+                    parts[score_counts(guess.pegs(), s.pegs(), &gc, sc, spec.colors).index()] += 1;
+                }
+                checksum(&parts)
+            })
+            .sum()
+    }
 }
 
 /// The error for an optimal search that stopped.
