@@ -260,29 +260,14 @@ impl Tree<'_> {
             &NoObserver,
         )?;
         let tried = tried | strategy::color_mask(listed.code(guess).pegs());
-        let pegs = listed.spec.pegs;
-        let narrow = packed::narrow(listed.spec.colors);
-        let g = &listed.packed[guess as usize];
         let parallel = consistent.len() >= PARALLEL_BRANCHES_FROM;
-        // Split by feedback, keeping each class sorted.
-        let mut parts: Vec<Vec<u32>> = vec![Vec::new(); Feedback::index_count(pegs)];
-        for s in consistent {
-            let fb = g.score(&listed.packed[s as usize], pegs, narrow);
-            parts[fb.index()].push(s);
-        }
         let mut stats = PlayAllStats::default();
-        let win = Feedback {
-            black: pegs,
-            white: 0,
+        if consistent.binary_search(&guess).is_ok() {
+            stats.record(depth); // the guess wins for itself
         }
-        .index();
-        if !parts[win].is_empty() {
-            stats.record(depth);
-        }
-        let branches = parts
+        let branches = listed
+            .split(&consistent, guess)
             .into_iter()
-            .enumerate()
-            .filter(|(fb, part)| *fb != win && !part.is_empty())
             .map(|(fb, part)| (part, child_seed(seed, fb)));
         let play = |(part, seed)| self.walk(part, depth + 1, tried, seed);
         let merge = |mut a: PlayAllStats, b: PlayAllStats| {

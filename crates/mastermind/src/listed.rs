@@ -2,9 +2,9 @@
 //! order). The strategies that score every code as a guess, and the strategy tree, work on these indices: no
 //! code is copied or packed again inside their loops.
 
-use crate::packed::Packed;
+use crate::packed::{self, Packed};
 use crate::strategy::{self, StrategyError};
-use crate::{Code, Spec};
+use crate::{Code, Feedback, Spec};
 
 /// Every code of a game, in lexicographic order, with its packed form.
 pub(crate) struct Listed {
@@ -55,6 +55,26 @@ impl Listed {
     /// Code `i`.
     pub(crate) fn code(&self, i: u32) -> &Code {
         &self.codes[i as usize]
+    }
+
+    /// The codes of `set` (sorted indices) that `guess` does not win against, split by feedback: each
+    /// non-empty class with its [`crate::Feedback::index`], in feedback order, each class sorted.
+    pub(crate) fn split(&self, set: &[u32], guess: u32) -> Vec<(usize, Vec<u32>)> {
+        let pegs = self.spec.pegs;
+        let narrow = packed::narrow(self.spec.colors);
+        let g = &self.packed[guess as usize];
+        let mut classes: Vec<Vec<u32>> = vec![Vec::new(); Feedback::index_count(pegs)];
+        for &s in set {
+            let fb = g.score(&self.packed[s as usize], pegs, narrow);
+            if !fb.is_win(pegs) {
+                classes[fb.index()].push(s);
+            }
+        }
+        classes
+            .into_iter()
+            .enumerate()
+            .filter(|(_, class)| !class.is_empty())
+            .collect()
     }
 
     /// How many codes there are.

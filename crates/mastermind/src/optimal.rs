@@ -134,25 +134,15 @@ impl<'a> Optimal<'a> {
             return Ok((found.0 < cutoff).then_some(found));
         }
         let candidates = self.candidates(set, tried, cutoff)?;
-        let pegs = self.listed.spec.pegs;
-        let narrow = packed::narrow(self.listed.spec.colors);
         let mut best: Option<(u64, u32)> = None;
         let mut limit = cutoff;
         for c in candidates {
             if c.bound >= limit {
                 break; // sorted by bound: none of the rest can do better
             }
-            let guess = &self.listed.packed[c.index as usize];
-            let mut classes: Vec<Vec<u32>> = vec![Vec::new(); self.sizes.len()];
-            for &s in set {
-                let fb = guess.score(&self.listed.packed[s as usize], pegs, narrow);
-                if !fb.is_win(pegs) {
-                    classes[fb.index()].push(s);
-                }
-            }
+            let mut classes = self.split(set, c.index);
             self.work += n as u64;
             // Smallest classes first: they are cheap to solve and tighten the total early.
-            classes.retain(|class| !class.is_empty());
             classes.sort_by_key(|class| class.len());
             let tried = tried | strategy::color_mask(self.listed.code(c.index).pegs());
             // A cheap second bound first: a small class none of whose codes splits it into single codes
@@ -324,18 +314,8 @@ impl<'a> Optimal<'a> {
 
     /// The codes of `set` that `guess` does not win against, by feedback class in feedback order.
     fn split(&self, set: &[u32], guess: u32) -> Vec<Vec<u32>> {
-        let pegs = self.listed.spec.pegs;
-        let narrow = packed::narrow(self.listed.spec.colors);
-        let g = &self.listed.packed[guess as usize];
-        let mut classes: Vec<Vec<u32>> = vec![Vec::new(); self.sizes.len()];
-        for &s in set {
-            let fb = g.score(&self.listed.packed[s as usize], pegs, narrow);
-            if !fb.is_win(pegs) {
-                classes[fb.index()].push(s);
-            }
-        }
-        classes.retain(|c| !c.is_empty());
-        classes
+        let classes = self.listed.split(set, guess);
+        classes.into_iter().map(|(_, class)| class).collect()
     }
 
     /// Every game's length down the optimal tree for all codes.
