@@ -17,7 +17,7 @@ use std::collections::HashMap;
 
 use crate::listed::Listed;
 use crate::search::{Budget, Observer, Stopped};
-use crate::strategy::{self, ColorSymmetry};
+use crate::strategy::{self, Candidates};
 use crate::{Feedback, PlayAllStats, packed};
 
 mod books;
@@ -238,29 +238,11 @@ impl<'a> Optimal<'a> {
             white: 0,
         }
         .index();
-        let present = set
-            .iter()
-            .fold(0, |m, &i| m | strategy::color_mask(listed.code(i).pegs()));
-        let symmetry = ColorSymmetry::new(spec, present, tried);
-        let (first, rest) = if tried == 0 {
-            (
-                listed.indices_of(&strategy::first_move_patterns(spec)),
-                Vec::new(),
-            )
-        } else {
-            let first = set
-                .iter()
-                .copied()
-                .filter(|&i| symmetry.is_lowest(listed.code(i).pegs()))
-                .collect();
-            (
-                first,
-                strategy::difference(symmetry.lowest_codes(listed).into_iter(), set),
-            )
-        };
+        let candidates = Candidates::new(listed, set, tried);
+        let rest = candidates.rest();
         let mut out = Vec::new();
-        for (indices, consistent) in [(first, true), (rest, false)] {
-            for index in indices {
+        for (indices, consistent) in [(&candidates.first, true), (&rest, false)] {
+            for &index in indices {
                 self.sizes.fill(0);
                 let guess = &listed.packed[index as usize];
                 let mut bound = n;

@@ -393,36 +393,88 @@ pub(crate) fn pick(
             .best(consistent, tried)?
             .1),
         _ => {
-            // Before the first guess every code is alike up to colour and position symmetry, so only one code
-            // per pattern of colour multiplicities is scored; its lowest member is the pattern itself
-            // (0,0,1,1 for "two pairs"), which keeps the lowest-code tie-break exact.
-            // After it, colours no guess has used are interchangeable, and so are colours no consistent code
-            // holds: only the lowest code of each class is scored (see `ColorSymmetry`). Consistent codes are
-            // scored first: they win ties, so one that reaches the best score possible ends the search.
-            let patterns;
-            let (first, rest) = if tried == 0 {
-                patterns = listed.indices_of(&first_move_patterns(&listed.spec));
-                (&patterns[..], false)
-            } else {
-                (consistent, true)
-            };
-            let present = consistent
-                .iter()
-                .fold(0, |m, &i| m | color_mask(listed.code(i).pegs()));
-            let symmetry = ColorSymmetry::new(&listed.spec, present, tried);
+            // One candidate per symmetry class (see `Candidates`). Consistent ones are scored first: they win
+            // ties, so one that reaches the best score possible ends the search.
+            let candidates = Candidates::new(listed, consistent, tried);
             let scoring = Scoring {
                 strategy,
                 listed,
                 consistent,
-                first,
-                rest,
-                symmetry: &symmetry,
+                candidates: &candidates,
             };
             if packed::narrow(listed.spec.colors) {
                 scoring.best::<16>(observer)
             } else {
                 scoring.best::<32>(observer)
             }
+        }
+    }
+}
+
+/// The guesses worth scoring where the codes `consistent` (sorted indices) remain and the colours `tried` were
+/// guessed (bit per colour): one per colour-symmetry class (see [`ColorSymmetry`]), consistent ones first.
+///
+/// Before the first guess every code is alike up to colour and position symmetry, so only one code per pattern
+/// of colour multiplicities is tried; its lowest member is the pattern itself (0,0,1,1 for "two pairs"), which
+/// keeps the lowest-code tie-break exact. After it, colours no guess has used are interchangeable, and so are
+/// colours no consistent code holds: only the lowest code of each class is tried.
+pub(crate) struct Candidates<'a> {
+    listed: &'a Listed,
+    consistent: &'a [u32],
+    symmetry: ColorSymmetry,
+    /// Whether no guess was made yet.
+    root: bool,
+    /// The consistent candidates (at the root, the patterns), in order.
+    pub(crate) first: Vec<u32>,
+}
+
+impl<'a> Candidates<'a> {
+    pub(crate) fn new(listed: &'a Listed, consistent: &'a [u32], tried: u32) -> Self {
+        let spec = &listed.spec;
+        let present = consistent
+            .iter()
+            .fold(0, |m, &i| m | color_mask(listed.code(i).pegs()));
+        let symmetry = ColorSymmetry::new(spec, present, tried);
+        let root = tried == 0;
+        let first = if root {
+            listed.indices_of(&first_move_patterns(spec))
+        } else {
+            consistent
+                .iter()
+                .copied()
+                .filter(|&i| symmetry.is_lowest(listed.code(i).pegs()))
+                .collect()
+        };
+        Candidates {
+            listed,
+            consistent,
+            symmetry,
+            root,
+            first,
+        }
+    }
+
+    /// At most how many candidates [`Candidates::rest`] holds, without building them.
+    pub(crate) fn rest_bound(&self) -> usize {
+        if self.root {
+            0
+        } else {
+            self.listed.len() - self.consistent.len()
+        }
+    }
+
+    /// The inconsistent candidates, in order, built directly as lowest codes of their classes. Callers build
+    /// them only when needed: often a consistent candidate settles the choice.
+    pub(crate) fn rest(&self) -> Vec<u32> {
+        if self.root {
+            Vec::new()
+        } else if self.symmetry.is_trivial() {
+            difference(0..self.listed.len() as u32, self.consistent)
+        } else {
+            difference(
+                self.symmetry.lowest_codes(self.listed).into_iter(),
+                self.consistent,
+            )
         }
     }
 }
@@ -452,11 +504,8 @@ struct Scoring<'a> {
     listed: &'a Listed,
     /// Indices of the codes that fit the history, sorted.
     consistent: &'a [u32],
-    /// Indices of consistent guesses to score first, in order.
-    first: &'a [u32],
-    /// Whether every other code is scored after them.
-    rest: bool,
-    symmetry: &'a ColorSymmetry,
+    /// The guesses to score.
+    candidates: &'a Candidates<'a>,
 }
 
 impl Scoring<'_> {
@@ -479,27 +528,10 @@ impl Scoring<'_> {
             .strategy
             .best_possible(secrets.len(), listed.spec.feedback_count());
         let slots = Feedback::index_count(listed.spec.pegs).next_multiple_of(8);
-        // The inconsistent candidates (the lowest of each symmetry class), listed only when needed: often a
-        // consistent one reaches the floor.
-        let rest_len = if self.rest {
-            listed.len() - self.consistent.len()
-        } else {
-            0
-        };
-        let rest = || -> Vec<u32> {
-            if !self.rest {
-                Vec::new()
-            } else if self.symmetry.is_trivial() {
-                difference(0..listed.len() as u32, self.consistent)
-            } else {
-                difference(
-                    self.symmetry.lowest_codes(listed).into_iter(),
-                    self.consistent,
-                )
-            }
-        };
-        let chunks = self.first.len().div_ceil(CANDIDATES_PER_CHUNK)
-            + rest_len.div_ceil(CANDIDATES_PER_CHUNK);
+        let first = &self.candidates.first;
+        let rest_len = self.candidates.rest_bound();
+        let chunks =
+            first.len().div_ceil(CANDIDATES_PER_CHUNK) + rest_len.div_ceil(CANDIDATES_PER_CHUNK);
         if observer.report(Progress::Begin { ranges: chunks }) == Flow::Stop {
             return Err(StrategyError::Stopped(Stopped::Cancelled));
         }
@@ -517,10 +549,6 @@ impl Scoring<'_> {
                 let mut best = (i64::MAX, true, u32::MAX);
                 let mut done = false;
                 for &i in guesses {
-                    // The inconsistent candidates are built as lowest codes already.
-                    if consistent && !self.symmetry.is_lowest(listed.code(i).pegs()) {
-                        continue;
-                    }
                     let guess = &listed.packed[i as usize];
                     let Some(score) = split.score::<LANES>(
                         self.strategy,
@@ -548,11 +576,11 @@ impl Scoring<'_> {
                     Flow::Stop => Err(Stopped::Cancelled),
                 }
             };
-        let best = if (self.first.len() + rest_len) * secrets.len() < PARALLEL_FROM {
+        let best = if (first.len() + rest_len) * secrets.len() < PARALLEL_FROM {
             let mut parts = vec![0u32; slots];
             let mut best = None;
             let mut chunk = 0;
-            for guesses in self.first.chunks(CANDIDATES_PER_CHUNK) {
+            for guesses in first.chunks(CANDIDATES_PER_CHUNK) {
                 let (b, done) = score_chunk(&mut parts, (chunk, guesses, true))?;
                 best = Some(best.map_or(b, |a: (i64, bool, u32)| a.min(b)));
                 if done {
@@ -561,7 +589,7 @@ impl Scoring<'_> {
                 chunk += 1;
             }
             // Every consistent candidate scored above the floor, so the first inconsistent one on it wins.
-            for guesses in rest().chunks(CANDIDATES_PER_CHUNK) {
+            for guesses in self.candidates.rest().chunks(CANDIDATES_PER_CHUNK) {
                 let (b, done) = score_chunk(&mut parts, (chunk, guesses, false))?;
                 best = Some(best.map_or(b, |a: (i64, bool, u32)| a.min(b)));
                 if done {
@@ -573,8 +601,8 @@ impl Scoring<'_> {
         } else {
             // Chunks finish out of order, so a chunk reaching the floor cannot stop the others: the shared
             // bound already drops their candidates after a few secrets.
-            let rest = rest();
-            let all_chunks: Vec<(&[u32], bool)> = (self.first.chunks(CANDIDATES_PER_CHUNK))
+            let rest = self.candidates.rest();
+            let all_chunks: Vec<(&[u32], bool)> = (first.chunks(CANDIDATES_PER_CHUNK))
                 .map(|c| (c, true))
                 .chain(rest.chunks(CANDIDATES_PER_CHUNK).map(|c| (c, false)))
                 .collect();
