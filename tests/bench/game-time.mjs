@@ -14,7 +14,8 @@ const threads = process.env.THREADS ? `?threads=${process.env.THREADS}` : '';
 const server = await serve();
 const browser = await launch();
 let seed = 12345;
-const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+// The generator's high bits (its low bits repeat with a short period, which gave easy, periodic secrets).
+const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return Math.floor((seed / 2147483648) * n); };
 for (const [pegs, colors, strategy, games] of sizes) {
   const times = [], guesses = [];
   for (let g = 0; g < games; g++) {

@@ -111,9 +111,15 @@ test('a 30x12 code, far beyond exact search, is broken by local-search on the pa
   const secret = Array.from({ length: 30 }, (_, i) => (i * 7 + 3) % 12);
   const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&pegs=30&colors=12&strategy=random-consistent&secret=${secret.join(',')}`);
   await solverReady(page);
+  // Rows already drawn stay the same DOM nodes as the game grows (redrawing every row per guess made long
+  // games crawl): mark the first row's node, and find the mark on it at the end.
+  await page.waitForSelector('.rows li[data-row="2"]');
+  const marked = await page.$$eval('.rows li.row', (rs) => { rs[0].drawnOnce = true; return rs.length; });
   await page.waitForFunction(() => document.querySelector('.mastermind')?.dataset.phase === 'won', null, { timeout: 90_000 });
   const rows = await page.$$eval('.rows li.row', (rs) => rs.length);
   assert.deepEqual(await guessOf(page, rows), secret);
+  assert.ok(rows > marked, `the game went on after row ${marked} (${rows} rows)`);
+  assert.equal(await page.$eval('.rows li[data-row="1"]', (r) => r.drawnOnce), true, 'row 1 was drawn again');
   // random-consistent said why it let local-search choose.
   assert.match(await page.textContent('.game-status .note'), /exact search .* could take too long/);
   await shot(page, 'make-30x12');

@@ -308,7 +308,9 @@ pub fn Board(props: &GameProps) -> Html {
         Phase::Contradiction(r) => Some(r),
         _ => None,
     };
-    // One component per played row: a new guess re-renders one row, not every peg of a 3000-row game.
+    // One component per played row: a new guess re-renders one row, not every peg of a 3000-row game. Every
+    // child of the list has a key: Yew matches a partly keyed list by position from its end, so one unkeyed
+    // child would make every row be destroyed and drawn again each time a row is added.
     let rows = g.rows.iter().enumerate().map(|(i, row)| {
         html! {
             <PlayedRow
@@ -328,7 +330,7 @@ pub fn Board(props: &GameProps) -> Html {
     let draft = composing.then(|| {
         let slots = draft_slots(g, &props.dispatch);
         html! {
-            <li class="row draft" data-row={(g.rows.len() + 1).to_string()}>
+            <li key="draft" class="row draft" data-row={(g.rows.len() + 1).to_string()}>
                 <span class="n">{ g.rows.len() + 1 }</span>
                 { slots }
                 <span class="keys pending"></span>
@@ -342,13 +344,17 @@ pub fn Board(props: &GameProps) -> Html {
     };
     let hidden_free = free.saturating_sub(FREE_ROWS_SHOWN);
     let empty_rows = (0..free - hidden_free).map(|k| {
+        let n = g.rows.len() + usize::from(composing) + k + 1;
         html! {
-            <li class="row free" aria-hidden="true">
-                <span class="n">{ g.rows.len() + usize::from(composing) + k + 1 }</span>
+            <li key={format!("free{n}")} class="row free" aria-hidden="true">
+                <span class="n">{ n }</span>
                 <span class="code">{ for (0..pegs).map(|_| peg(None, "")) }</span>
                 <span class="keys"></span>
             </li>
         }
+    });
+    let more = (hidden_free > 0).then(|| {
+        html! { <li key="more" class="row more" aria-hidden="true">{ format!("… and {hidden_free} more rows") }</li> }
     });
     let show_secret = g.over() || g.settings.mode == Mode::Make;
     let secret = g.secret.as_ref().map(|s| {
@@ -369,9 +375,7 @@ pub fn Board(props: &GameProps) -> Html {
                 { for rows }
                 { for draft }
                 { for empty_rows }
-                if hidden_free > 0 {
-                    <li class="row more" aria-hidden="true">{ format!("… and {hidden_free} more rows") }</li>
-                }
+                { for more }
             </ol>
         </div>
     }
