@@ -1,145 +1,192 @@
-//! Local search for huge games (up to 100 pegs x 20 colours), after the TopCoder Marathon Match 2 editorial
+//! Local search for huge games (up to 100 pegs x 20 colours), after the winner of TopCoder Marathon Match 2
 //! (../shared/seeds/004_4aa02ce8ad01eedd.txt): find a code whose scores against the past guesses are as close
-//! as possible to the scores they got, and play it. An exactly consistent code is found most of the time; when
-//! the iteration budget runs out first, the closest code found is played, and its score narrows the search.
+//! as possible to the scores they got, and play it, in two stages.
 //!
-//! The error of a code `x` is, summed over past guesses `g` with scores `(b, w)`: `|matches(x, g) - (b + w)|`
-//! (colour counts) plus `|blacks(x, g) - b|` (places). Moves are one peg recoloured (changes both terms) and two
-//! pegs swapped (changes only places); each is evaluated in O(past guesses) from per-guess tallies kept up to
-//! date, and the best move at a randomly chosen peg is taken when it does not make things worse. After a long
-//! run without improvement a few pegs are recoloured at random (a kick). The search starts from the last guess,
-//! whose only error is against its own score.
+//! 1. **Colour counts.** A score's black plus white is the number of colour matches, which depends only on how
+//!    many pegs of each colour the secret holds. Bounds on those counts are first deduced exactly
+//!    ([`color_bounds`]): every pair of past guesses (and every guess alone) constrains the colours whose counts
+//!    differ between them. Then a count vector inside the bounds is searched for whose colour matches with
+//!    every past guess equal their scores' black plus white (error: the sum of the differences).
+//! 2. **Order.** With the counts fixed, pegs are swapped to bring each past guess's blacks to its score (error:
+//!    the sum of the differences), by simulated annealing on swaps.
+//!
+//! Both stages keep, per past guess, how far its matches are from its score, and evaluate a move from the
+//! guesses' columns (the colours of every past guess at one peg, or its count of one colour) in one pass over
+//! the guesses, which the compiler vectorises. The error of the code played is the sum of both stages' errors:
+//! zero means it fits every score. When the budget runs out first, the closest code found is played, and its
+//! score narrows the search.
 
 use rand::{Rng, RngExt};
 
 use crate::{Code, MAX_COLORS, Row, Spec};
 
-/// One past guess as the search uses it.
-struct Target {
-    pegs: Vec<u8>,
-    counts: [u16; MAX_COLORS as usize],
-    black: i32,
-    total: i32,
+const COLORS: usize = MAX_COLORS as usize;
+
+/// Bounds on how many pegs of each colour the secret holds, deduced from the scores alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColorBounds {
+    /// The least number of pegs of each colour, one entry per colour of the game.
+    pub lo: Vec<u8>,
+    /// The greatest number of pegs of each colour.
+    pub hi: Vec<u8>,
 }
 
-/// A code being improved, with its tallies against every target.
-struct State<'a> {
-    targets: &'a [Target],
-    code: Vec<u8>,
-    counts: [u16; MAX_COLORS as usize],
-    blacks: Vec<i32>,
-    totals: Vec<i32>,
-    error: i32,
-}
-
-impl<'a> State<'a> {
-    fn new(spec: Spec, targets: &'a [Target], code: Vec<u8>) -> State<'a> {
-        let mut counts = [0u16; MAX_COLORS as usize];
-        for &c in &code {
-            counts[usize::from(c)] += 1;
-        }
-        let blacks: Vec<i32> = targets
-            .iter()
-            .map(|t| t.pegs.iter().zip(&code).filter(|(a, b)| a == b).count() as i32)
-            .collect();
-        let totals: Vec<i32> = targets
-            .iter()
-            .map(|t| {
-                (0..usize::from(spec.colors))
-                    .map(|c| i32::from(t.counts[c].min(counts[c])))
-                    .sum()
-            })
-            .collect();
-        let mut s = State {
-            targets,
-            code,
-            counts,
-            blacks,
-            totals,
-            error: 0,
-        };
-        s.error = s.full_error();
-        s
-    }
-
-    fn full_error(&self) -> i32 {
-        self.targets
-            .iter()
-            .enumerate()
-            .map(|(j, t)| (self.totals[j] - t.total).abs() + (self.blacks[j] - t.black).abs())
-            .sum()
-    }
-
-    /// Change of error if peg `i` became colour `c`.
-    fn recolor_delta(&self, i: usize, c: u8) -> i32 {
-        let a = self.code[i];
-        if a == c {
-            return 0;
-        }
-        let (ai, ci) = (usize::from(a), usize::from(c));
-        self.targets
-            .iter()
-            .enumerate()
-            .map(|(j, t)| {
-                let db = i32::from(t.pegs[i] == c) - i32::from(t.pegs[i] == a);
-                let dt = i32::from(self.counts[ci] < t.counts[ci])
-                    - i32::from(self.counts[ai] <= t.counts[ai]);
-                let (b, tot) = (self.blacks[j] - t.black, self.totals[j] - t.total);
-                (b + db).abs() - b.abs() + (tot + dt).abs() - tot.abs()
-            })
-            .sum()
-    }
-
-    fn recolor(&mut self, i: usize, c: u8) {
-        let a = self.code[i];
-        if a == c {
-            return;
-        }
-        let (ai, ci) = (usize::from(a), usize::from(c));
-        for (j, t) in self.targets.iter().enumerate() {
-            self.blacks[j] += i32::from(t.pegs[i] == c) - i32::from(t.pegs[i] == a);
-            self.totals[j] += i32::from(self.counts[ci] < t.counts[ci])
-                - i32::from(self.counts[ai] <= t.counts[ai]);
-        }
-        self.counts[ai] -= 1;
-        self.counts[ci] += 1;
-        self.code[i] = c;
-        self.error = self.full_error();
-    }
-
-    /// Change of error if pegs `i` and `k` swapped colours.
-    fn swap_delta(&self, i: usize, k: usize) -> i32 {
-        let (x, y) = (self.code[i], self.code[k]);
-        self.targets
-            .iter()
-            .enumerate()
-            .map(|(j, t)| {
-                let db = i32::from(t.pegs[i] == y) + i32::from(t.pegs[k] == x)
-                    - i32::from(t.pegs[i] == x)
-                    - i32::from(t.pegs[k] == y);
-                let b = self.blacks[j] - t.black;
-                (b + db).abs() - b.abs()
-            })
-            .sum()
-    }
-
-    fn swap(&mut self, i: usize, k: usize) {
-        let (x, y) = (self.code[i], self.code[k]);
-        for (j, t) in self.targets.iter().enumerate() {
-            self.blacks[j] += i32::from(t.pegs[i] == y) + i32::from(t.pegs[k] == x)
-                - i32::from(t.pegs[i] == x)
-                - i32::from(t.pegs[k] == y);
-        }
-        self.code.swap(i, k);
-        self.error = self.full_error();
+impl ColorBounds {
+    /// Whether every colour's count is known exactly.
+    pub fn exact(&self) -> bool {
+        self.lo == self.hi
     }
 }
 
-/// Moves tried per guess, per peg: the budget is `pegs * MOVES_PER_PEG` moves (a move looks at every colour
-/// or every other peg for one randomly chosen peg).
-pub const MOVES_PER_PEG: usize = 40;
-/// Moves without improvement before a kick.
-const PATIENCE: usize = 200;
+/// A past guess as the count stage sees it: its colour counts and its colour matches (black + white).
+struct Tally {
+    counts: [u8; COLORS],
+    matches: i32,
+}
+
+fn tallies(history: &[Row]) -> Vec<Tally> {
+    history
+        .iter()
+        .map(|r| {
+            let mut counts = [0u8; COLORS];
+            for &c in r.guess.pegs() {
+                counts[usize::from(c)] += 1;
+            }
+            Tally {
+                counts,
+                matches: i32::from(r.feedback.black) + i32::from(r.feedback.white),
+            }
+        })
+        .collect()
+}
+
+/// Deduces bounds on the secret's colour counts from the scores' colour matches, or `None` when no count
+/// vector can give them all (the scores contradict each other).
+///
+/// Each guess `g` says `sum over colours c of min(n_c, g_c) = matches(g)`, and each pair of guesses `u, v`
+/// says the same of the differences `min(n_c, v_c) - min(n_c, u_c)`, which are zero for every colour the two
+/// hold equally often. Each such term is monotone in `n_c`, so the others' least and greatest values bound
+/// it, and through it `n_c`; together with `sum n_c = pegs` this is repeated until nothing changes. Every
+/// step only removes counts that cannot occur, so the bounds always hold the secret's counts. (The seed's
+/// examples: `abbccc` with 1 match and `aaabcc` with 3 give at least three `a`; `abbcccdef` with 5 and
+/// `aaabccedf` with 4 give at most two.)
+pub fn color_bounds(spec: &Spec, history: &[Row]) -> Option<ColorBounds> {
+    bounds_of(spec, &tallies(history))
+}
+
+/// The first row whose score, together with the rows before it, no colour counts can give, if there is one.
+/// Exact for what the bounds see (colour matches); scores that only contradict in where pegs are go unseen.
+/// Cheap at any size: one propagation when the scores agree, a binary search over prefixes when not.
+pub fn first_count_contradiction(spec: &Spec, history: &[Row]) -> Option<usize> {
+    let tallies = tallies(history);
+    if bounds_of(spec, &tallies).is_some() {
+        return None;
+    }
+    // Rows 0..=hi contradict; the first row that makes them do lies in lo..=hi.
+    let (mut lo, mut hi) = (0, tallies.len() - 1);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if bounds_of(spec, &tallies[..=mid]).is_none() {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    Some(lo)
+}
+
+fn bounds_of(spec: &Spec, tallies: &[Tally]) -> Option<ColorBounds> {
+    let k = usize::from(spec.colors);
+    let pegs = i32::from(spec.pegs);
+    let top = if spec.repeats { pegs } else { 1 };
+    let mut lo = vec![0i32; k];
+    let mut hi = vec![top; k];
+    let empty = Tally {
+        counts: [0; COLORS],
+        matches: 0,
+    };
+    // Cheap insurance against slow convergence: each sweep that changes something shrinks some interval,
+    // and the intervals hold at most `colors * pegs` values, but a few sweeps reach the fixed point in practice.
+    for _ in 0..64 {
+        let mut changed = false;
+        // The counts sum to the number of pegs.
+        let (sum_lo, sum_hi): (i32, i32) = (lo.iter().sum(), hi.iter().sum());
+        for c in 0..k {
+            let (l, h) = (
+                lo[c].max(pegs - (sum_hi - hi[c])),
+                hi[c].min(pegs - (sum_lo - lo[c])),
+            );
+            if l > h {
+                return None;
+            }
+            changed |= (l, h) != (lo[c], hi[c]);
+            (lo[c], hi[c]) = (l, h);
+        }
+        for (j, v) in tallies.iter().enumerate() {
+            for u in std::iter::once(&empty).chain(&tallies[..j]) {
+                changed |= tighten(&mut lo, &mut hi, u, v)?;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let narrow = |xs: Vec<i32>| xs.into_iter().map(|x| x as u8).collect();
+    Some(ColorBounds {
+        lo: narrow(lo),
+        hi: narrow(hi),
+    })
+}
+
+/// Applies `sum_c min(n_c, v_c) - min(n_c, u_c) = matches(v) - matches(u)` to the bounds; `Some(changed)`, or
+/// `None` if no count in the bounds satisfies it.
+fn tighten(lo: &mut [i32], hi: &mut [i32], u: &Tally, v: &Tally) -> Option<bool> {
+    let k = lo.len();
+    let h = |c: usize, x: i32| x.min(i32::from(v.counts[c])) - x.min(i32::from(u.counts[c]));
+    let want = v.matches - u.matches;
+    let (mut least, mut most) = (0, 0);
+    let mut range = [(0i32, 0i32); COLORS];
+    for c in 0..k {
+        if u.counts[c] != v.counts[c] {
+            let (a, b) = (h(c, lo[c]), h(c, hi[c]));
+            range[c] = (a.min(b), a.max(b));
+            least += range[c].0;
+            most += range[c].1;
+        }
+    }
+    if want < least || want > most {
+        return None;
+    }
+    let mut changed = false;
+    for c in 0..k {
+        if u.counts[c] == v.counts[c] {
+            continue;
+        }
+        // What this colour's term must be for the others to make up the rest.
+        let need = (want - (most - range[c].1), want - (least - range[c].0));
+        if need.0 <= range[c].0 && need.1 >= range[c].1 {
+            continue;
+        }
+        let fits = |x: i32| (need.0..=need.1).contains(&h(c, x));
+        // The term is monotone in the count, so the counts that fit form an interval: trim both ends.
+        while lo[c] <= hi[c] && !fits(lo[c]) {
+            lo[c] += 1;
+        }
+        while hi[c] >= lo[c] && !fits(hi[c]) {
+            hi[c] -= 1;
+        }
+        if lo[c] > hi[c] {
+            return None;
+        }
+        changed = true;
+    }
+    Some(changed)
+}
+
+/// Proposals tried per guess in the order stage, per peg. The count stage gets `COUNT_STEPS_PER_COLOR` per
+/// colour. Both stop early when the error reaches zero.
+pub const MOVES_PER_PEG: usize = 2_000;
+const COUNT_STEPS_PER_COLOR: usize = 500;
 
 /// The result of one local search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,109 +195,249 @@ pub struct Found {
     pub code: Code,
     /// Its error (0: consistent with every past score).
     pub error: u32,
+    /// Whether every colour's count was known exactly from the scores before the search.
+    pub counts_known: bool,
 }
 
-/// Finds a code as consistent as possible with `history` within `moves` moves. Never returns a code already
-/// played (that would tell nothing new) unless the game has a single code.
-pub fn search(spec: &Spec, history: &[Row], moves: usize, rng: &mut impl Rng) -> Found {
-    let targets: Vec<Target> = history
+/// Annealing temperature after `step` of `steps`: from 2 down to 0.2, geometrically, so early on a move that
+/// costs one more peg of error is taken often and at the end rarely.
+fn temperature(step: usize, steps: usize) -> f64 {
+    2.0 * 0.1f64.powf(step as f64 / steps.max(1) as f64)
+}
+
+/// Metropolis acceptance of a move changing the error by `delta`.
+fn accept(delta: i32, t: f64, rng: &mut impl Rng) -> bool {
+    delta <= 0 || rng.random::<f64>() < (-f64::from(delta) / t).exp()
+}
+
+/// Stage 1: a count vector in `bounds` whose colour matches with every past guess are as close as possible to
+/// their scores, by annealing on moves of one peg from one colour to another. Starts from `start` (clamped
+/// into the bounds). Returns the counts and their error.
+fn count_stage(
+    spec: &Spec,
+    tallies: &[Tally],
+    bounds: &ColorBounds,
+    start: &[u8],
+    steps: usize,
+    rng: &mut impl Rng,
+) -> (Vec<u8>, i32) {
+    let k = usize::from(spec.colors);
+    let (lo, hi) = (&bounds.lo, &bounds.hi);
+    let mut n: Vec<u8> = (0..k).map(|c| start[c].clamp(lo[c], hi[c])).collect();
+    // Repair the sum: add to colours below their upper bound, take from those above their lower bound.
+    let mut sum: i32 = n.iter().map(|&x| i32::from(x)).sum();
+    while sum != i32::from(spec.pegs) {
+        let c = rng.random_range(0..k);
+        if sum < i32::from(spec.pegs) && n[c] < hi[c] {
+            n[c] += 1;
+            sum += 1;
+        } else if sum > i32::from(spec.pegs) && n[c] > lo[c] {
+            n[c] -= 1;
+            sum -= 1;
+        }
+    }
+    // Columns: column c holds every past guess's count of colour c.
+    let columns: Vec<Vec<u8>> = (0..k)
+        .map(|c| tallies.iter().map(|t| t.counts[c]).collect())
+        .collect();
+    let mut r: Vec<i16> = tallies
         .iter()
-        .map(|r| {
-            let mut counts = [0u16; MAX_COLORS as usize];
-            for &c in r.guess.pegs() {
-                counts[usize::from(c)] += 1;
-            }
-            Target {
-                pegs: r.guess.pegs().to_vec(),
-                counts,
-                black: i32::from(r.feedback.black),
-                total: i32::from(r.feedback.black) + i32::from(r.feedback.white),
-            }
+        .map(|t| {
+            let m: i32 = (0..k).map(|c| i32::from(t.counts[c].min(n[c]))).sum();
+            (m - t.matches) as i16
         })
         .collect();
-    let start = match history.last() {
-        Some(r) => r.guess.pegs().to_vec(),
-        None => Code::random(spec, rng).pegs().to_vec(),
-    };
+    let mut error: i32 = r.iter().map(|&x| i32::from(x.abs())).sum();
+    let mut best = (error, n.clone());
+    let movable: Vec<usize> = (0..k).filter(|&c| lo[c] < hi[c]).collect();
+    if movable.len() < 2 {
+        return (best.1, best.0);
+    }
+    for step in 0..steps {
+        if best.0 == 0 {
+            break;
+        }
+        let a = movable[rng.random_range(0..movable.len())];
+        let b = movable[rng.random_range(0..movable.len())];
+        if a == b || n[a] == lo[a] || n[b] == hi[b] {
+            continue;
+        }
+        // One peg of colour a becomes b: a guess loses a match if it holds at least n_a pegs of a, and gains
+        // one if it holds more than n_b pegs of b.
+        let (ca, cb, na, nb) = (&columns[a], &columns[b], n[a], n[b]);
+        let delta: i32 = r
+            .iter()
+            .zip(ca.iter().zip(cb))
+            .map(|(&x, (&ga, &gb))| {
+                let d = i16::from(nb < gb) - i16::from(na <= ga);
+                (x + d).abs() - x.abs()
+            })
+            .map(i32::from)
+            .sum();
+        if accept(delta, temperature(step, steps), rng) {
+            for (x, (&ga, &gb)) in r.iter_mut().zip(ca.iter().zip(cb)) {
+                *x += i16::from(nb < gb) - i16::from(na <= ga);
+            }
+            n[a] -= 1;
+            n[b] += 1;
+            error += delta;
+            if error < best.0 {
+                best = (error, n.clone());
+            }
+        }
+    }
+    (best.1, best.0)
+}
+
+/// Stage 2: pegs with colour counts `n`, ordered so that every past guess's blacks are as close as possible
+/// to its score, by annealing on swaps. Starts from the last guess, keeping its pegs where their colour is
+/// still wanted. Returns the code and its error.
+fn order_stage(
+    spec: &Spec,
+    history: &[Row],
+    n: &[u8],
+    steps: usize,
+    rng: &mut impl Rng,
+) -> (Vec<u8>, i32) {
     let p = usize::from(spec.pegs);
-    let mut state = State::new(*spec, &targets, start);
-    let mut best = (state.error, state.code.clone());
-    let mut stale = 0;
-    for _ in 0..moves {
-        // A past guess never fits its own score (it would have won), so error 0 means a new code.
+    let mut left: Vec<u8> = n.to_vec();
+    let mut code: Vec<u8> = vec![u8::MAX; p];
+    if let Some(last) = history.last() {
+        for (slot, &c) in code.iter_mut().zip(last.guess.pegs()) {
+            if left[usize::from(c)] > 0 {
+                left[usize::from(c)] -= 1;
+                *slot = c;
+            }
+        }
+    }
+    let mut rest: Vec<u8> = (0..spec.colors)
+        .flat_map(|c| std::iter::repeat_n(c, usize::from(left[usize::from(c)])))
+        .collect();
+    for i in (1..rest.len()).rev() {
+        rest.swap(i, rng.random_range(0..=i));
+    }
+    for (slot, c) in code.iter_mut().filter(|s| **s == u8::MAX).zip(rest) {
+        *slot = c;
+    }
+    // Columns: column i holds every past guess's colour at peg i.
+    let columns: Vec<Vec<u8>> = (0..p)
+        .map(|i| history.iter().map(|r| r.guess.pegs()[i]).collect())
+        .collect();
+    let mut r = black_offsets(history, &code);
+    let mut error: i32 = r.iter().map(|&x| i32::from(x.abs())).sum();
+    let mut best = (error, code.clone());
+    for step in 0..steps {
         if best.0 == 0 {
             break;
         }
         let i = rng.random_range(0..p);
-        // The best move at peg i: a recolour, or (half the time) a swap with another peg.
-        let (delta, apply): (i32, Move) = if spec.repeats && rng.random_bool(0.5) {
-            (0..spec.colors)
-                .filter(|&c| c != state.code[i])
-                .map(|c| (state.recolor_delta(i, c), Move::Recolor(i, c)))
-                .min_by_key(|(d, _)| *d)
-                .unwrap_or((i32::MAX, Move::None))
-        } else if !spec.repeats && rng.random_bool(0.3) {
-            (0..spec.colors)
-                .filter(|&c| state.counts[usize::from(c)] == 0)
-                .map(|c| (state.recolor_delta(i, c), Move::Recolor(i, c)))
-                .min_by_key(|(d, _)| *d)
-                .unwrap_or((i32::MAX, Move::None))
-        } else {
-            (0..p)
-                .filter(|&k| state.code[k] != state.code[i])
-                .map(|k| (state.swap_delta(i, k), Move::Swap(i, k)))
-                .min_by_key(|(d, _)| *d)
-                .unwrap_or((i32::MAX, Move::None))
+        let k = rng.random_range(0..p);
+        let (x, y) = (code[i], code[k]);
+        if x == y {
+            continue;
+        }
+        // Pegs i and k swap colours x and y: a guess gains a black where it has y at i or x at k, and loses
+        // one where it has x at i or y at k.
+        let (gi, gk) = (&columns[i], &columns[k]);
+        let change = |a: u8, b: u8| {
+            i16::from(a == y) + i16::from(b == x) - i16::from(a == x) - i16::from(b == y)
         };
-        if delta <= 0 {
-            match apply {
-                Move::Recolor(i, c) => state.recolor(i, c),
-                Move::Swap(i, k) => state.swap(i, k),
-                Move::None => {}
+        let delta: i32 = r
+            .iter()
+            .zip(gi.iter().zip(gk))
+            .map(|(&e, (&a, &b))| (e + change(a, b)).abs() - e.abs())
+            .map(i32::from)
+            .sum();
+        if accept(delta, temperature(step, steps), rng) {
+            for (e, (&a, &b)) in r.iter_mut().zip(gi.iter().zip(gk)) {
+                *e += change(a, b);
+            }
+            code.swap(i, k);
+            error += delta;
+            if error < best.0 {
+                best = (error, code.clone());
             }
         }
-        if state.error < best.0 {
-            best = (state.error, state.code.clone());
-            stale = 0;
-        } else {
-            stale += 1;
-        }
-        if stale > PATIENCE {
-            // A kick: recolour (or, without repeats, swap) a few pegs at random.
-            for _ in 0..(p / 10).max(2) {
-                let i = rng.random_range(0..p);
-                if spec.repeats {
-                    let c = rng.random_range(0..spec.colors);
-                    state.recolor(i, c);
-                } else {
-                    let k = rng.random_range(0..p);
-                    state.swap(i, k);
-                }
-            }
-            stale = 0;
-        }
     }
-    if history.iter().any(|r| r.guess.pegs() == best.1.as_slice()) {
-        // Everything tried was played before: play the current code, which is at least new.
-        best = (state.error, state.code.clone());
-    }
-    Found {
-        code: Code::from_valid(best.1),
-        error: best.0.unsigned_abs(),
-    }
+    (best.1, best.0)
 }
 
-#[derive(Clone, Copy)]
-enum Move {
-    Recolor(usize, u8),
-    Swap(usize, usize),
-    None,
+/// How far each past guess's blacks against `code` are from its score.
+fn black_offsets(history: &[Row], code: &[u8]) -> Vec<i16> {
+    history
+        .iter()
+        .map(|row| {
+            let blacks = row
+                .guess
+                .pegs()
+                .iter()
+                .zip(code)
+                .filter(|(a, b)| a == b)
+                .count();
+            blacks as i16 - i16::from(row.feedback.black)
+        })
+        .collect()
+}
+
+/// Finds a code as consistent as possible with `history`, spending up to `moves` proposals on its order.
+/// Never returns a code already played (that would tell nothing new) unless every code tried was.
+pub fn search(spec: &Spec, history: &[Row], moves: usize, rng: &mut impl Rng) -> Found {
+    let Some(last) = history.last() else {
+        return Found {
+            code: Code::random(spec, rng),
+            error: 0,
+            counts_known: false,
+        };
+    };
+    let tallies = tallies(history);
+    let k = usize::from(spec.colors);
+    // Scores that contradict each other leave no bounds; search all counts then, for the closest code.
+    let bounds = bounds_of(spec, &tallies).unwrap_or_else(|| ColorBounds {
+        lo: vec![0; k],
+        hi: vec![if spec.repeats { spec.pegs } else { 1 }; k],
+    });
+    let mut start = [0u8; COLORS];
+    for &c in last.guess.pegs() {
+        start[usize::from(c)] += 1;
+    }
+    let (counts, count_error) = count_stage(
+        spec,
+        &tallies,
+        &bounds,
+        &start,
+        COUNT_STEPS_PER_COLOR * k,
+        rng,
+    );
+    let (mut code, mut order_error) = order_stage(spec, history, &counts, moves, rng);
+    if history.iter().any(|r| r.guess.pegs() == code.as_slice()) {
+        // The closest code is one already played (possible only when none fits): play a random code with the
+        // same counts instead, which is at least new.
+        let mut fresh = code.clone();
+        for _ in 0..64 {
+            for i in (1..fresh.len()).rev() {
+                fresh.swap(i, rng.random_range(0..=i));
+            }
+            if !history.iter().any(|r| r.guess.pegs() == fresh.as_slice()) {
+                break;
+            }
+        }
+        order_error = black_offsets(history, &fresh)
+            .iter()
+            .map(|&e| i32::from(e.abs()))
+            .sum();
+        code = fresh;
+    }
+    Found {
+        code: Code::from_valid(code),
+        error: (count_error + order_error).unsigned_abs(),
+        counts_known: bounds.exact(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score;
+    use crate::{Feedback, score};
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 
@@ -265,6 +452,7 @@ mod tests {
                 usize::from(spec.pegs) * MOVES_PER_PEG,
                 &mut rng,
             );
+            assert_eq!(found.error, error_of(&history, &found.code), "{spec}");
             let feedback = score(&found.code, &secret, spec.colors);
             history.push(Row {
                 guess: found.code,
@@ -277,6 +465,18 @@ mod tests {
         panic!("{spec}: not solved in 3000 guesses");
     }
 
+    /// The error the search reports, the slow way.
+    fn error_of(history: &[Row], code: &Code) -> u32 {
+        history
+            .iter()
+            .map(|r| {
+                let f = score(&r.guess, code, MAX_COLORS);
+                f.black.abs_diff(r.feedback.black) as u32
+                    + (f.black + f.white).abs_diff(r.feedback.black + r.feedback.white) as u32
+            })
+            .sum()
+    }
+
     #[test]
     fn solves_medium_games() {
         for (spec, seed) in [
@@ -285,63 +485,143 @@ mod tests {
             (Spec::new(12, 20, false).unwrap(), 3),
         ] {
             let n = play(spec, seed);
-            assert!(n < 200, "{spec}: {n} guesses");
+            assert!(n < 60, "{spec}: {n} guesses");
+        }
+    }
+
+    fn row(spec: &Spec, guess: &str, black: u8, white: u8) -> Row {
+        Row {
+            guess: Code::parse(spec, guess).unwrap(),
+            feedback: Feedback { black, white },
         }
     }
 
     #[test]
-    fn tallies_stay_exact() {
-        let spec = Spec::new(30, 8, true).unwrap();
-        let mut rng = StdRng::seed_from_u64(5);
+    fn the_seeds_pair_deductions() {
+        // abbccc: 1 match, aaabcc: 3 matches; only more a's can add two matches: at least three a's.
+        let spec = Spec::new(6, 4, true).unwrap();
+        let b = color_bounds(
+            &spec,
+            &[
+                row(&spec, "0,1,1,2,2,2", 0, 1),
+                row(&spec, "0,0,0,1,2,2", 1, 2),
+            ],
+        )
+        .unwrap();
+        assert!(b.lo[0] >= 3, "{b:?}");
+        // abbcccdef: 5 matches, aaabccedf: 4; a can have added at most one match: at most two a's.
+        let spec = Spec::new(9, 7, true).unwrap();
+        let b = color_bounds(
+            &spec,
+            &[
+                row(&spec, "0,1,1,2,2,2,3,4,5", 0, 5),
+                row(&spec, "0,0,0,1,2,2,4,3,5", 0, 4),
+            ],
+        )
+        .unwrap();
+        assert!(b.hi[0] <= 2, "{b:?}");
+    }
+
+    #[test]
+    fn bounds_always_hold_the_secret_and_find_contradictions() {
+        let mut rng = StdRng::seed_from_u64(11);
+        for round in 0..300 {
+            let spec = Spec::new(
+                rng.random_range(2..=30),
+                rng.random_range(2..=12),
+                round % 5 != 0,
+            )
+            .unwrap_or_else(|_| Spec::new(5, 8, false).unwrap());
+            let secret = Code::random(&spec, &mut rng);
+            // Guesses of few colours say the most about counts: mix those with random ones.
+            let history: Vec<Row> = (0..rng.random_range(1..12))
+                .map(|_| {
+                    let g = if spec.repeats && rng.random_bool(0.5) {
+                        let (a, b) = (
+                            rng.random_range(0..spec.colors),
+                            rng.random_range(0..spec.colors),
+                        );
+                        let pegs = (0..spec.pegs)
+                            .map(|i| if i % 3 == 0 { a } else { b })
+                            .collect();
+                        Code::new(&spec, pegs).unwrap()
+                    } else {
+                        Code::random(&spec, &mut rng)
+                    };
+                    Row {
+                        feedback: score(&g, &secret, spec.colors),
+                        guess: g,
+                    }
+                })
+                .collect();
+            let b = color_bounds(&spec, &history).expect("true scores never contradict");
+            for c in 0..spec.colors {
+                let n = secret.pegs().iter().filter(|&&x| x == c).count() as u8;
+                let i = usize::from(c);
+                assert!(
+                    b.lo[i] <= n && n <= b.hi[i],
+                    "{spec} colour {c}: {n} not in {b:?}"
+                );
+            }
+        }
+        // One all-0 guess with 2 matches and one all-1 guess with 3 matches on 4 pegs cannot both be true.
+        let spec = Spec::new(4, 3, true).unwrap();
+        let rows = [row(&spec, "0,0,0,0", 2, 0), row(&spec, "1,1,1,1", 3, 0)];
+        assert_eq!(color_bounds(&spec, &rows), None);
+        // The first row that breaks the counts is named, whatever follows it.
+        let spec = Spec::new(100, 20, true).unwrap();
+        let mut rng = StdRng::seed_from_u64(8);
         let secret = Code::random(&spec, &mut rng);
-        let history: Vec<Row> = (0..5)
+        let mut history: Vec<Row> = (0..30)
             .map(|_| {
                 let g = Code::random(&spec, &mut rng);
                 Row {
-                    feedback: score(&g, &secret, 8),
+                    feedback: score(&g, &secret, spec.colors),
                     guess: g,
                 }
             })
             .collect();
-        let targets: Vec<Target> = history
-            .iter()
-            .map(|r| {
-                let mut counts = [0u16; MAX_COLORS as usize];
-                r.guess
-                    .pegs()
-                    .iter()
-                    .for_each(|&c| counts[usize::from(c)] += 1);
-                Target {
-                    pegs: r.guess.pegs().to_vec(),
-                    counts,
-                    black: i32::from(r.feedback.black),
-                    total: i32::from(r.feedback.black + r.feedback.white),
+        assert_eq!(first_count_contradiction(&spec, &history), None);
+        // A true score for the all-0 guess, then a false one for it.
+        let n0 = secret.pegs().iter().filter(|&&c| c == 0).count() as u8;
+        for (at, black) in [(12, n0), (20, n0 + 1)] {
+            let row = Row {
+                guess: Code::new(&spec, vec![0; 100]).unwrap(),
+                feedback: Feedback { black, white: 0 },
+            };
+            history.insert(at, row);
+        }
+        assert_eq!(first_count_contradiction(&spec, &history), Some(20));
+    }
+
+    #[test]
+    fn single_colour_guesses_pin_every_count() {
+        let spec = Spec::new(8, 4, true).unwrap();
+        let secret = Code::parse(&spec, "0,0,1,3,3,3,1,0").unwrap();
+        let history: Vec<Row> = (0..3)
+            .map(|c| {
+                let g = Code::new(&spec, vec![c; 8]).unwrap();
+                Row {
+                    feedback: score(&g, &secret, 4),
+                    guess: g,
                 }
             })
             .collect();
-        let mut state = State::new(
-            spec,
-            &targets,
-            Code::random(&spec, &mut rng).pegs().to_vec(),
-        );
-        for step in 0..500 {
-            let i = rng.random_range(0..30);
-            if step % 2 == 0 {
-                let c = rng.random_range(0..8);
-                let predicted = state.error + state.recolor_delta(i, c);
-                state.recolor(i, c);
-                assert_eq!(state.error, predicted);
-            } else {
-                let k = rng.random_range(0..30);
-                let predicted = state.error + state.swap_delta(i, k);
-                state.swap(i, k);
-                assert_eq!(state.error, predicted);
-            }
-            let fresh = State::new(spec, &targets, state.code.clone());
-            assert_eq!(
-                (fresh.blacks.clone(), fresh.totals.clone()),
-                (state.blacks.clone(), state.totals.clone())
-            );
-        }
+        let b = color_bounds(&spec, &history).unwrap();
+        assert!(b.exact());
+        assert_eq!(b.lo, vec![3, 2, 0, 3]);
+    }
+
+    #[test]
+    fn contradictory_scores_still_give_a_new_code() {
+        let spec = Spec::new(6, 4, true).unwrap();
+        let rows = vec![
+            row(&spec, "0,0,0,0,0,0", 2, 0),
+            row(&spec, "1,1,1,1,1,1", 5, 0),
+        ];
+        let mut rng = StdRng::seed_from_u64(3);
+        let found = search(&spec, &rows, 1000, &mut rng);
+        assert!(found.error > 0);
+        assert!(rows.iter().all(|r| r.guess != found.code));
     }
 }

@@ -129,7 +129,7 @@ impl Strategy {
                 "plays the code that solves in the fewest guesses on average (an exact search)"
             }
             Strategy::LocalSearch => {
-                "improves a code peg by peg until it fits every score (for huge games)"
+                "finds colour counts, then an order of the pegs, that fit every score (for huge games)"
             }
         }
     }
@@ -325,6 +325,11 @@ fn local_search(spec: &Spec, history: &[Row], rng: &mut impl Rng, note: Option<S
             "the closest code found misses the scores by {} pegs",
             found.error
         )
+    };
+    let fit = if found.counts_known {
+        format!("{fit} (every colour's count is known from the scores)")
+    } else {
+        fit
     };
     let note = Some(match note {
         Some(n) => format!("{n}; {fit}"),

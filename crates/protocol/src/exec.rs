@@ -8,7 +8,7 @@ use rand::rngs::StdRng;
 
 use mastermind::search::{self, Budget, Flow, Observer, Progress, Stopped};
 use mastermind::strategy::{self, StrategyError};
-use mastermind::{Code, Row, Spec, Strategy};
+use mastermind::{Code, Row, Spec, Strategy, local};
 
 use crate::{Answer, Job, MastermindAnswer, MastermindJob, Outcome, RowDto, RunStats};
 
@@ -175,7 +175,14 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
             if *check_scores && heuristic {
                 match mastermind::first_contradiction(&spec, &history, &Budget::DISPLAY, observer) {
                     Ok(Some(row)) => return Ok(MastermindAnswer::Contradiction { row }),
-                    Ok(None) | Err(Stopped::Budget) => {}
+                    Ok(None) => {}
+                    // Too big to check exactly: scores whose colour counts cannot add up are still caught,
+                    // at any size, from the bounds the local search deduces.
+                    Err(Stopped::Budget) => {
+                        if let Some(row) = local::first_count_contradiction(&spec, &history) {
+                            return Ok(MastermindAnswer::Contradiction { row });
+                        }
+                    }
                     Err(e) => return Err(stopped(e)),
                 }
             }
@@ -300,6 +307,36 @@ mod tests {
             ]),
             Outcome::Ok {
                 answer: Answer::Mastermind(MastermindAnswer::Contradiction { row: 2 }),
+            },
+        );
+    }
+
+    #[test]
+    fn huge_games_catch_scores_whose_colour_counts_cannot_add_up() {
+        let spec = SpecDto {
+            pegs: 100,
+            colors: 20,
+            repeats: true,
+        };
+        let solid = |c: u8| vec![c; 100];
+        let mut other = solid(2);
+        other[0] = 3;
+        let job = MastermindJob::NextGuess {
+            spec,
+            history: vec![
+                row(&other, 5, 3),
+                row(&solid(0), 7, 0),
+                row(&solid(1), 6, 0),
+                row(&solid(0), 9, 0),
+            ],
+            strategy: "local-search".into(),
+            seed: 1,
+            check_scores: true,
+        };
+        check(
+            job,
+            Outcome::Ok {
+                answer: Answer::Mastermind(MastermindAnswer::Contradiction { row: 3 }),
             },
         );
     }

@@ -286,20 +286,28 @@ pub struct GameProps {
 pub fn Board(props: &GameProps) -> Html {
     let g = &*props.game;
     let pegs = g.spec.pegs;
-    // Keep the newest row in view when the board scrolls (long games, small screens).
+    // Keep the newest row in view when the board scrolls (long games, small screens): scroll the board itself,
+    // only as far as needed (scrolling the page too would repaint all of it on every guess of a long game).
     let board = use_node_ref();
     {
         let board = board.clone();
         use_effect_with(g.rows.len(), move |_| {
-            let newest = board.cast::<web_sys::Element>().and_then(|b| {
-                b.query_selector("li.row.draft, li.row:not(.free):last-of-type")
-                    .ok()
-                    .flatten()
-            });
+            let Some(b) = board.cast::<web_sys::Element>() else {
+                return;
+            };
+            let newest = b
+                .query_selector("li.row.draft, li.row:not(.free):last-of-type")
+                .ok()
+                .flatten();
             if let Some(row) = newest {
-                let options = web_sys::ScrollIntoViewOptions::new();
-                options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-                row.scroll_into_view_with_scroll_into_view_options(&options);
+                let (r, v) = (row.get_bounding_client_rect(), b.get_bounding_client_rect());
+                let below = r.bottom() + 10.0 - v.bottom();
+                let above = v.top() - r.top();
+                if below > 0.0 {
+                    b.set_scroll_top(b.scroll_top() + below.ceil() as i32);
+                } else if above > 0.0 {
+                    b.set_scroll_top(b.scroll_top() - above.ceil() as i32);
+                }
             }
         });
     }

@@ -1,0 +1,13 @@
+import { serve } from '../serve.mjs';
+import { launch, open, solverReady } from '../e2e/helpers.mjs';
+const [pegs, colors, secs] = process.argv.slice(2).map(Number);
+const server = await serve();
+const browser = await launch();
+const secret = Array.from({ length: pegs }, (_, i) => (i * 7 + 3) % colors).join(',');
+const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&pegs=${pegs}&colors=${colors}&strategy=local-search&secret=${secret}&rows=30`);
+await solverReady(page);
+await page.waitForTimeout(5000);
+await page.evaluate(() => { window.removed = {}; new MutationObserver((ms) => { for (const m of ms) for (const n of m.removedNodes) { const k = (n.nodeName + '.' + (n.className ?? '')).slice(0, 60) + ' in ' + (m.target.className ?? m.target.nodeName); window.removed[k] = (window.removed[k] ?? 0) + 1; } }).observe(document.body, { childList: true, subtree: true }); });
+await page.waitForTimeout(secs * 1000);
+console.log(await page.evaluate(() => window.removed));
+await browser.close(); await server.close();

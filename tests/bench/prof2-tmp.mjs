@@ -1,0 +1,22 @@
+import { serve } from '../serve.mjs';
+import { launch, open, solverReady } from '../e2e/helpers.mjs';
+const [pegs, colors, secs] = process.argv.slice(2).map(Number);
+const target = process.argv[5];
+const server = await serve();
+const browser = await launch();
+const secret = Array.from({ length: pegs }, (_, i) => (i * 7 + 3) % colors).join(',');
+const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&pegs=${pegs}&colors=${colors}&strategy=local-search&secret=${secret}&rows=30`);
+await solverReady(page);
+await page.waitForTimeout(8000);
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Profiler.enable'); await cdp.send('Profiler.start');
+await page.waitForTimeout(secs * 1000);
+const { profile } = await cdp.send('Profiler.stop');
+const byId = new Map(profile.nodes.map((n) => [n.id, n])); const parent = new Map();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const stacks = new Map();
+profile.samples.forEach((id, i) => { const n = byId.get(id); if (n.callFrame.functionName !== target) return;
+  let s = []; let p = parent.get(id); while (p && s.length < 14) { const f = byId.get(p).callFrame.functionName; s.push(f.replace(/\[[0-9a-f]+\]/g,'').slice(0, 90)); p = parent.get(p); }
+  const k = s.join(' < '); stacks.set(k, (stacks.get(k) ?? 0) + (profile.timeDeltas[i] ?? 0)); });
+for (const [k, v] of [...stacks.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5)) console.log((v / 1000).toFixed(0) + 'ms', k, '\n');
+await browser.close(); await server.close();

@@ -1,0 +1,21 @@
+import { serve } from '../serve.mjs';
+import { launch, open, solverReady } from '../e2e/helpers.mjs';
+const [pegs, colors, warm, secs] = process.argv.slice(2).map(Number);
+const server = await serve();
+const browser = await launch();
+const secret = Array.from({ length: pegs }, (_, i) => (i * 7 + 3) % colors).join(',');
+const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&pegs=${pegs}&colors=${colors}&strategy=local-search&secret=${secret}&rows=30`);
+await solverReady(page);
+await page.waitForTimeout(warm * 1000);
+const r0 = await page.$$eval('.rows li.row', (rs) => rs.length);
+await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+await page.waitForTimeout(secs * 1000);
+const buf = await browser.stopTracing();
+const r1 = await page.$$eval('.rows li.row', (rs) => rs.length);
+const ev = JSON.parse(buf.toString()).traceEvents;
+const main = ev.filter((e) => e.name === 'TracingStartedInBrowser');
+const tot = new Map(); const cnt = new Map();
+for (const e of ev) if (e.ph === 'X' && e.dur) { tot.set(e.name, (tot.get(e.name) ?? 0) + e.dur); cnt.set(e.name, (cnt.get(e.name) ?? 0) + 1); }
+console.log({ r0, r1 });
+console.log([...tot.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${(v / 1000).toFixed(0)}ms x${cnt.get(k)} ${k}`).join('\n'));
+await browser.close(); await server.close();
