@@ -235,13 +235,7 @@ fn run(cli: Cli) -> Result<(), String> {
             seed,
         } => {
             let spec = size.spec()?;
-            let mut rng = StdRng::seed_from_u64(seed);
-            let secrets: Vec<Code> = (0..secrets)
-                .map(|_| Code::random(&spec, &mut rng))
-                .collect();
-            let guesses: Vec<Code> = (0..guesses)
-                .map(|_| Code::random(&spec, &mut rng))
-                .collect();
+            let (guesses, secrets) = mastermind::feedback_workload(&spec, guesses, secrets, seed);
             let started = Instant::now();
             let checksum = mastermind::score_all(&spec, &guesses, &secrets);
             let seconds = started.elapsed().as_secs_f64();

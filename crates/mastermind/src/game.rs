@@ -160,6 +160,19 @@ pub fn play_all(spec: &Spec, strategy: Strategy, seed: u64) -> Result<PlayAllSta
     tree.walk((0..listed.len() as u32).collect(), 1, 0, seed)
 }
 
+/// Random guesses and secrets (seeded) for timing the feedback kernel with [`score_all`]; the CLI and the
+/// worker time the same workload.
+pub fn feedback_workload(
+    spec: &Spec,
+    guesses: usize,
+    secrets: usize,
+    seed: u64,
+) -> (Vec<Code>, Vec<Code>) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut codes = |n: usize| (0..n).map(|_| Code::random(spec, &mut rng)).collect();
+    (codes(guesses), codes(secrets))
+}
+
 /// Scores every guess against every secret the way the strategies do (packed codes, classes counted per
 /// guess; guesses shared out over the thread pool) and returns a checksum of the class counts, so a caller can
 /// time the feedback kernel: `guesses.len() * secrets.len()` feedbacks.

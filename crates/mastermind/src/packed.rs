@@ -90,13 +90,47 @@ impl Packed {
             zero_bytes(self.pegs[0] ^ secret.pegs[0]) + zero_bytes(self.pegs[1] ^ secret.pegs[1]);
         // Unused bytes (beyond `pegs`) are 0 in both codes, so they count as equal: take them off.
         let black = equal as u8 - (MAX_PACKED_PEGS - pegs);
-        let total: u8 = self.counts[..LANES]
-            .iter()
-            .zip(&secret.counts[..LANES])
-            .map(|(a, b)| (*a).min(*b))
-            .fold(0u8, |t, m| t.wrapping_add(m));
-        (black, total)
+        (black, min_sum::<LANES>(&self.counts, &secret.counts))
     }
+}
+
+/// The sum over the first `LANES` colours of the smaller of two counts: the colour matches.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline(always)]
+fn min_sum<const LANES: usize>(a: &[u8; 32], b: &[u8; 32]) -> u8 {
+    // LLVM makes this a byte-wise minimum and a sum of absolute differences against zero (SSE2).
+    a[..LANES]
+        .iter()
+        .zip(&b[..LANES])
+        .map(|(a, b)| (*a).min(*b))
+        .fold(0u8, |t, m| t.wrapping_add(m))
+}
+
+/// [`min_sum`] in wasm SIMD: LLVM's own horizontal byte sum there is a long shuffle sequence, so it is
+/// written out: one minimum per 16 lanes, then two pairwise widening adds and four lane reads.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+fn min_sum<const LANES: usize>(a: &[u8; 32], b: &[u8; 32]) -> u8 {
+    use core::arch::wasm32::{
+        i16x8_extadd_pairwise_u8x16, i32x4_extadd_pairwise_i16x8, i32x4_extract_lane, u8x16,
+        u8x16_add, u8x16_min, v128,
+    };
+    let load = |x: &[u8]| -> v128 {
+        u8x16(
+            x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], x[8], x[9], x[10], x[11], x[12], x[13],
+            x[14], x[15],
+        )
+    };
+    let mut m = u8x16_min(load(&a[..16]), load(&b[..16]));
+    if LANES > 16 {
+        // Counts are at most 16 per lane, so two lanes' sum still fits a byte.
+        m = u8x16_add(m, u8x16_min(load(&a[16..]), load(&b[16..])));
+    }
+    let s = i32x4_extadd_pairwise_i16x8(i16x8_extadd_pairwise_u8x16(m));
+    (i32x4_extract_lane::<0>(s)
+        + i32x4_extract_lane::<1>(s)
+        + i32x4_extract_lane::<2>(s)
+        + i32x4_extract_lane::<3>(s)) as u8
 }
 
 /// Whether a game's colours fit the narrow (16-lane) colour count.

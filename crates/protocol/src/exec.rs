@@ -10,7 +10,9 @@ use mastermind::search::{self, Budget, Flow, Observer, Progress, Stopped};
 use mastermind::strategy::{self, StrategyError};
 use mastermind::{Code, Row, Spec, Strategy, local};
 
-use crate::{Answer, Job, MastermindAnswer, MastermindJob, Outcome, RowDto, RunStats};
+use crate::{
+    Answer, Job, MAX_BENCH_FEEDBACKS, MastermindAnswer, MastermindJob, Outcome, RowDto, RunStats,
+};
 
 /// Progress and cancellation of one job, shared between the thread that runs it and the one that reports.
 #[derive(Debug, Default)]
@@ -155,6 +157,26 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
             let count = search::count(&spec, &history, budget, observer).map_err(stopped)?;
             Ok(MastermindAnswer::Counted {
                 count: count.into(),
+            })
+        }
+        MastermindJob::BenchFeedback {
+            spec,
+            guesses,
+            secrets,
+            seed,
+        } => {
+            let spec = Spec::try_from(*spec)?;
+            let feedbacks = u64::from(*guesses) * u64::from(*secrets);
+            if feedbacks > MAX_BENCH_FEEDBACKS {
+                return Err(format!(
+                    "{feedbacks} feedbacks is too many for one benchmark: ask for at most {MAX_BENCH_FEEDBACKS}"
+                ));
+            }
+            let (guesses, secrets) =
+                mastermind::feedback_workload(&spec, *guesses as usize, *secrets as usize, *seed);
+            Ok(MastermindAnswer::Benched {
+                feedbacks,
+                checksum: mastermind::score_all(&spec, &guesses, &secrets),
             })
         }
         MastermindJob::NextGuess {

@@ -210,7 +210,22 @@ pub enum MastermindJob {
         #[serde(default)]
         thorough: bool,
     },
+    /// Time the feedback kernel: score `guesses` random guesses against `secrets` random secrets on the pool,
+    /// as the strategies do (the job's `millis` is the time; the CLI's `bench-feedback` runs the same work).
+    BenchFeedback {
+        /// Game size.
+        spec: SpecDto,
+        /// Guesses (shared out over the pool's threads).
+        guesses: u32,
+        /// Secrets each guess is scored against.
+        secrets: u32,
+        /// Seed for the random codes.
+        seed: u64,
+    },
 }
+
+/// The most feedbacks one [`MastermindJob::BenchFeedback`] may ask for (a few seconds on one thread).
+pub const MAX_BENCH_FEEDBACKS: u64 = 1 << 28;
 
 fn yes() -> bool {
     true
@@ -269,6 +284,13 @@ pub enum MastermindAnswer {
     Counted {
         /// The count.
         count: CountDto,
+    },
+    /// A feedback benchmark ran.
+    Benched {
+        /// Feedbacks computed.
+        feedbacks: u64,
+        /// A checksum of every feedback class count (so the work cannot be skipped; same as the CLI's).
+        checksum: u64,
     },
 }
 

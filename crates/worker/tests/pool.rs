@@ -16,6 +16,20 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_dedicated_worker);
 
+thread_local! {
+    static POOL_STARTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Starts the two-thread pool once for all tests: rayon's global pool can only be set up once, and a test
+/// that used rayon first would set up a default one instead.
+async fn start_pool() {
+    if !POOL_STARTED.with(|s| s.replace(true)) {
+        JsFuture::from(worker::init_thread_pool(2))
+            .await
+            .expect("initThreadPool(2)");
+    }
+}
+
 #[wasm_bindgen_test]
 async fn pool_runs_a_count_on_more_than_one_thread() {
     let isolated = js_sys::Reflect::get(&js_sys::global(), &"crossOriginIsolated".into())
@@ -26,9 +40,7 @@ async fn pool_runs_a_count_on_more_than_one_thread() {
         isolated,
         "the test page must be cross-origin isolated for shared memory"
     );
-    JsFuture::from(worker::init_thread_pool(2))
-        .await
-        .expect("initThreadPool(2)");
+    start_pool().await;
     assert_eq!(rayon::current_num_threads(), 2);
 
     // Plain rayon: enough work that both threads take part.
@@ -104,4 +116,35 @@ async fn pool_runs_a_count_on_more_than_one_thread() {
         }
     };
     assert_eq!(count.value, expected.unwrap().exact().unwrap().to_string());
+}
+
+/// The feedback kernel as the wasm build compiles it (its own SIMD colour sum) agrees with the obvious
+/// reference, for packed codes of 16 and 32 colour lanes and for codes too long to pack.
+#[wasm_bindgen_test]
+async fn wasm_feedback_kernel_matches_the_reference() {
+    start_pool().await;
+    for (pegs, colors) in [(4, 6), (5, 8), (16, 16), (16, 20), (17, 20), (100, 20)] {
+        let spec = mastermind::Spec::new(pegs, colors, true).unwrap();
+        let (guesses, secrets) = mastermind::feedback_workload(&spec, 64, 256, 7);
+        let slots = mastermind::Feedback::index_count(spec.pegs);
+        let reference: u64 = guesses
+            .iter()
+            .map(|g| {
+                let mut parts = vec![0u64; slots];
+                for s in &secrets {
+                    parts[mastermind::score_reference(g.pegs(), s.pegs()).index()] += 1;
+                }
+                parts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| (i as u64 + 1) * n)
+                    .sum::<u64>()
+            })
+            .sum();
+        assert_eq!(
+            mastermind::score_all(&spec, &guesses, &secrets),
+            reference,
+            "{spec}"
+        );
+    }
 }

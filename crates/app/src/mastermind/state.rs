@@ -479,6 +479,11 @@ impl Game {
                     self.phase = Phase::Guessing;
                 }
             }
+            MastermindAnswer::Benched { .. } => {
+                self.phase = Phase::Failed(
+                    "The solver answered a benchmark this game did not ask for.".into(),
+                );
+            }
             MastermindAnswer::Contradiction { row } => {
                 // Unscored rows after the contradiction are dropped; scored ones stay for the person to fix.
                 self.rows.retain(|r| r.score.is_some());
