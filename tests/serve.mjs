@@ -14,9 +14,10 @@ export const DIST = resolve(fileURLToPath(new URL('../dist', import.meta.url)));
 
 /**
  * Starts a server; resolves to { url, close }. `pages` maps extra paths to HTML (for embedding tests);
- * `missing` lists paths to answer 404 (to test what the page does when a file cannot load).
+ * `missing` lists paths to answer 404 (to test what the page does when a file cannot load); `scripts` maps
+ * paths to JavaScript served in their place (a stand-in worker).
  */
-export function serve({ root = DIST, port = 0, isolation = true, pages = {}, missing = [] } = {}) {
+export function serve({ root = DIST, port = 0, isolation = true, pages = {}, missing = [], scripts = {} } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const headers = {};
@@ -28,6 +29,10 @@ export function serve({ root = DIST, port = 0, isolation = true, pages = {}, mis
     if (missing.includes(path)) {
       res.writeHead(404, headers);
       return res.end('not found');
+    }
+    if (scripts[path]) {
+      res.writeHead(200, { ...headers, 'Content-Type': TYPES['.js'] });
+      return res.end(scripts[path]);
     }
     if (pages[path]) {
       res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html'] });

@@ -4,6 +4,11 @@
 //! The worker answers `Ready` once its wasm and thread pool are up; jobs sent before that wait here. If the
 //! worker runs jobs on its own thread (no cross-origin isolation), cancelling a running job terminates the
 //! worker and starts a new one, re-sending the jobs that were still waiting.
+//!
+//! A watchdog looks every second: a worker not ready after 30 s is started again on one thread (a thread pool
+//! that cannot start hangs silently), and a worker running a job on its pool that has said nothing for 15 s
+//! (it posts a heartbeat every second) is restarted, failing its jobs with a message. A worker running a job
+//! on its own thread cannot post while it works, so it is not watched then.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -50,9 +55,24 @@ struct Pending {
     on_event: Callback<JobEvent>,
 }
 
+/// How long a worker may take to answer `Ready` before the page gives up on its thread pool and starts it on
+/// one thread (a pool that never starts, e.g. a build without the shared-memory link flags, hangs silently).
+const READY_TIMEOUT_MS: f64 = 30_000.0;
+/// How long a worker running a job on its pool may stay silent (it posts a heartbeat every second) before the
+/// page fails the job and restarts it.
+const STALL_TIMEOUT_MS: f64 = 15_000.0;
+/// How often the page's watchdog looks.
+const WATCHDOG_MS: i32 = 1_000;
+
 struct Inner {
     worker: Option<Worker>,
     ready: bool,
+    /// When the current worker was started, and when the page last heard from it (or sent it a job).
+    started_at: f64,
+    last_heard: f64,
+    /// The pool did not start in time once: the worker now runs on one thread.
+    one_thread: bool,
+    watchdog: Option<Closure<dyn FnMut()>>,
     cancel_by_restart: bool,
     next_id: JobId,
     /// Jobs sent (or to send once ready) and not yet done, by id, in order.
@@ -70,6 +90,10 @@ impl PartialEq for Solver {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.0, &other.0)
     }
+}
+
+fn now() -> f64 {
+    js_sys::Date::now()
 }
 
 fn worker_url() -> String {
@@ -99,15 +123,76 @@ impl Solver {
             status: SolverStatus::default(),
             on_status,
             closures: Vec::new(),
+            started_at: now(),
+            last_heard: now(),
+            one_thread: false,
+            watchdog: None,
         })));
         solver.spawn();
+        solver.start_watchdog();
         solver
+    }
+
+    /// Looks every second for a worker that never became ready or a running job that went silent.
+    fn start_watchdog(&self) {
+        let this = self.clone();
+        let tick = Closure::<dyn FnMut()>::new(move || this.watch());
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_interval_with_callback_and_timeout_and_arguments_0(
+                tick.as_ref().unchecked_ref(),
+                WATCHDOG_MS,
+            );
+        }
+        self.0.borrow_mut().watchdog = Some(tick);
+    }
+
+    fn watch(&self) {
+        let t = now();
+        let (starting_too_long, stalled, one_thread) = {
+            let inner = self.0.borrow();
+            let alive = inner.worker.is_some();
+            (
+                alive && !inner.ready && t - inner.started_at > READY_TIMEOUT_MS,
+                alive
+                    && inner.ready
+                    && !inner.cancel_by_restart
+                    && !inner.pending.is_empty()
+                    && t - inner.last_heard > STALL_TIMEOUT_MS,
+                inner.one_thread,
+            )
+        };
+        if starting_too_long && !one_thread {
+            // The pool is the usual suspect: start again without one; jobs waiting are sent once it is up.
+            {
+                let mut inner = self.0.borrow_mut();
+                if let Some(w) = inner.worker.take() {
+                    w.terminate();
+                }
+                inner.one_thread = true;
+            }
+            self.spawn();
+        } else if starting_too_long {
+            self.crashed(format!(
+                "it did not answer within {} s",
+                READY_TIMEOUT_MS / 1000.0
+            ));
+        } else if stalled {
+            self.crashed(format!(
+                "no word from it for {} s",
+                STALL_TIMEOUT_MS / 1000.0
+            ));
+        }
     }
 
     fn spawn(&self) {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
-        let worker = match Worker::new_with_options(&worker_url(), &options) {
+        let url = if self.0.borrow().one_thread {
+            "./solver.js?threads=1".to_string()
+        } else {
+            worker_url()
+        };
+        let worker = match Worker::new_with_options(&url, &options) {
             Ok(w) => w,
             Err(e) => {
                 self.set_status(|s| s.error = Some(format!("the solver could not start: {e:?}")));
@@ -143,6 +228,8 @@ impl Solver {
         inner.closures = vec![on_message, on_error];
         inner.worker = Some(worker);
         inner.ready = false;
+        inner.started_at = now();
+        inner.last_heard = now();
     }
 
     fn set_status(&self, f: impl FnOnce(&mut SolverStatus)) {
@@ -161,6 +248,7 @@ impl Solver {
     }
 
     fn receive(&self, msg: FromWorker) {
+        self.0.borrow_mut().last_heard = now();
         match msg {
             FromWorker::Ready {
                 threads,
@@ -176,11 +264,19 @@ impl Solver {
                         Self::post(&inner, &p.json);
                     }
                 }
+                let one_thread = self.0.borrow().one_thread;
                 self.set_status(|s| {
                     s.ready = true;
                     s.threads = threads;
                     s.isolated = isolated;
-                    s.note = note;
+                    s.note = if one_thread {
+                        Some(format!(
+                            "The solver's thread pool did not start within {} s, so it runs on one thread.",
+                            READY_TIMEOUT_MS / 1000.0
+                        ))
+                    } else {
+                        note
+                    };
                 });
             }
             FromWorker::Progress {
@@ -265,6 +361,10 @@ impl Solver {
                 let json = ToWorker::Run { id, job }.to_json();
                 if inner.ready {
                     Self::post(&inner, &json);
+                }
+                if inner.pending.is_empty() {
+                    // The silence that counts starts now, not at the last message of an idle worker.
+                    inner.last_heard = now();
                 }
                 inner.pending.insert(
                     id,

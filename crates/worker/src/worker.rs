@@ -13,6 +13,9 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 /// How often the poller looks at a running job, in milliseconds.
 const POLL_MS: i32 = 8;
+/// While a job runs on the pool, its progress is posted at least this often even when unchanged: a heartbeat
+/// that tells the page the worker is alive (the page restarts a worker it has not heard from for a while).
+pub const HEARTBEAT_MS: f64 = 1000.0;
 
 /// A job's result, written by the pool thread that ran it.
 type Slot = Arc<Mutex<Option<(Outcome, f64)>>>;
@@ -23,6 +26,8 @@ struct Running {
     slot: Slot,
     interval: i32,
     last_progress: (u32, u32),
+    /// When progress was last posted.
+    last_post: f64,
     _tick: Closure<dyn FnMut()>,
 }
 
@@ -180,6 +185,7 @@ fn pump(state: &Shared) {
         slot,
         interval,
         last_progress: (0, 0),
+        last_post: now_ms(),
         _tick: tick,
     });
 }
@@ -220,8 +226,10 @@ fn poll(state: &Shared) {
     match done {
         None => {
             let progress = running.observer.progress();
-            if progress != running.last_progress {
+            let now = now_ms();
+            if progress != running.last_progress || now - running.last_post >= HEARTBEAT_MS {
                 running.last_progress = progress;
+                running.last_post = now;
                 let (ranges_done, ranges_total) = progress;
                 post(
                     &scope,
