@@ -18,6 +18,7 @@
 
 use rand::{Rng, RngExt};
 
+use crate::feedback::{ColorCounts, color_counts};
 use crate::{Code, MAX_COLORS, Row, Spec};
 
 const COLORS: usize = MAX_COLORS as usize;
@@ -40,22 +41,16 @@ impl ColorBounds {
 
 /// A past guess as the count stage sees it: its colour counts and its colour matches (black + white).
 struct Tally {
-    counts: [u8; COLORS],
+    counts: ColorCounts,
     matches: i32,
 }
 
 fn tallies(history: &[Row]) -> Vec<Tally> {
     history
         .iter()
-        .map(|r| {
-            let mut counts = [0u8; COLORS];
-            for &c in r.guess.pegs() {
-                counts[usize::from(c)] += 1;
-            }
-            Tally {
-                counts,
-                matches: i32::from(r.feedback.black) + i32::from(r.feedback.white),
-            }
+        .map(|r| Tally {
+            counts: color_counts(r.guess.pegs()),
+            matches: i32::from(r.feedback.black) + i32::from(r.feedback.white),
         })
         .collect()
 }
@@ -396,15 +391,11 @@ pub fn search(spec: &Spec, history: &[Row], moves: usize, rng: &mut impl Rng) ->
         lo: vec![0; k],
         hi: vec![if spec.repeats { spec.pegs } else { 1 }; k],
     });
-    let mut start = [0u8; COLORS];
-    for &c in last.guess.pegs() {
-        start[usize::from(c)] += 1;
-    }
     let (counts, count_error) = count_stage(
         spec,
         &tallies,
         &bounds,
-        &start,
+        &color_counts(last.guess.pegs()),
         COUNT_STEPS_PER_COLOR * k,
         rng,
     );
