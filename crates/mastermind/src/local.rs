@@ -308,9 +308,7 @@ fn order_stage(
     let mut rest: Vec<u8> = (0..spec.colors)
         .flat_map(|c| std::iter::repeat_n(c, usize::from(left[usize::from(c)])))
         .collect();
-    for i in (1..rest.len()).rev() {
-        rest.swap(i, rng.random_range(0..=i));
-    }
+    crate::shuffle(&mut rest, rng);
     for (slot, c) in code.iter_mut().filter(|s| **s == u8::MAX).zip(rest) {
         *slot = c;
     }
@@ -405,9 +403,7 @@ pub fn search(spec: &Spec, history: &[Row], moves: usize, rng: &mut impl Rng) ->
         // same counts instead, which is at least new.
         let mut fresh = code.clone();
         for _ in 0..64 {
-            for i in (1..fresh.len()).rev() {
-                fresh.swap(i, rng.random_range(0..=i));
-            }
+            crate::shuffle(&mut fresh, rng);
             if !history.iter().any(|r| r.guess.pegs() == fresh.as_slice()) {
                 break;
             }

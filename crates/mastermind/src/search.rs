@@ -19,7 +19,7 @@ use rand::{Rng, RngExt, SeedableRng};
 use rayon::prelude::*;
 
 use crate::feedback::{ColorCounts, color_counts};
-use crate::{Code, MAX_COLORS, Row, Spec};
+use crate::{Code, MAX_COLORS, Row, Spec, shuffle};
 
 /// What a search tells its observer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -348,9 +348,7 @@ impl<'p, 'a> Dfs<'p, 'a> {
             *o = i as u8;
         }
         if let Some(rng) = self.rng.as_deref_mut() {
-            for i in (1..colors).rev() {
-                order.swap(i, rng.random_range(0..=i));
-            }
+            shuffle(&mut order[..colors], rng);
         }
         for &c in &order[..colors] {
             self.tick()?;
@@ -517,9 +515,7 @@ pub fn random(
             let plan = Plan::new(spec, history, budget, observer);
             plan.begin();
             let mut order: Vec<usize> = (0..plan.ranges).collect();
-            for i in (1..order.len()).rev() {
-                order.swap(i, rng.random_range(0..=i));
-            }
+            shuffle(&mut order, rng);
             let seed: u64 = rng.random();
             let found = order
                 .par_iter()
