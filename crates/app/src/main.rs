@@ -5,6 +5,7 @@ mod home;
 mod mastermind;
 mod route;
 mod solver;
+mod threads;
 
 use yew::prelude::*;
 
@@ -28,15 +29,19 @@ fn App() -> Html {
             </section>
         },
     };
+    // The compact layout for embedding (`embed=1`): no site header, only the puzzle and its status line.
+    let embed = matches!(&route, Route::Mastermind(q) if q.get("embed").is_some_and(|v| v == "1" || v == "true"));
     html! {
         <SolverProvider>
+            if !embed {
             <header class="top">
                 <a class="brand" href="#/">{ "Puzzle Lab" }</a>
                 <nav>
                     <a href="#/mastermind" aria-current={(matches!(route, Route::Mastermind(_))).then_some("page")}>{ "Mastermind" }</a>
                 </nav>
             </header>
-            <main>{ page }</main>
+            }
+            <main class={classes!(embed.then_some("embedded"))}>{ page }</main>
             <StatusLine />
         </SolverProvider>
     }

@@ -1,6 +1,8 @@
 //! The Mastermind page: settings, the board, the colour palette, score entry. State lives in
 //! [`state::Game`]; this module maps events to actions, sends the game's solver requests and draws.
 
+mod hints;
+mod insight;
 pub mod params;
 pub mod state;
 mod view;
@@ -25,6 +27,45 @@ pub struct PageProps {
     pub query: Query,
 }
 
+/// Where the game in progress is kept, so reloading a page whose link does not carry it (an embedded frame
+/// reloads its original link) brings it back: the link the page was opened with, and the game's own link.
+const SAVED_FROM: &str = "puzzle-lab:mastermind:from";
+const SAVED_GAME: &str = "puzzle-lab:mastermind:game";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+/// A link query written out in a fixed order (names sorted), to compare links.
+fn query_text(query: &Query) -> String {
+    query
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// The settings to start with: the link's, or the game in progress saved for this very link.
+fn opening(query: &Query) -> (Settings, Vec<String>, bool) {
+    let from = query_text(query);
+    let saved = storage().and_then(|s| {
+        let saved_from = s.get_item(SAVED_FROM).ok().flatten()?;
+        let game = s.get_item(SAVED_GAME).ok().flatten()?;
+        (saved_from == from && game != from).then_some(game)
+    });
+    if let Some(game) = saved
+        && let crate::route::Route::Mastermind(q) =
+            crate::route::Route::parse(&format!("#/mastermind?{game}"))
+    {
+        let (settings, errors) = Settings::from_query(&q);
+        if errors.is_empty() && !settings.played.is_empty() {
+            return (settings, Vec::new(), true);
+        }
+    }
+    let (settings, errors) = Settings::from_query(query);
+    (settings, errors, false)
+}
+
 fn random_seed() -> u64 {
     (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
 }
@@ -32,9 +73,7 @@ fn random_seed() -> u64 {
 /// The Mastermind page.
 #[component]
 pub fn MastermindPage(props: &PageProps) -> Html {
-    let (initial, link_errors) = use_memo(props.query.clone(), Settings::from_query)
-        .as_ref()
-        .clone();
+    let (initial, link_errors, restored) = use_memo(props.query.clone(), opening).as_ref().clone();
     let game = use_reducer({
         let initial = initial.clone();
         move || Game::new(initial, random_seed())
@@ -69,7 +108,7 @@ pub fn MastermindPage(props: &PageProps) -> Html {
                     let done = done.clone();
                     Callback::from(move |e: JobEvent| {
                         let answer = match e {
-                            JobEvent::Progress(d, t) => JobAnswer::Progress(d, t),
+                            JobEvent::Progress(d, t, _) => JobAnswer::Progress(d, t),
                             JobEvent::Done(outcome, stats) => {
                                 done.set(true);
                                 JobAnswer::Done(outcome, stats)
@@ -82,6 +121,21 @@ pub fn MastermindPage(props: &PageProps) -> Html {
                 if !done.get() {
                     *running.borrow_mut() = Some(id);
                 }
+            }
+        });
+    }
+
+    // Keep the link (and the saved game) in step with the game: reloading or sharing the link reproduces it.
+    {
+        let from = query_text(&props.query);
+        use_effect_with(game.link_query(), move |link| {
+            if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+                let url = format!("#/mastermind?{link}");
+                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+            }
+            if let Some(s) = storage() {
+                let _ = s.set_item(SAVED_FROM, &from);
+                let _ = s.set_item(SAVED_GAME, link);
             }
         });
     }
@@ -139,13 +193,9 @@ pub fn MastermindPage(props: &PageProps) -> Html {
         let form = form.clone();
         Callback::from(move |_| {
             let settings = (*form).clone();
-            // Keep the link in step with the game (replaceState: no hashchange, no reload).
-            if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-                let url = format!("#/mastermind?{}", settings.to_query());
-                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
-            }
             d.dispatch(Action::NewGame(Settings {
                 secret: None,
+                played: Vec::new(),
                 ..settings
             }));
         })
@@ -155,20 +205,57 @@ pub fn MastermindPage(props: &PageProps) -> Html {
         Callback::from(move |s: Settings| form.set(s))
     };
 
+    let split_target = game.split_target();
+    let on_inspect = {
+        let d = game.dispatcher();
+        Callback::from(move |row| d.dispatch(Action::Inspect(row)))
+    };
+    let board = insight::Workload {
+        spec: game.spec.into(),
+        history: game.history(),
+        what: format!(
+            "this board ({}, {} scored rows)",
+            game.spec,
+            game.history().len()
+        ),
+    };
+    let embed = initial.embed;
+    let palette = match form.palette {
+        params::Palette::Classic => None,
+        params::Palette::Safe => Some("palette-safe"),
+    };
     html! {
-        <section class="mastermind" data-phase={view::phase_name(&game.phase)}>
+        <section class={classes!("mastermind", palette, embed.then_some("embed"))} data-phase={view::phase_name(&game.phase)}>
             <h1 class="visually-hidden">{ "Mastermind" }</h1>
+            if restored {
+                <div class="banner info restored" role="status">{ "Your game in progress on this link was restored. “New game” starts over." }</div>
+            }
             if !link_errors.is_empty() {
                 <div class="banner warn" role="alert">
                     <strong>{ "Some link settings were ignored:" }</strong>
                     <ul>{ for link_errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }</ul>
                 </div>
             }
-            <view::SettingsForm settings={(*form).clone()} on_change={on_form} on_new_game={on_new_game} />
+            if embed {
+                <details class="embed-settings"><summary>{ "Settings" }</summary>
+                    <view::SettingsForm settings={(*form).clone()} on_change={on_form} on_new_game={on_new_game} />
+                </details>
+            } else {
+                <view::SettingsForm settings={(*form).clone()} on_change={on_form} on_new_game={on_new_game} />
+            }
             <view::Outcome game={game.clone()} dispatch={game.dispatcher()} />
             <view::Board game={game.clone()} dispatch={game.dispatcher()} />
             <view::Controls game={game.clone()} dispatch={game.dispatcher()} />
             <view::GameStatus game={game.clone()} dispatch={game.dispatcher()} />
+            <hints::Hints game={game.clone()} />
+            <view::Share />
+            <details class="insight" open={!embed}>
+                <summary>{ "See the search" }</summary>
+                <insight::RemainingChart counts={game.counts()} />
+                <hints::SplitPanel spec={game.spec} target={split_target.clone()} known={split_target.as_ref().and_then(|t| t.known.clone())} strategy={game.settings.strategy}
+                    rows={game.rows.len()} inspect={game.inspect} on_inspect={on_inspect} />
+                <insight::SearchPanel board={board} />
+            </details>
         </section>
     }
 }

@@ -14,11 +14,13 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use protocol::{FromWorker, Job, JobId, Outcome, RunStats, ToWorker};
+use protocol::{FromWorker, Job, JobId, Outcome, RunStats, ToWorker, Trace};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::prelude::*;
+
+use crate::threads::SearchView;
 
 /// What the page knows about the worker.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -39,13 +41,15 @@ pub struct SolverStatus {
     pub progress: Option<(u32, u32)>,
     /// The last failure of the worker itself.
     pub error: Option<String>,
+    /// The latest search the pool ran, range by range (the live thread view).
+    pub search: Option<Rc<SearchView>>,
 }
 
 /// Events of one job, delivered to the callback given to [`Solver::run`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum JobEvent {
-    /// Ranges done / total of its current search.
-    Progress(u32, u32),
+    /// Ranges done / total of its current search, and what the pool did since the last event.
+    Progress(u32, u32, Rc<Trace>),
     /// It ended.
     Done(Outcome, RunStats),
 }
@@ -283,12 +287,20 @@ impl Solver {
                 id,
                 ranges_done,
                 ranges_total,
+                trace,
             } => {
+                let trace = Rc::new(trace);
                 let cb = self.0.borrow().pending.get(&id).map(|p| p.on_event.clone());
                 if let Some(cb) = cb {
-                    cb.emit(JobEvent::Progress(ranges_done, ranges_total));
+                    cb.emit(JobEvent::Progress(ranges_done, ranges_total, trace.clone()));
                 }
-                self.set_status(|s| s.progress = Some((ranges_done, ranges_total)));
+                self.set_status(|s| {
+                    s.progress = Some((ranges_done, ranges_total));
+                    let mut view = s.search.as_deref().cloned();
+                    if SearchView::absorb(&mut view, &trace, s.threads) {
+                        s.search = view.map(Rc::new);
+                    }
+                });
             }
             FromWorker::Done { id, outcome, stats } => {
                 let job = self.0.borrow_mut().pending.remove(&id);
@@ -444,6 +456,49 @@ pub struct SolverContext {
 #[hook]
 pub fn use_solver() -> Option<SolverContext> {
     use_context::<SolverContext>()
+}
+
+/// Runs `job` on the solver each time `key` changes, cancelling the previous one if it is still running (and
+/// the last one when the component goes away); its events go to `on_event`. With no solver on the page, a job
+/// fails at once with a message.
+#[hook]
+pub fn use_job<K: PartialEq + Clone + 'static>(
+    key: K,
+    job: Option<Job>,
+    on_event: Callback<JobEvent>,
+) {
+    let solver = use_solver().map(|ctx| ctx.solver);
+    use_effect_with(key, move |_| {
+        let mut running = None;
+        if let Some(job) = job {
+            match &solver {
+                Some(solver) => {
+                    let done = Rc::new(std::cell::Cell::new(false));
+                    let on = {
+                        let done = done.clone();
+                        Callback::from(move |e: JobEvent| {
+                            done.set(done.get() || matches!(e, JobEvent::Done(..)));
+                            on_event.emit(e);
+                        })
+                    };
+                    running = Some((solver.clone(), solver.run(job, on), done));
+                }
+                None => on_event.emit(JobEvent::Done(
+                    Outcome::Failed {
+                        message: "the solver is not available on this page".into(),
+                    },
+                    RunStats::default(),
+                )),
+            }
+        }
+        move || {
+            if let Some((solver, id, done)) = running
+                && !done.get()
+            {
+                solver.cancel(id);
+            }
+        }
+    });
 }
 
 /// Props of [`SolverProvider`].

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
-use mastermind::search::{self, Budget, Count, Flow, NoObserver, Observer, Progress};
+use mastermind::search::{self, Budget, Count, Flow, NoObserver, Observer, Progress, Schedule};
 use mastermind::{Code, Feedback, PlayAllStats, Row, Spec, Strategy, play_all, play_game};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -62,6 +62,12 @@ impl Size {
     }
 }
 
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ScheduleArg {
+    Stealing,
+    Static,
+}
+
 #[derive(Subcommand)]
 enum MastermindCmd {
     /// Let a strategy break a secret; prints every guess.
@@ -86,6 +92,11 @@ enum MastermindCmd {
         /// Scored guesses: `code:black,white` separated by `;`, e.g. "0,0,1,1:1,1;2,3,4,5:0,2".
         #[arg(long, default_value = "")]
         history: String,
+        /// How the prefix ranges are shared out over the threads: `stealing` (work stealing, what every search
+        /// uses) or `static` (one fixed block of consecutive ranges per thread, as in the seed report; for
+        /// comparing). Either way the history is searched, even when empty.
+        #[arg(long)]
+        schedule: Option<ScheduleArg>,
     },
     /// Search the optimal strategy tree for every secret and print it as a book (the guess, as a code index
     /// in lexicographic order, of every node of three or more codes, in pre-order), as shipped in the
@@ -259,12 +270,26 @@ fn run(cli: Cli) -> Result<(), String> {
                 );
             }
         }
-        MastermindCmd::Count { size, history } => {
+        MastermindCmd::Count {
+            size,
+            history,
+            schedule,
+        } => {
             let spec = size.spec()?;
             let history = parse_history(&spec, &history)?;
             let progress = TermProgress::new("ranges");
-            let count = search::count(&spec, &history, &Budget::INTERACTIVE, &progress)
-                .map_err(|e| format!("{e:?}"))?;
+            let budget = &Budget::INTERACTIVE;
+            let count = match schedule {
+                None => search::count(&spec, &history, budget, &progress),
+                Some(s) => {
+                    let s = match s {
+                        ScheduleArg::Stealing => Schedule::Stealing,
+                        ScheduleArg::Static => Schedule::Static,
+                    };
+                    search::count_scheduled(&spec, &history, budget, &progress, s)
+                }
+            }
+            .map_err(|e| format!("{e:?}"))?;
             progress.clear();
             let seconds = started.elapsed().as_secs_f64();
             let (value, exact) = match count {
@@ -398,7 +423,8 @@ impl TermProgress {
 impl Observer for TermProgress {
     fn report(&self, progress: Progress) -> Flow {
         match progress {
-            Progress::Begin { ranges } => {
+            Progress::Started { .. } => {}
+            Progress::Begin { ranges, .. } => {
                 self.done.store(0, Ordering::Relaxed);
                 self.total.store(ranges, Ordering::Relaxed);
             }

@@ -27,6 +27,7 @@ mod listed;
 pub mod local;
 pub mod optimal;
 mod packed;
+pub mod partition;
 pub mod search;
 mod spec;
 pub mod strategy;

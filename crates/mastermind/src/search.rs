@@ -1,8 +1,10 @@
 //! The search for codes consistent with a history, split into prefix ranges that rayon runs in parallel.
 //!
 //! A *range* is every code that starts with one fixed prefix of `depth` pegs. There are many more ranges
-//! than threads, so rayon's work stealing keeps every thread busy even when the consistent codes are
-//! unevenly spread (the seed report's fixed prefix-per-process split left workers idle).
+//! than threads, and each range is its own rayon task (`with_max_len(1)`: left to itself rayon hands each
+//! thread a few long runs of ranges, and a thread stuck with a heavy run cannot be helped), so work stealing
+//! keeps every thread busy even when the consistent codes are unevenly spread (the seed report's fixed
+//! prefix-per-process split left workers idle; [`Schedule::Static`] reproduces it for comparison).
 //!
 //! Inside a range the search builds codes peg by peg and prunes at every prefix: for each past guess the
 //! blacks so far may not exceed its black count and, with one black per peg still to place, must still be
@@ -28,6 +30,16 @@ pub enum Progress {
     Begin {
         /// Number of ranges.
         ranges: usize,
+        /// Pegs fixed by each range's prefix (range `i` is `i` written in base `colors` with this many digits);
+        /// 0 when the units of work are not prefix ranges (chunks of candidate guesses being scored).
+        prefix_pegs: usize,
+    },
+    /// A thread starts one range.
+    Started {
+        /// Which range.
+        index: usize,
+        /// The rayon thread that runs it, if any.
+        thread: Option<usize>,
     },
     /// One range is finished.
     Range {
@@ -49,6 +61,17 @@ pub enum Flow {
     Continue,
     /// Stop as soon as possible: the search returns [`Stopped::Cancelled`].
     Stop,
+}
+
+/// How a search's ranges are shared out over the threads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Schedule {
+    /// Every range is a task and idle threads steal tasks from busy ones (rayon): what every search uses.
+    #[default]
+    Stealing,
+    /// Each thread gets one fixed block of consecutive ranges up front, as in the seed report's fixed
+    /// prefix-per-process split. Only for showing why it is not used: a thread whose block is quick idles.
+    Static,
 }
 
 /// Receives progress and decides whether the search continues. Called from any rayon thread.
@@ -175,6 +198,7 @@ impl<'a> Plan<'a> {
     fn begin(&self) {
         if self.observer.report(Progress::Begin {
             ranges: self.ranges,
+            prefix_pegs: self.depth,
         }) == Flow::Stop
         {
             self.stop.store(true, Ordering::Relaxed);
@@ -190,6 +214,18 @@ impl<'a> Plan<'a> {
         }
         if total > self.budget.nodes {
             return Err(Stopped::Budget);
+        }
+        Ok(())
+    }
+
+    fn start_range(&self, index: usize) -> Result<(), Stopped> {
+        let progress = Progress::Started {
+            index,
+            thread: rayon::current_thread_index(),
+        };
+        if self.observer.report(progress) == Flow::Stop {
+            self.stop.store(true, Ordering::Relaxed);
+            return Err(Stopped::Cancelled);
         }
         Ok(())
     }
@@ -215,6 +251,7 @@ impl<'a> Plan<'a> {
         rng: Option<&mut StdRng>,
         visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Result<(ControlFlow<()>, u64), Stopped> {
+        self.start_range(index)?;
         let mut dfs = Dfs::new(self, rng);
         let flow = dfs.walk_prefix(index, visit)?;
         self.charge(dfs.nodes % CHECK_EVERY)?;
@@ -365,25 +402,44 @@ impl<'p, 'a> Dfs<'p, 'a> {
     }
 }
 
-/// Counts consistent codes per range. `Err(Budget)` and `Err(Cancelled)` say why it stopped.
-fn count_ranges(plan: &Plan) -> Result<Vec<u64>, (Stopped, u128)> {
+/// Counts consistent codes per range, shared out over the threads by `schedule`. `Err(Budget)` and
+/// `Err(Cancelled)` say why it stopped.
+fn count_ranges(plan: &Plan, schedule: Schedule) -> Result<Vec<u64>, (Stopped, u128)> {
     plan.begin();
     let found = AtomicU64::new(0);
-    let per_range: Result<Vec<u64>, Stopped> = (0..plan.ranges)
-        .into_par_iter()
-        .map(|index| {
-            let mut n = 0u64;
-            let walked = plan.walk_range(index, None, &mut |_| {
-                n += 1;
-                ControlFlow::Continue(())
+    let count_one = |index: usize| -> Result<u64, Stopped> {
+        let mut n = 0u64;
+        let walked = plan.walk_range(index, None, &mut |_| {
+            n += 1;
+            ControlFlow::Continue(())
+        });
+        // Codes found before a stop still count towards the lower bound.
+        found.fetch_add(n, Ordering::Relaxed);
+        let (_, nodes) = walked?;
+        plan.finish_range(index, n, nodes)?;
+        Ok(n)
+    };
+    let per_range: Result<Vec<u64>, Stopped> = match schedule {
+        Schedule::Stealing => (0..plan.ranges)
+            .into_par_iter()
+            .with_max_len(1)
+            .map(count_one)
+            .collect(),
+        Schedule::Static => {
+            // Every thread of the pool runs exactly one block, however long the others take.
+            let ranges = plan.ranges;
+            let blocks = rayon::broadcast(|ctx| {
+                let (t, n) = (ctx.index(), ctx.num_threads());
+                (t * ranges / n..(t + 1) * ranges / n)
+                    .map(count_one)
+                    .collect::<Result<Vec<u64>, Stopped>>()
             });
-            // Codes found before a stop still count towards the lower bound.
-            found.fetch_add(n, Ordering::Relaxed);
-            let (_, nodes) = walked?;
-            plan.finish_range(index, n, nodes)?;
-            Ok(n)
-        })
-        .collect();
+            blocks
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>()
+                .map(|b| b.concat())
+        }
+    };
     per_range.map_err(|why| (why, u128::from(found.load(Ordering::Relaxed))))
 }
 
@@ -400,8 +456,20 @@ pub fn count(
     {
         return Ok(Count::Exact(n));
     }
+    count_scheduled(spec, history, budget, observer, Schedule::Stealing)
+}
+
+/// [`count`] with the ranges shared out by `schedule` (for showing static and work-stealing splits side by
+/// side; both give the same count). Even an empty history is searched, so the schedule can be seen.
+pub fn count_scheduled(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    schedule: Schedule,
+) -> Result<Count, Stopped> {
     let plan = Plan::new(spec, history, budget, observer);
-    match count_ranges(&plan) {
+    match count_ranges(&plan, schedule) {
         Ok(per_range) => Ok(Count::Exact(per_range.iter().map(|&n| u128::from(n)).sum())),
         Err((Stopped::Budget, found)) => Ok(Count::AtLeast(found)),
         Err((why, _)) => Err(why),
@@ -419,6 +487,7 @@ pub fn first(
     plan.begin();
     (0..plan.ranges)
         .into_par_iter()
+        .with_max_len(1)
         .map(|index| {
             let mut hit = None;
             let (_, nodes) = plan.walk_range(index, None, &mut |code| {
@@ -481,7 +550,7 @@ pub fn random(
         nodes: budget.nodes.min(Budget::UNIFORM_DRAW.nodes),
     };
     let plan = Plan::new(spec, history, &attempt, observer);
-    match count_ranges(&plan) {
+    match count_ranges(&plan, Schedule::Stealing) {
         Ok(per_range) => {
             let total: u64 = per_range.iter().sum();
             if total == 0 {
@@ -519,6 +588,7 @@ pub fn random(
             let seed: u64 = rng.random();
             let found = order
                 .par_iter()
+                .with_max_len(1)
                 .map(|&index| {
                     let mut range_rng = StdRng::seed_from_u64(
                         seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
@@ -557,6 +627,7 @@ pub fn collect(
     let too_many = AtomicBool::new(false);
     let per_range: Result<Vec<Vec<Code>>, Stopped> = (0..plan.ranges)
         .into_par_iter()
+        .with_max_len(1)
         .map(|index| {
             let mut codes = Vec::new();
             if too_many.load(Ordering::Relaxed) {
@@ -637,6 +708,9 @@ mod tests {
         assert_eq!(got, expected, "{spec} {guesses:?}");
         let n = count(&spec, &h, &u, &NoObserver).unwrap();
         assert_eq!(n, Count::Exact(expected.len() as u128));
+        for schedule in [Schedule::Stealing, Schedule::Static] {
+            assert_eq!(count_scheduled(&spec, &h, &u, &NoObserver, schedule), Ok(n));
+        }
         assert_eq!(
             first(&spec, &h, &u, &NoObserver).unwrap(),
             expected.first().cloned()
@@ -666,6 +740,57 @@ mod tests {
             "3,0,0,2,1,3",
             &["0,0,1,1,2,2", "3,3,2,2,1,1"],
         );
+    }
+
+    /// Records which thread started and finished which range.
+    #[derive(Default)]
+    struct Tally(std::sync::Mutex<Vec<(bool, usize, Option<usize>)>>);
+
+    impl Observer for Tally {
+        fn report(&self, p: Progress) -> Flow {
+            let event = match p {
+                Progress::Begin { .. } => None,
+                Progress::Started { index, thread } => Some((true, index, thread)),
+                Progress::Range { index, thread, .. } => Some((false, index, thread)),
+            };
+            self.0.lock().unwrap().extend(event);
+            Flow::Continue
+        }
+    }
+
+    #[test]
+    fn each_schedule_runs_every_range_once_on_the_thread_it_says() {
+        let spec = Spec::new(6, 6, true).unwrap();
+        let h = history(&spec, "3,1,4,1,5,2", &["0,0,1,1,2,2"]);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
+        for schedule in [Schedule::Stealing, Schedule::Static] {
+            let tally = Tally::default();
+            pool.install(|| count_scheduled(&spec, &h, &Budget::UNLIMITED, &tally, schedule))
+                .unwrap();
+            let events = tally.0.into_inner().unwrap();
+            let (_, ranges) = prefix_split(&spec);
+            let mut started: Vec<_> = events.iter().filter(|e| e.0).map(|e| (e.1, e.2)).collect();
+            let mut finished: Vec<_> = events.iter().filter(|e| !e.0).map(|e| (e.1, e.2)).collect();
+            started.sort();
+            finished.sort();
+            assert_eq!(
+                started, finished,
+                "{schedule:?}: each range ends on the thread it began on"
+            );
+            assert_eq!(
+                started.iter().map(|e| e.0).collect::<Vec<_>>(),
+                (0..ranges).collect::<Vec<_>>()
+            );
+            if schedule == Schedule::Static {
+                // Thread t ran exactly block t: ranges t*R/3 .. (t+1)*R/3.
+                for (index, thread) in started {
+                    assert_eq!(thread, Some(index * 3 / ranges), "range {index}");
+                }
+            }
+        }
     }
 
     #[test]

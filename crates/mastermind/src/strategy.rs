@@ -537,7 +537,11 @@ impl Scoring<'_> {
         let rest_len = self.candidates.rest_bound();
         let chunks =
             first.len().div_ceil(CANDIDATES_PER_CHUNK) + rest_len.div_ceil(CANDIDATES_PER_CHUNK);
-        if observer.report(Progress::Begin { ranges: chunks }) == Flow::Stop {
+        if observer.report(Progress::Begin {
+            ranges: chunks,
+            prefix_pegs: 0,
+        }) == Flow::Stop
+        {
             return Err(StrategyError::Stopped(Stopped::Cancelled));
         }
         // The best complete score so far, shared by all threads: a candidate whose partial score already
@@ -548,7 +552,11 @@ impl Scoring<'_> {
         // in it, and whether it reached the best score possible (then no later candidate can win).
         let score_chunk =
             |parts: &mut Vec<u32>, (chunk, guesses, consistent): (usize, &[u32], bool)| {
-                if !observer.keep_going() {
+                let started = Progress::Started {
+                    index: chunk,
+                    thread: rayon::current_thread_index(),
+                };
+                if !observer.keep_going() || observer.report(started) == Flow::Stop {
                     return Err(Stopped::Cancelled);
                 }
                 let mut best = (i64::MAX, true, u32::MAX);

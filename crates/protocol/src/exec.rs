@@ -1,6 +1,8 @@
 //! Runs a [`Job`] on the game cores, reporting progress into a [`JobObserver`] that another thread can read
 //! and use to cancel.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use rand::SeedableRng;
@@ -8,11 +10,27 @@ use rand::rngs::StdRng;
 
 use mastermind::search::{self, Budget, Flow, Observer, Progress, Stopped};
 use mastermind::strategy::{self, StrategyError};
-use mastermind::{Code, Row, Spec, Strategy, local};
+use mastermind::{Code, Row, Spec, Strategy, local, partition};
 
 use crate::{
-    Answer, Job, MAX_BENCH_FEEDBACKS, MastermindAnswer, MastermindJob, Outcome, RowDto, RunStats,
+    Answer, Job, MAX_BENCH_FEEDBACKS, MastermindAnswer, MastermindJob, Outcome, RangeRun, RowDto,
+    RunStats, SearchBegun, SplitDto, Trace,
 };
+
+/// Most range records a trace holds between two reports; more are counted as dropped.
+const MAX_PENDING_RUNS: usize = 20_000;
+
+/// A clock shared by every thread, in milliseconds (the worker's is `performance.timeOrigin + now()`).
+pub type Clock = fn() -> f64;
+
+/// The trace being recorded: records not yet reported, and the ranges running now.
+#[derive(Debug, Default)]
+struct Tracer {
+    clock: Option<(Clock, f64)>,
+    search: Option<u32>,
+    pending: Trace,
+    open: HashMap<usize, (u32, f64)>,
+}
 
 /// Progress and cancellation of one job, shared between the thread that runs it and the one that reports.
 #[derive(Debug, Default)]
@@ -23,7 +41,8 @@ pub struct JobObserver {
     ranges_all: AtomicU32,
     threads: AtomicU64,
     nodes: AtomicU64,
-    listener: Option<fn(u32, u32)>,
+    listener: Option<fn(&JobObserver)>,
+    tracer: Mutex<Tracer>,
 }
 
 impl JobObserver {
@@ -32,12 +51,83 @@ impl JobObserver {
         Self::default()
     }
 
-    /// A fresh observer that also calls `listener(ranges done, ranges total)` on every report, on the thread
-    /// that reports. For a job that runs on the reporting thread itself (no pool), where nobody else can poll.
-    pub fn with_listener(listener: fn(u32, u32)) -> Self {
+    /// Also calls `listener(self)` on every report, on the thread that reports. For a job that runs on the
+    /// reporting thread itself (no pool), where nobody else can poll.
+    pub fn with_listener(self, listener: fn(&JobObserver)) -> Self {
         JobObserver {
             listener: Some(listener),
-            ..Self::default()
+            ..self
+        }
+    }
+
+    /// Also records which thread ran which range and when, by `clock` (read on every thread, so it must be one
+    /// clock for all of them); [`JobObserver::take_trace`] collects the records.
+    pub fn traced(self, clock: Clock) -> Self {
+        let tracer = Tracer {
+            clock: Some((clock, clock())),
+            ..Tracer::default()
+        };
+        JobObserver {
+            tracer: Mutex::new(tracer),
+            ..self
+        }
+    }
+
+    /// The trace recorded since the last call (empty when not traced).
+    pub fn take_trace(&self) -> Trace {
+        self.tracer
+            .lock()
+            .map(|mut t| std::mem::take(&mut t.pending))
+            .unwrap_or_default()
+    }
+
+    fn trace(&self, progress: Progress) {
+        let Ok(mut t) = self.tracer.lock() else {
+            return;
+        };
+        let Some((clock, t0)) = t.clock else { return };
+        let now = clock() - t0;
+        let thread = |th: Option<usize>| th.map_or(0, |i| i as u32);
+        match progress {
+            Progress::Begin {
+                ranges,
+                prefix_pegs,
+            } => {
+                let search = t.search.map_or(0, |s| s + 1);
+                t.search = Some(search);
+                t.open.clear();
+                t.pending.searches.push(SearchBegun {
+                    search,
+                    ranges: ranges as u32,
+                    prefix_pegs: prefix_pegs as u32,
+                    at: now,
+                });
+            }
+            Progress::Started { index, thread: th } => {
+                t.open.insert(index, (thread(th), now));
+            }
+            Progress::Range {
+                index,
+                thread: th,
+                found,
+                nodes,
+            } => {
+                let (thread, start) = t.open.remove(&index).unwrap_or((thread(th), now));
+                let search = t.search.unwrap_or(0);
+                if t.pending.runs.len() < MAX_PENDING_RUNS {
+                    t.pending.runs.push(RangeRun {
+                        search,
+                        index: index as u32,
+                        thread,
+                        start,
+                        end: now,
+                        found,
+                        nodes,
+                    });
+                } else {
+                    t.pending.dropped += 1;
+                }
+            }
         }
     }
 
@@ -72,8 +162,10 @@ impl JobObserver {
 
 impl Observer for JobObserver {
     fn report(&self, progress: Progress) -> Flow {
+        self.trace(progress);
         match progress {
-            Progress::Begin { ranges } => {
+            Progress::Started { .. } => {}
+            Progress::Begin { ranges, .. } => {
                 self.ranges_done.store(0, Ordering::Relaxed);
                 self.ranges_total.store(ranges as u32, Ordering::Relaxed);
             }
@@ -87,8 +179,7 @@ impl Observer for JobObserver {
             }
         }
         if let Some(listener) = self.listener {
-            let (done, total) = self.progress();
-            listener(done, total);
+            listener(self);
         }
         if self.is_cancelled() {
             Flow::Stop
@@ -144,6 +235,7 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
             spec,
             history,
             thorough,
+            schedule,
         } => {
             let spec = Spec::try_from(*spec)?;
             let history = rows(&spec, history)?;
@@ -154,10 +246,47 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
             } else {
                 &Budget::DISPLAY
             };
-            let count = search::count(&spec, &history, budget, observer).map_err(stopped)?;
+            let count = match schedule {
+                None => search::count(&spec, &history, budget, observer),
+                Some(s) => search::count_scheduled(&spec, &history, budget, observer, (*s).into()),
+            }
+            .map_err(stopped)?;
             Ok(MastermindAnswer::Counted {
                 count: count.into(),
             })
+        }
+        MastermindJob::Split {
+            spec,
+            history,
+            guess,
+        } => {
+            let spec = Spec::try_from(*spec)?;
+            let history = rows(&spec, history)?;
+            let guess = Code::new(&spec, guess.clone()).map_err(|e| format!("the guess: {e}"))?;
+            // A quick budget: the split is drawn beside a game, and listing the codes of a huge game is no use.
+            let too_many = || {
+                format!(
+                    "more than {} codes are still possible: too many to split one by one (the split is shown once \
+                     fewer are left)",
+                    crate::group_digits(&partition::MAX_SPLIT_CODES.to_string())
+                )
+            };
+            let split = match partition::split_remaining(
+                &spec,
+                &history,
+                &guess,
+                &Budget::DISPLAY,
+                observer,
+            ) {
+                Ok(Some(p)) => Ok(SplitDto::from(&p)),
+                Ok(None) => Err(too_many()),
+                Err(Stopped::Budget) => Err(format!(
+                    "the codes still possible are too many, or too costly to find, to split them quickly ({spec} \
+                     is a big game)"
+                )),
+                Err(e) => return Err(stopped(e)),
+            };
+            Ok(MastermindAnswer::Split { split })
         }
         MastermindJob::BenchFeedback {
             spec,
@@ -210,12 +339,30 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
             }
             let mut rng = StdRng::seed_from_u64(*seed);
             match strategy::choose(strategy, &spec, &history, &budget, observer, &mut rng) {
-                Ok(choice) => Ok(MastermindAnswer::Guess {
-                    code: choice.guess.pegs().to_vec(),
-                    remaining: choice.remaining.into(),
-                    strategy: choice.played_by.name().to_string(),
-                    note: choice.note,
-                }),
+                Ok(choice) => {
+                    // The scoring strategies explain themselves by the split of the codes they scored (at most
+                    // `MAX_LISTED_CODES`, so listing them again is quick); the others by the count alone.
+                    let by = choice.played_by;
+                    let split = if by.scores_partitions() || by == Strategy::Optimal {
+                        partition::split_remaining(
+                            &spec,
+                            &history,
+                            &choice.guess,
+                            &budget,
+                            observer,
+                        )
+                        .map_err(stopped)?
+                    } else {
+                        None
+                    };
+                    Ok(MastermindAnswer::Guess {
+                        code: choice.guess.pegs().to_vec(),
+                        why: partition::explain(by, &choice.remaining, split.as_ref()),
+                        remaining: choice.remaining.into(),
+                        strategy: by.name().to_string(),
+                        note: choice.note,
+                    })
+                }
                 Err(StrategyError::Contradiction) => {
                     match mastermind::first_contradiction(&spec, &history, &budget, observer) {
                         Ok(Some(row)) => Ok(MastermindAnswer::Contradiction { row }),
@@ -232,7 +379,7 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{SpecDto, ToWorker};
+    use crate::{ScheduleDto, SpecDto, ToWorker};
 
     const CLASSIC: SpecDto = SpecDto {
         pegs: 4,
@@ -280,6 +427,7 @@ mod tests {
                 spec: CLASSIC,
                 history: vec![row(&[0, 0, 9, 1], 0, 0)],
                 thorough: false,
+                schedule: None,
             },
             failed("row 1: peg 3 has colour 9, but colours go from 0 to 5"),
         );
@@ -367,7 +515,8 @@ mod tests {
     fn listener_hears_every_range() {
         use std::sync::atomic::AtomicU32;
         static LAST: AtomicU32 = AtomicU32::new(0);
-        let obs = JobObserver::with_listener(|done, total| {
+        let obs = JobObserver::new().with_listener(|obs| {
+            let (done, total) = obs.progress();
             assert!(done <= total);
             LAST.store(done, Ordering::Relaxed);
         });
@@ -375,12 +524,125 @@ mod tests {
             spec: CLASSIC,
             history: vec![row(&[0, 0, 1, 1], 1, 1)],
             thorough: false,
+            schedule: None,
         };
         assert!(matches!(
             execute(&Job::Mastermind(job), &obs),
             Outcome::Ok { .. }
         ));
         assert_eq!(LAST.load(Ordering::Relaxed), 216);
+    }
+
+    fn clock() -> f64 {
+        use std::sync::OnceLock;
+        use std::time::Instant;
+        static START: OnceLock<Instant> = OnceLock::new();
+        START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+    }
+
+    #[test]
+    fn a_traced_count_records_every_range_once_whatever_the_schedule() {
+        let spec = SpecDto {
+            pegs: 5,
+            colors: 6,
+            repeats: true,
+        };
+        for (schedule, history) in [
+            (ScheduleDto::Static, vec![row(&[0, 0, 1, 1, 2], 1, 2)]),
+            (ScheduleDto::Stealing, vec![row(&[0, 0, 1, 1, 2], 1, 2)]),
+            // Searched though the answer is known: the split can be watched on an empty board.
+            (ScheduleDto::Static, vec![]),
+        ] {
+            let obs = JobObserver::new().traced(clock);
+            let job = MastermindJob::Count {
+                spec,
+                history: history.clone(),
+                thorough: false,
+                schedule: Some(schedule),
+            };
+            let Outcome::Ok {
+                answer: Answer::Mastermind(MastermindAnswer::Counted { count }),
+            } = execute(&Job::Mastermind(job), &obs)
+            else {
+                panic!("the count must finish")
+            };
+            let trace = obs.take_trace();
+            assert_eq!(trace.searches.len(), 1);
+            assert_eq!(
+                (trace.searches[0].ranges, trace.searches[0].prefix_pegs),
+                (1296, 4)
+            );
+            let mut seen: Vec<u32> = trace.runs.iter().map(|r| r.index).collect();
+            seen.sort_unstable();
+            assert_eq!(seen, (0..1296).collect::<Vec<_>>(), "{schedule:?}");
+            assert!(
+                trace
+                    .runs
+                    .iter()
+                    .all(|r| 0.0 <= r.start && r.start <= r.end)
+            );
+            let found: u64 = trace.runs.iter().map(|r| r.found).sum();
+            assert_eq!(found.to_string(), count.value);
+            assert!(obs.take_trace().is_empty(), "taken once");
+        }
+    }
+
+    #[test]
+    fn a_split_is_scored_or_refused_with_a_reason() {
+        let split = |spec, history, guess: &[u8]| {
+            let job = MastermindJob::Split {
+                spec,
+                history,
+                guess: guess.to_vec(),
+            };
+            match run(job) {
+                Outcome::Ok {
+                    answer: Answer::Mastermind(MastermindAnswer::Split { split }),
+                } => split,
+                other => panic!("{other:?}"),
+            }
+        };
+        let s = split(CLASSIC, vec![], &[0, 0, 1, 1]).unwrap();
+        assert_eq!(
+            (s.total, s.worst, s.parts, s.guess_possible),
+            (1296, 256, 13, true)
+        );
+        let s = split(CLASSIC, vec![row(&[0, 0, 1, 1], 1, 1)], &[2, 3, 4, 5]).unwrap();
+        assert_eq!(s.total, 208);
+        assert_eq!(s.classes.iter().map(|c| c.2).sum::<u64>(), 208);
+        assert!(!s.guess_possible);
+        let huge = SpecDto {
+            pegs: 10,
+            colors: 10,
+            repeats: true,
+        };
+        assert_eq!(
+            split(huge, vec![], &[0; 10]),
+            Err("more than 1,048,576 codes are still possible: too many to split one by one (the split is \
+                 shown once fewer are left)"
+                .into())
+        );
+        assert_eq!(
+            run(MastermindJob::Split {
+                spec: CLASSIC,
+                history: vec![],
+                guess: vec![0, 0, 1],
+            }),
+            failed("the guess: a code needs 4 pegs, this one has 3")
+        );
+    }
+
+    #[test]
+    fn an_untraced_job_records_nothing() {
+        let obs = JobObserver::new();
+        let job = MastermindJob::Count {
+            spec: CLASSIC,
+            history: vec![row(&[0, 0, 1, 1], 1, 1)],
+            thorough: false,
+            schedule: None,
+        };
+        execute(&Job::Mastermind(job), &obs);
+        assert!(obs.take_trace().is_empty());
     }
 
     #[test]
@@ -395,6 +657,7 @@ mod tests {
             },
             history: vec![row(&[0, 0, 1, 1, 2, 2, 3, 3], 1, 1)],
             thorough: true,
+            schedule: None,
         };
         assert_eq!(execute(&Job::Mastermind(job), &obs), Outcome::Cancelled);
     }

@@ -49,6 +49,9 @@ pub enum FromWorker {
         ranges_done: u32,
         /// Prefix ranges in the job's current search.
         ranges_total: u32,
+        /// What the pool did since the last report (only from jobs asked to be traced).
+        #[serde(default, skip_serializing_if = "Trace::is_empty")]
+        trace: Trace,
     },
     /// A job has ended.
     Done {
@@ -92,6 +95,85 @@ pub struct RunStats {
     pub nodes: u64,
 }
 
+/// What a job's searches did on the pool since the last report: the live view of the parallel search.
+/// Times are milliseconds since the job started, on one clock shared by all threads.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Trace {
+    /// Searches that began.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub searches: Vec<SearchBegun>,
+    /// Ranges that finished.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<RangeRun>,
+    /// Ranges left out because too many piled up unreported (the view is then incomplete, and says so).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub dropped: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl Trace {
+    /// Nothing to report.
+    pub fn is_empty(&self) -> bool {
+        self.searches.is_empty() && self.runs.is_empty() && self.dropped == 0
+    }
+}
+
+/// One search of a job: its units of work and how they are shared out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchBegun {
+    /// Number of this search within its job, from 0.
+    pub search: u32,
+    /// Ranges (units of work) it is cut into.
+    pub ranges: u32,
+    /// Pegs each range's prefix fixes (range `i` is `i` in base `colors`); 0 when the units are chunks of
+    /// candidate guesses being scored, not prefix ranges.
+    pub prefix_pegs: u32,
+    /// When it began.
+    pub at: f64,
+}
+
+/// One range as one thread ran it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RangeRun {
+    /// The search it belongs to.
+    pub search: u32,
+    /// Which range.
+    pub index: u32,
+    /// The pool thread that ran it.
+    pub thread: u32,
+    /// When the thread started it.
+    pub start: f64,
+    /// When it finished.
+    pub end: f64,
+    /// Consistent codes found in it.
+    pub found: u64,
+    /// Search nodes visited in it.
+    pub nodes: u64,
+}
+
+/// How a search's ranges are shared out over the pool's threads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ScheduleDto {
+    /// Idle threads steal ranges from busy ones (what every search uses).
+    #[default]
+    Stealing,
+    /// One fixed block of consecutive ranges per thread, as in the seed report (to show why not).
+    Static,
+}
+
+impl From<ScheduleDto> for mastermind::search::Schedule {
+    fn from(s: ScheduleDto) -> Self {
+        match s {
+            ScheduleDto::Stealing => mastermind::search::Schedule::Stealing,
+            ScheduleDto::Static => mastermind::search::Schedule::Static,
+        }
+    }
+}
+
 /// A job for one of the games.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "game", content = "job")]
@@ -101,7 +183,7 @@ pub enum Job {
 }
 
 /// An answer from one of the games.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "game", content = "answer")]
 pub enum Answer {
     /// A Mastermind answer.
@@ -209,6 +291,19 @@ pub enum MastermindJob {
         /// the budget cannot finish comes back as a lower bound.
         #[serde(default)]
         thorough: bool,
+        /// Search with the ranges shared out this way, even when the answer is known without searching (an
+        /// empty history): for watching how a search is split. `None`: the usual count.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        schedule: Option<ScheduleDto>,
+    },
+    /// Split the codes consistent with `history` by the feedback `guess` would get from each, and score the split.
+    Split {
+        /// Game size.
+        spec: SpecDto,
+        /// Rows the codes must fit.
+        history: Vec<RowDto>,
+        /// The guess whose split is wanted.
+        guess: Vec<u8>,
     },
     /// Time the feedback kernel: score `guesses` random guesses against `secrets` random secrets on the pool,
     /// as the strategies do (the job's `millis` is the time; the CLI's `bench-feedback` runs the same work).
@@ -256,7 +351,7 @@ impl From<mastermind::search::Count> for CountDto {
 }
 
 /// Mastermind answers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind")]
 pub enum MastermindAnswer {
     /// A new secret.
@@ -274,6 +369,9 @@ pub enum MastermindAnswer {
         strategy: String,
         /// Why a fallback was used, if one was.
         note: Option<String>,
+        /// Why the strategy chose this guess, in one line for people.
+        #[serde(default)]
+        why: String,
     },
     /// Rows `0..=row` admit no secret: the scores contradict each other.
     Contradiction {
@@ -285,6 +383,11 @@ pub enum MastermindAnswer {
         /// The count.
         count: CountDto,
     },
+    /// How a guess splits the codes still possible.
+    Split {
+        /// The split, or why it is not given.
+        split: Result<SplitDto, String>,
+    },
     /// A feedback benchmark ran.
     Benched {
         /// Feedbacks computed.
@@ -292,6 +395,43 @@ pub enum MastermindAnswer {
         /// A checksum of every feedback class count (so the work cannot be skipped; same as the CLI's).
         checksum: u64,
     },
+}
+
+/// A guess's split of the codes still possible, and the scores each partition strategy gives it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SplitDto {
+    /// Codes split.
+    pub total: u64,
+    /// `(black, white, codes)` for each feedback that occurs, largest class first.
+    pub classes: Vec<(u8, u8, u64)>,
+    /// Whether the guess is itself still possible (it can win now).
+    pub guess_possible: bool,
+    /// Knuth's score: the largest class.
+    pub worst: u64,
+    /// Kooi's score: the number of classes.
+    pub parts: u32,
+    /// Neuwirth's score: bits of information.
+    pub entropy_bits: f64,
+    /// Irving's score: the expected size of the secret's class.
+    pub expected_size: f64,
+}
+
+impl From<&mastermind::partition::Partition> for SplitDto {
+    fn from(p: &mastermind::partition::Partition) -> Self {
+        SplitDto {
+            total: p.total,
+            classes: p
+                .classes
+                .iter()
+                .map(|(f, n)| (f.black, f.white, *n))
+                .collect(),
+            guess_possible: p.guess_included,
+            worst: p.worst(),
+            parts: p.parts() as u32,
+            entropy_bits: p.entropy_bits(),
+            expected_size: p.expected_size(),
+        }
+    }
 }
 
 macro_rules! json_io {

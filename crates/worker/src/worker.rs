@@ -49,6 +49,16 @@ fn now_ms() -> f64 {
         .map_or_else(js_sys::Date::now, |p| p.now())
 }
 
+/// Milliseconds on one clock for every thread of the pool (`timeOrigin` differs from worker to worker), for the
+/// trace of which thread ran which range when.
+fn shared_ms() -> f64 {
+    js_sys::global()
+        .dyn_into::<web_sys::WorkerGlobalScope>()
+        .ok()
+        .and_then(|g| g.performance())
+        .map_or_else(js_sys::Date::now, |p| p.time_origin() + p.now())
+}
+
 fn post(scope: &DedicatedWorkerGlobalScope, msg: &FromWorker) {
     // Posting a string to our own page cannot fail; if it somehow does, the page's job timeout reports it.
     let _ = scope.post_message(&JsValue::from_str(&msg.to_json()));
@@ -143,11 +153,14 @@ fn pump(state: &Shared) {
     if !pooled {
         // No pool: the job runs right here, so it posts its own progress (nobody else can poll).
         PROGRESS.with(|p| *p.borrow_mut() = Some((scope.clone(), id, 0.0)));
-        let observer = JobObserver::with_listener(post_progress);
+        let observer = JobObserver::new()
+            .traced(shared_ms)
+            .with_listener(post_progress);
         let t0 = now_ms();
         let outcome = execute(&job, &observer);
         PROGRESS.with(|p| *p.borrow_mut() = None);
         let stats = observer.stats(now_ms() - t0);
+        post_rest_of_trace(&scope, id, &observer);
         post(&scope, &FromWorker::Done { id, outcome, stats });
         // Let queued messages (a Cancel, a newer job) in before the next job.
         let state = state.clone();
@@ -156,7 +169,7 @@ fn pump(state: &Shared) {
             scope.set_timeout_with_callback_and_timeout_and_arguments_0(later.unchecked_ref(), 0);
         return;
     }
-    let observer = Arc::new(JobObserver::new());
+    let observer = Arc::new(JobObserver::new().traced(shared_ms));
     let slot: Slot = Arc::new(Mutex::new(None));
     {
         let (observer, slot) = (observer.clone(), slot.clone());
@@ -195,11 +208,13 @@ thread_local! {
     static PROGRESS: RefCell<Option<(DedicatedWorkerGlobalScope, JobId, f64)>> = const { RefCell::new(None) };
 }
 
-/// Posts progress of the job running on this thread, at most every [`POLL_MS`] (and always the last range).
-fn post_progress(ranges_done: u32, ranges_total: u32) {
+/// Posts progress (and trace) of the job running on this thread, at most every [`POLL_MS`] and always on the
+/// last range.
+fn post_progress(observer: &JobObserver) {
     PROGRESS.with(|p| {
         if let Some((scope, id, last)) = p.borrow_mut().as_mut() {
             let now = now_ms();
+            let (ranges_done, ranges_total) = observer.progress();
             if now - *last >= f64::from(POLL_MS) || ranges_done == ranges_total {
                 *last = now;
                 post(
@@ -208,11 +223,29 @@ fn post_progress(ranges_done: u32, ranges_total: u32) {
                         id: *id,
                         ranges_done,
                         ranges_total,
+                        trace: observer.take_trace(),
                     },
                 );
             }
         }
     });
+}
+
+/// Posts what is left of a finished job's trace, before its `Done`.
+fn post_rest_of_trace(scope: &DedicatedWorkerGlobalScope, id: JobId, observer: &JobObserver) {
+    let trace = observer.take_trace();
+    if !trace.is_empty() {
+        let (ranges_done, ranges_total) = observer.progress();
+        post(
+            scope,
+            &FromWorker::Progress {
+                id,
+                ranges_done,
+                ranges_total,
+                trace,
+            },
+        );
+    }
 }
 
 /// Posts the running job's progress if it changed, and its result when it is there.
@@ -226,8 +259,12 @@ fn poll(state: &Shared) {
     match done {
         None => {
             let progress = running.observer.progress();
+            let trace = running.observer.take_trace();
             let now = now_ms();
-            if progress != running.last_progress || now - running.last_post >= HEARTBEAT_MS {
+            if progress != running.last_progress
+                || !trace.is_empty()
+                || now - running.last_post >= HEARTBEAT_MS
+            {
                 running.last_progress = progress;
                 running.last_post = now;
                 let (ranges_done, ranges_total) = progress;
@@ -237,6 +274,7 @@ fn poll(state: &Shared) {
                         id: running.id,
                         ranges_done,
                         ranges_total,
+                        trace,
                     },
                 );
             }
@@ -245,8 +283,10 @@ fn poll(state: &Shared) {
             scope.clear_interval_with_handle(running.interval);
             let stats = running.observer.stats(millis);
             let id = running.id;
+            let observer = running.observer.clone();
             st.running = None;
             drop(st);
+            post_rest_of_trace(&scope, id, &observer);
             post(&scope, &FromWorker::Done { id, outcome, stats });
             pump(state);
         }

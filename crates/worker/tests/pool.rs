@@ -74,6 +74,7 @@ async fn pool_runs_a_count_on_more_than_one_thread() {
             white: 2,
         }],
         thorough: true,
+        schedule: None,
     });
     let observer = JobObserver::new();
     let outcome = execute(&job, &observer);
@@ -116,6 +117,61 @@ async fn pool_runs_a_count_on_more_than_one_thread() {
         }
     };
     assert_eq!(count.value, expected.unwrap().exact().unwrap().to_string());
+}
+
+/// Milliseconds on the clock every pool thread shares (as the worker's trace uses).
+fn shared_ms() -> f64 {
+    use wasm_bindgen::JsCast;
+    js_sys::global()
+        .dyn_into::<web_sys::WorkerGlobalScope>()
+        .ok()
+        .and_then(|g| g.performance())
+        .map_or_else(js_sys::Date::now, |p| p.time_origin() + p.now())
+}
+
+/// On the real pool, a traced count shows each schedule as it is: fixed blocks put every range of a block on
+/// one thread (block t on thread t), and both schedules trace every range exactly once with the same count.
+#[wasm_bindgen_test]
+async fn traced_schedules_on_the_pool() {
+    start_pool().await;
+    let mut counts = Vec::new();
+    for schedule in [
+        protocol::ScheduleDto::Static,
+        protocol::ScheduleDto::Stealing,
+    ] {
+        let job = Job::Mastermind(MastermindJob::Count {
+            spec: SpecDto {
+                pegs: 6,
+                colors: 8,
+                repeats: true,
+            },
+            history: vec![],
+            thorough: true,
+            schedule: Some(schedule),
+        });
+        let observer = JobObserver::new().traced(shared_ms);
+        let Outcome::Ok {
+            answer: Answer::Mastermind(MastermindAnswer::Counted { count }),
+        } = execute(&job, &observer)
+        else {
+            panic!("count failed")
+        };
+        counts.push(count.value);
+        let trace = observer.take_trace();
+        assert_eq!(trace.searches.len(), 1);
+        let ranges = trace.searches[0].ranges;
+        assert_eq!(ranges, 512);
+        let mut seen: Vec<u32> = trace.runs.iter().map(|r| r.index).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (0..ranges).collect::<Vec<_>>(), "{schedule:?}");
+        assert!(trace.runs.iter().all(|r| r.start <= r.end && r.thread < 2));
+        if schedule == protocol::ScheduleDto::Static {
+            for r in &trace.runs {
+                assert_eq!(r.thread, r.index * 2 / ranges, "range {}", r.index);
+            }
+        }
+    }
+    assert_eq!(counts, ["262144", "262144"]);
 }
 
 /// The feedback kernel as the wasm build compiles it (its own SIMD colour sum) agrees with the obvious

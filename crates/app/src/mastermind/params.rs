@@ -1,7 +1,13 @@
 //! Game settings and their link form: `#/mastermind?pegs=5&colors=8&repeats=0&rows=12&mode=make&scoring=manual
-//! &strategy=knuth&secret=3,1,4,1,5`. A bad parameter gets a message and its default; the rest still apply.
+//! &strategy=knuth&step=1&palette=safe&embed=1&code=…&played=…`. A bad parameter gets a message and its default;
+//! the rest still apply.
+//!
+//! A fixed secret travels obfuscated as `code=` (so a shared link does not show it at a glance; anyone
+//! determined can still decode it — this is a game, not a safe); `secret=3,1,4,1` in plain colour indices is
+//! accepted too, for tutorial authors. `played=` lists the guesses so far (`0,0,1,1;2,3,4,5`), each with its
+//! score when the person gave it (`0,0,1,1:1,1`): a link with it reproduces the game in progress.
 
-use mastermind::{Code, Spec, Strategy};
+use mastermind::{Code, Feedback, Spec, Strategy};
 
 use super::state::{Mode, Scoring};
 use crate::route::Query;
@@ -19,6 +25,8 @@ pub const ROW_CHOICES: [u32; 18] = [
 
 /// How modes are written in links.
 const MODES: &[(&str, Mode)] = &[("break", Mode::Break), ("make", Mode::Make)];
+/// How yes/no settings are written in links.
+const FLAGS: &[(&str, bool)] = &[("1", true), ("0", false), ("true", true), ("false", false)];
 /// How scorings are written in links.
 const SCORINGS: &[(&str, Scoring)] = &[("auto", Scoring::Auto), ("manual", Scoring::Manual)];
 
@@ -45,6 +53,148 @@ pub struct Settings {
     pub strategy: Strategy,
     /// A fixed secret (from the link).
     pub secret: Option<Code>,
+    /// The computer plays one guess at a time, each explained, when the person asks for the next.
+    pub step: bool,
+    /// Peg colours.
+    pub palette: Palette,
+    /// The compact layout for embedding in another page: the board and its controls only.
+    pub embed: bool,
+    /// Rows already played (a shared or restored game).
+    pub played: Vec<Played>,
+}
+
+/// A row of a shared game: the guess and, when a person gave it, its score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Colours of the guess.
+    pub guess: Vec<u8>,
+    /// Its score, if it was given by hand (else the page scores it from the secret).
+    pub score: Option<Feedback>,
+}
+
+/// Peg colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Palette {
+    /// Bright toy colours.
+    Classic,
+    /// Colours told apart with the common colour-vision deficiencies (Okabe and Ito's first eight, then
+    /// light and dark tones), for classrooms; every peg shows its number either way.
+    Safe,
+}
+
+/// How palettes are written in links.
+pub const PALETTES: &[(&str, Palette)] = &[("classic", Palette::Classic), ("safe", Palette::Safe)];
+
+/// The obfuscated form of a secret for links: each peg shifted by a key that depends on its place and the
+/// game size, written as one base-36 digit, then a check digit. Not encryption: it only keeps the secret out
+/// of plain sight.
+pub fn hide_secret(spec: &Spec, code: &Code) -> String {
+    let colors = u32::from(spec.colors);
+    let mut sum = 0u32;
+    let mut out: String = code
+        .pegs()
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let v = (u32::from(c) + key(spec, i)) % colors;
+            sum += v * (i as u32 + 1);
+            char::from_digit(v, 36).unwrap_or('0')
+        })
+        .collect();
+    out.push(char::from_digit(sum % 36, 36).unwrap_or('0'));
+    out
+}
+
+/// Reads [`hide_secret`]'s form back; `None` if it was not made for this game size or was altered.
+pub fn reveal_secret(spec: &Spec, text: &str) -> Option<Code> {
+    let colors = u32::from(spec.colors);
+    let digits: Vec<u32> = text
+        .chars()
+        .map(|ch| ch.to_digit(36))
+        .collect::<Option<_>>()?;
+    let (check, pegs) = digits.split_last()?;
+    if pegs.len() != usize::from(spec.pegs) || pegs.iter().any(|&v| v >= colors) {
+        return None;
+    }
+    let sum: u32 = pegs
+        .iter()
+        .enumerate()
+        .map(|(i, v)| v * (i as u32 + 1))
+        .sum();
+    if sum % 36 != *check {
+        return None;
+    }
+    let code = pegs
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| ((v + colors - key(spec, i) % colors) % colors) as u8)
+        .collect();
+    Code::new(spec, code).ok()
+}
+
+fn key(spec: &Spec, i: usize) -> u32 {
+    let x = (i as u32 + 1)
+        .wrapping_mul(2_654_435_761)
+        .wrapping_add(u32::from(spec.pegs) * 97 + u32::from(spec.colors) * 31);
+    (x >> 16) % u32::from(spec.colors)
+}
+
+fn code_text(pegs: &[u8]) -> String {
+    pegs.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// `played=` for these rows.
+fn played_text(rows: &[Played]) -> String {
+    rows.iter()
+        .map(|r| match r.score {
+            Some(f) => format!("{}:{},{}", code_text(&r.guess), f.black, f.white),
+            None => code_text(&r.guess),
+        })
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+/// Reads `played=`; the first bad row ends the list, with a message.
+fn parse_played(spec: &Spec, text: &str, errors: &mut Vec<String>) -> Vec<Played> {
+    let mut rows = Vec::new();
+    for (i, part) in text.split(';').filter(|p| !p.trim().is_empty()).enumerate() {
+        let (code, score) = match part.split_once(':') {
+            Some((c, s)) => (c, Some(s)),
+            None => (part, None),
+        };
+        let guess = match Code::parse(spec, code) {
+            Ok(c) => c.pegs().to_vec(),
+            Err(e) => {
+                errors.push(format!(
+                    "played row {}: {e}; the rows from there on are left out",
+                    i + 1
+                ));
+                break;
+            }
+        };
+        let score = match score.map(|s| {
+            s.split_once(',')
+                .map(|(b, w)| (b.trim().parse::<u8>(), w.trim().parse::<u8>()))
+        }) {
+            None => None,
+            Some(Some((Ok(black), Ok(white))))
+                if (Feedback { black, white }).is_possible(spec.pegs) =>
+            {
+                Some(Feedback { black, white })
+            }
+            Some(_) => {
+                errors.push(format!(
+                    "played row {}: the score is not black,white pegs possible with {} pegs; the rows from there on \
+                     are left out",
+                    i + 1,
+                    spec.pegs
+                ));
+                break;
+            }
+        };
+        rows.push(Played { guess, score });
+    }
+    rows
 }
 
 impl Default for Settings {
@@ -56,6 +206,10 @@ impl Default for Settings {
             scoring: Scoring::Auto,
             strategy: Strategy::Knuth,
             secret: None,
+            step: false,
+            palette: Palette::Classic,
+            embed: false,
+            played: Vec::new(),
         }
     }
 }
@@ -118,13 +272,7 @@ impl Settings {
             COLORS,
             &mut errors,
         );
-        let repeats = choice(
-            query,
-            "repeats",
-            true,
-            &[("1", true), ("0", false), ("true", true), ("false", false)],
-            &mut errors,
-        );
+        let repeats = choice(query, "repeats", true, FLAGS, &mut errors);
         let spec = Spec::new(pegs, colors, repeats).unwrap_or_else(|e| {
             errors.push(format!("{e}; using the classic 4 pegs x 6 colours"));
             Spec::CLASSIC
@@ -135,7 +283,10 @@ impl Settings {
         let strategies: Vec<(&str, Strategy)> =
             Strategy::ALL.iter().map(|s| (s.name(), *s)).collect();
         let strategy = choice(query, "strategy", d.strategy, &strategies, &mut errors);
-        let secret = query
+        let step = choice(query, "step", false, FLAGS, &mut errors);
+        let palette = choice(query, "palette", d.palette, PALETTES, &mut errors);
+        let embed = choice(query, "embed", false, FLAGS, &mut errors);
+        let plain = query
             .get("secret")
             .and_then(|text| match Code::parse(&spec, text) {
                 Ok(code) => Some(code),
@@ -146,6 +297,21 @@ impl Settings {
                     None
                 }
             });
+        let hidden = query.get("code").and_then(|text| {
+            let code = reveal_secret(&spec, text);
+            if code.is_none() {
+                errors.push(format!(
+                    "code={text} is not a secret for {spec} (altered, or made for another size); a random \
+                     secret is used instead"
+                ));
+            }
+            code
+        });
+        let secret = plain.or(hidden);
+        let played = query
+            .get("played")
+            .map(|t| parse_played(&spec, t, &mut errors))
+            .unwrap_or_default();
         (
             Settings {
                 spec,
@@ -154,22 +320,42 @@ impl Settings {
                 scoring,
                 strategy,
                 secret,
+                step,
+                palette,
+                embed,
+                played,
             },
             errors,
         )
     }
 
-    /// The link query for these settings (without the secret: a link must not give it away).
+    /// The link query for a whole game: these settings, the secret (obfuscated) and the rows played. Opening
+    /// it reproduces the game.
+    pub fn game_query(&self, secret: Option<&Code>, played: &[Played]) -> String {
+        let mut q = self.to_query();
+        if let Some(code) = secret {
+            q.push_str(&format!("&code={}", hide_secret(&self.spec, code)));
+        }
+        if !played.is_empty() {
+            q.push_str(&format!("&played={}", played_text(played)));
+        }
+        q
+    }
+
+    /// The link query for these settings (without the secret and rows: a new game).
     pub fn to_query(&self) -> String {
         let mode = link_name(MODES, self.mode);
         let scoring = link_name(SCORINGS, self.scoring);
         format!(
-            "pegs={}&colors={}&repeats={}&rows={}&mode={mode}&scoring={scoring}&strategy={}",
+            "pegs={}&colors={}&repeats={}&rows={}&mode={mode}&scoring={scoring}&strategy={}&step={}&palette={}{}",
             self.spec.pegs,
             self.spec.colors,
             u8::from(self.spec.repeats),
             self.rows,
-            self.strategy.name()
+            self.strategy.name(),
+            u8::from(self.step),
+            link_name(PALETTES, self.palette),
+            if self.embed { "&embed=1" } else { "" }
         )
     }
 }
@@ -190,7 +376,7 @@ mod tests {
     fn good_links() {
         assert_eq!(check("", &[]), Settings::default());
         let s = check(
-            "pegs=5&colors=8&repeats=0&rows=12&mode=make&scoring=manual&strategy=first-consistent",
+            "pegs=5&colors=8&repeats=0&rows=12&mode=make&scoring=manual&strategy=first-consistent&step=1",
             &[],
         );
         assert_eq!(
@@ -205,6 +391,67 @@ mod tests {
         let (again, _) =
             Settings::from_query(&Route::parse(&format!("#/mastermind?{}", s.to_query())).query());
         assert_eq!(again, s);
+    }
+
+    #[test]
+    fn secrets_hide_and_come_back_and_whole_games_round_trip() {
+        for (spec, text) in [
+            (Spec::CLASSIC, "3,1,4,1"),
+            (Spec::new(10, 10, true).unwrap(), "9,8,7,6,5,4,3,2,1,0"),
+            (
+                Spec::new(100, 20, true).unwrap(),
+                &(0..100)
+                    .map(|i| (i * 7 % 20).to_string())
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ),
+        ] {
+            let code = Code::parse(&spec, text).unwrap();
+            let hidden = hide_secret(&spec, &code);
+            assert!(!hidden.contains(','), "{hidden}");
+            assert_eq!(reveal_secret(&spec, &hidden), Some(code.clone()));
+            // Another size, or one digit changed, is refused.
+            assert_eq!(
+                reveal_secret(&Spec::new(spec.pegs.into(), 19, true).unwrap(), &hidden)
+                    .filter(|c| *c == code),
+                None
+            );
+            let mut altered: Vec<char> = hidden.chars().collect();
+            altered[0] = if altered[0] == '1' { '2' } else { '1' };
+            let altered: String = altered.into_iter().collect();
+            assert_eq!(reveal_secret(&spec, &altered), None, "{altered}");
+        }
+        // The classic secret is not in plain sight.
+        let spec = Spec::CLASSIC;
+        let hidden = hide_secret(&spec, &Code::parse(&spec, "3,1,4,1").unwrap());
+        assert_ne!(&hidden[..4], "3141");
+        let s = check(
+            &format!("mode=make&scoring=manual&code={hidden}&played=0,0,1,1:1,1;2,3,4,5"),
+            &[],
+        );
+        assert_eq!(
+            s.secret.as_ref().map(|c| c.pegs().to_vec()),
+            Some(vec![3, 1, 4, 1])
+        );
+        assert_eq!(
+            s.played,
+            vec![
+                Played {
+                    guess: vec![0, 0, 1, 1],
+                    score: Some(Feedback { black: 1, white: 1 })
+                },
+                Played {
+                    guess: vec![2, 3, 4, 5],
+                    score: None
+                },
+            ]
+        );
+        let q = s.game_query(s.secret.as_ref(), &s.played);
+        let (again, errors) =
+            Settings::from_query(&Route::parse(&format!("#/mastermind?{q}")).query());
+        assert_eq!((again, errors), (s, vec![]));
+        let s = check("palette=safe&embed=1", &[]);
+        assert_eq!((s.palette, s.embed), (Palette::Safe, true));
     }
 
     #[test]
@@ -227,6 +474,19 @@ mod tests {
             "secret=1,2,9,9",
             &[
                 "secret=1,2,9,9: peg 3 has colour 9, but colours go from 0 to 5; a random secret is used instead",
+            ],
+        );
+        check(
+            "code=zzzzz&played=0,0,1,1:1,1;0,0,9:0,0;1,1,1,1",
+            &[
+                "code=zzzzz is not a secret for 4 pegs x 6 colours (altered, or made for another size); a random secret is used instead",
+                "played row 2: a code needs 4 pegs, this one has 3; the rows from there on are left out",
+            ],
+        );
+        check(
+            "played=0,0,1,1:3,1",
+            &[
+                "played row 1: the score is not black,white pegs possible with 4 pegs; the rows from there on are left out",
             ],
         );
         check(

@@ -12,7 +12,7 @@ use protocol::{
 };
 use yew::Reducible;
 
-use super::params::Settings;
+use super::params::{Played, Settings};
 
 /// Who breaks the code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +45,8 @@ pub enum Phase {
     Scoring,
     /// The scores contradict each other from this row on (from 0); the person fixes one.
     Contradiction(usize),
+    /// Step by step: the computer's latest guess is scored; it plays the next when asked ([`Action::Step`]).
+    Paused,
     /// The code was broken in this many guesses.
     Won(usize),
     /// The person ran out of rows.
@@ -60,6 +62,25 @@ pub struct BoardRow {
     pub guess: Vec<u8>,
     /// Its score, once known.
     pub score: Option<Feedback>,
+    /// Codes consistent with this row and every row before it, once counted.
+    pub after: Option<CountDto>,
+    /// Why the computer chose this guess (its rows only).
+    pub why: Option<String>,
+}
+
+/// A guess whose split of the codes possible before it is to be shown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SplitTarget {
+    /// The rows the codes must fit.
+    pub history: Vec<RowDto>,
+    /// The guess.
+    pub guess: Vec<u8>,
+    /// The score it got, if it was played.
+    pub actual: Option<Feedback>,
+    /// Which guess it is, for people ("row 3", "your next guess").
+    pub label: String,
+    /// How many codes fit `history`, when counted.
+    pub known: Option<CountDto>,
 }
 
 /// A request for the solver.
@@ -106,6 +127,9 @@ pub struct Game {
     pub last: Option<RunStats>,
     /// The strategy that made the computer's latest guess.
     pub played_by: Option<String>,
+    /// The row whose split of the codes is shown (hovered or chosen); `None`: the draft if complete, else the
+    /// latest row.
+    pub inspect: Option<usize>,
     seq: u32,
     seed: u64,
 }
@@ -133,8 +157,14 @@ pub enum Action {
     Edit(usize),
     /// Stop fixing a row's score.
     CancelEdit,
+    /// Step by step: let the computer play its next guess.
+    Step,
     /// Cancel the solver request in flight.
     Cancel,
+    /// Put a whole code in the draft (a suggested guess); ignored unless it is a code of this game.
+    Fill(Vec<u8>),
+    /// Show how this row (or, with `None`, the draft or latest row) split the codes.
+    Inspect(Option<usize>),
     /// Count every code still possible, with progress (when the count beside the board is only a bound).
     CountAll,
     /// The solver answered request `seq`.
@@ -182,14 +212,23 @@ impl Game {
             progress: None,
             last: None,
             played_by: None,
+            inspect: None,
             seq: 0,
             seed,
         };
+        let secret = settings.secret.as_ref().map(|c| c.pegs().to_vec());
+        let played = &settings.played;
         match (settings.mode, settings.scoring) {
             (Mode::Break, _) => match &settings.secret {
                 Some(secret) => {
                     game.secret = Some(secret.pegs().to_vec());
                     game.phase = Phase::Guessing;
+                    if !played.is_empty() {
+                        game.replay(played);
+                        if !game.over() {
+                            game.count_in_background();
+                        }
+                    }
                 }
                 None => {
                     let seed = next_seed(&mut game.seed);
@@ -199,16 +238,83 @@ impl Game {
                     });
                 }
             },
-            (Mode::Make, Scoring::Auto) => match &settings.secret {
+            (Mode::Make, Scoring::Auto) => match secret {
                 Some(secret) => {
-                    game.secret = Some(secret.pegs().to_vec());
-                    game.ask_next_guess();
+                    game.secret = Some(secret);
+                    game.replay(played);
+                    if game.over() {
+                        // A shared game that was already won: nothing to ask.
+                    } else if settings.step && !game.rows.is_empty() {
+                        game.phase = Phase::Paused;
+                    } else {
+                        game.ask_next_guess();
+                    }
                 }
                 None => game.phase = Phase::EnteringSecret,
             },
-            (Mode::Make, Scoring::Manual) => game.ask_next_guess(),
+            (Mode::Make, Scoring::Manual) => {
+                game.replay(played);
+                if game.rows.last().is_some_and(|r| r.score.is_none()) {
+                    game.phase = Phase::Scoring;
+                } else if !game.rows.is_empty() {
+                    game.after_scores_changed();
+                } else {
+                    game.ask_next_guess();
+                }
+            }
         }
         game
+    }
+
+    /// Puts the rows of a shared or restored game on the board: scored from the secret when the page knows it,
+    /// else with the scores the person gave (only the last row may lack one). Stops at a win or the last row.
+    fn replay(&mut self, played: &[Played]) {
+        let secret = self
+            .secret
+            .as_ref()
+            .and_then(|s| Code::new(&self.spec, s.clone()).ok());
+        for p in played {
+            let score = match (&secret, Code::new(&self.spec, p.guess.clone())) {
+                (Some(secret), Ok(guess)) => Some(score(&guess, secret, self.spec.colors)),
+                _ => p.score,
+            };
+            let unscored = self.rows.last().is_some_and(|r| r.score.is_none());
+            if unscored || self.over() {
+                break;
+            }
+            self.rows.push(BoardRow {
+                guess: p.guess.clone(),
+                score,
+                after: None,
+                why: None,
+            });
+            if score.is_some_and(|f| f.is_win(self.spec.pegs)) {
+                self.phase = Phase::Won(self.rows.len());
+            } else if self.settings.mode == Mode::Break
+                && self.rows.len() >= self.settings.rows as usize
+            {
+                self.phase = Phase::Lost;
+            }
+        }
+    }
+
+    /// The link query that reproduces this game as it stands: its settings, its secret when the page knows
+    /// it (obfuscated), and its rows (with the scores a person gave).
+    pub fn link_query(&self) -> String {
+        let secret = self
+            .secret
+            .as_ref()
+            .and_then(|s| Code::new(&self.spec, s.clone()).ok());
+        let by_hand = secret.is_none();
+        let played: Vec<Played> = self
+            .rows
+            .iter()
+            .map(|r| Played {
+                guess: r.guess.clone(),
+                score: r.score.filter(|_| by_hand),
+            })
+            .collect();
+        self.settings.game_query(secret.as_ref(), &played)
     }
 
     fn ask(&mut self, job: MastermindJob) {
@@ -222,7 +328,8 @@ impl Game {
         self.phase = Phase::Thinking;
     }
 
-    fn history(&self) -> Vec<RowDto> {
+    /// The scored rows, as they travel to the worker.
+    pub fn history(&self) -> Vec<RowDto> {
         self.rows
             .iter()
             .filter_map(|r| {
@@ -255,6 +362,7 @@ impl Game {
             spec: SpecDto::from(self.spec),
             history: self.history(),
             thorough,
+            schedule: None,
         }
     }
 
@@ -278,6 +386,53 @@ impl Game {
                 .iter()
                 .enumerate()
                 .any(|(i, d)| i != self.cursor && *d == Some(c))
+    }
+
+    /// The draft, when every peg has a colour.
+    pub fn full_draft(&self) -> Option<Vec<u8>> {
+        self.draft.iter().copied().collect()
+    }
+
+    /// Which guess's split of the codes to show: the inspected row's (of the codes possible before it), else
+    /// the complete draft's (of the codes possible now), else the latest scored row's.
+    pub fn split_target(&self) -> Option<SplitTarget> {
+        let scored = |rows: &[BoardRow]| -> Vec<RowDto> {
+            rows.iter()
+                .filter_map(|r| {
+                    r.score.map(|f| RowDto {
+                        guess: r.guess.clone(),
+                        black: f.black,
+                        white: f.white,
+                    })
+                })
+                .collect()
+        };
+        let row = |k: usize| {
+            let r = &self.rows[k];
+            SplitTarget {
+                history: scored(&self.rows[..k]),
+                guess: r.guess.clone(),
+                actual: r.score,
+                label: format!("row {}", k + 1),
+                known: self.counts().get(k).cloned().flatten(),
+            }
+        };
+        if let Some(k) = self.inspect.filter(|&k| k < self.rows.len()) {
+            return Some(row(k));
+        }
+        if self.phase == Phase::Guessing
+            && let Some(guess) = self.full_draft()
+        {
+            return Some(SplitTarget {
+                history: self.history(),
+                guess,
+                actual: None,
+                label: "your next guess".into(),
+                known: self.remaining.clone(),
+            });
+        }
+        let last = self.rows.iter().rposition(|r| r.score.is_some())?;
+        Some(row(last))
     }
 
     /// Whether the person is composing a code (a guess or the secret).
@@ -310,6 +465,13 @@ impl Game {
                 }
             }
             Action::Focus(i) if self.composing() && i < self.draft.len() => self.cursor = i,
+            Action::Fill(code)
+                if self.composing() && Code::new(&self.spec, code.clone()).is_ok() =>
+            {
+                self.draft = code.into_iter().map(Some).collect();
+                self.cursor = self.draft.len() - 1;
+            }
+            Action::Inspect(row) => self.inspect = row.filter(|&r| r < self.rows.len()),
             Action::Move(d) if self.composing() => {
                 let n = self.draft.len() as i32;
                 self.cursor = (self.cursor as i32 + d).rem_euclid(n) as usize;
@@ -335,6 +497,7 @@ impl Game {
                 self.editing = None;
                 self.score_draft = Feedback::default();
             }
+            Action::Step if self.phase == Phase::Paused => self.after_scores_changed(),
             Action::CountAll if self.phase == Phase::Guessing => {
                 let job = self.count_job(true);
                 self.ask(job);
@@ -382,6 +545,8 @@ impl Game {
                 self.rows.push(BoardRow {
                     guess: code.pegs().to_vec(),
                     score: Some(fb),
+                    after: None,
+                    why: None,
                 });
                 self.draft = vec![None; usize::from(self.spec.pegs)];
                 self.cursor = 0;
@@ -389,7 +554,7 @@ impl Game {
                     // A count still running for the previous row is of no use now.
                     self.request = None;
                     self.phase = Phase::Won(self.rows.len());
-                    self.remaining = Some(CountDto {
+                    self.set_remaining(CountDto {
                         value: "1".into(),
                         exact: true,
                     });
@@ -414,6 +579,10 @@ impl Game {
             if let Some(r) = self.rows.get_mut(row) {
                 r.score = Some(fb);
             }
+            // Counts from this row on were for the old score.
+            for r in self.rows.iter_mut().skip(row) {
+                r.after = None;
+            }
         } else if self.phase == Phase::Scoring {
             if let Some(r) = self.rows.last_mut() {
                 r.score = Some(fb);
@@ -436,9 +605,38 @@ impl Game {
         {
             self.rows.truncate(i + 1);
             self.phase = Phase::Won(i + 1);
+            self.set_remaining(CountDto {
+                value: "1".into(),
+                exact: true,
+            });
             return;
         }
         self.ask_next_guess();
+    }
+
+    /// The count of codes consistent with every scored row: shown beside the board and kept on the last scored
+    /// row for the chart.
+    fn set_remaining(&mut self, count: CountDto) {
+        if let Some(r) = self.rows.iter_mut().rev().find(|r| r.score.is_some()) {
+            r.after = Some(count.clone());
+        }
+        self.remaining = Some(count);
+    }
+
+    /// Codes still possible after 0, 1, 2, … rows: the size of the code space, then each counted row's count.
+    pub fn counts(&self) -> Vec<Option<CountDto>> {
+        let space = self.spec.code_count().map(|n| CountDto {
+            value: n.to_string(),
+            exact: true,
+        });
+        std::iter::once(space)
+            .chain(
+                self.rows
+                    .iter()
+                    .take_while(|r| r.score.is_some())
+                    .map(|r| r.after.clone()),
+            )
+            .collect()
     }
 
     fn answer(&mut self, answer: JobAnswer) {
@@ -473,33 +671,37 @@ impl Game {
                 self.phase = Phase::Guessing;
             }
             MastermindAnswer::Counted { count } => {
-                self.remaining = Some(count);
+                self.set_remaining(count);
                 if self.phase == Phase::Thinking {
                     // A count the person asked for: back to guessing.
                     self.phase = Phase::Guessing;
                 }
             }
-            MastermindAnswer::Benched { .. } => {
-                self.phase = Phase::Failed(
-                    "The solver answered a benchmark this game did not ask for.".into(),
-                );
+            MastermindAnswer::Benched { .. } | MastermindAnswer::Split { .. } => {
+                self.phase =
+                    Phase::Failed("The solver answered a question this game did not ask.".into());
             }
             MastermindAnswer::Contradiction { row } => {
                 // Unscored rows after the contradiction are dropped; scored ones stay for the person to fix.
                 self.rows.retain(|r| r.score.is_some());
                 self.phase = Phase::Contradiction(row);
-                self.remaining = Some(CountDto {
+                let none = CountDto {
                     value: "0".into(),
                     exact: true,
-                });
+                };
+                for r in self.rows.iter_mut().skip(row) {
+                    r.after = Some(none.clone());
+                }
+                self.remaining = Some(none);
             }
             MastermindAnswer::Guess {
                 code,
                 remaining,
                 strategy,
                 note,
+                why,
             } => {
-                self.remaining = Some(remaining);
+                self.set_remaining(remaining);
                 self.note = note;
                 self.played_by = Some(strategy);
                 self.rows.retain(|r| r.score.is_some());
@@ -511,6 +713,8 @@ impl Game {
                 self.rows.push(BoardRow {
                     guess: code,
                     score: None,
+                    after: None,
+                    why: Some(why),
                 });
                 match (auto, guess) {
                     (Some(secret), Some(guess)) => {
@@ -518,7 +722,11 @@ impl Game {
                         if let Some(r) = self.rows.last_mut() {
                             r.score = Some(fb);
                         }
-                        self.after_scores_changed();
+                        if self.settings.step && !fb.is_win(self.spec.pegs) {
+                            self.phase = Phase::Paused;
+                        } else {
+                            self.after_scores_changed();
+                        }
                     }
                     _ => self.phase = Phase::Scoring,
                 }
@@ -578,6 +786,102 @@ mod tests {
         assert_eq!(g.remaining.as_ref().map(|c| c.value.as_str()), Some("208"));
         type_code(&mut g, &[3, 1, 4, 1]);
         assert_eq!(g.phase, Phase::Won(2));
+        let counts: Vec<_> = g.counts().into_iter().map(|c| c.map(|c| c.value)).collect();
+        assert_eq!(
+            counts,
+            [Some("1296".into()), Some("208".into()), Some("1".into())]
+        );
+    }
+
+    #[test]
+    fn the_split_shown_follows_the_inspected_row_then_the_draft_then_the_latest_row() {
+        let mut g = Game::new(settings("mode=break&secret=3,1,4,1"), 1);
+        assert_eq!(g.split_target(), None);
+        type_code(&mut g, &[0, 0, 1, 1]);
+        serve(&mut g);
+        type_code(&mut g, &[2, 3, 4, 5]);
+        serve(&mut g);
+        let latest = g.split_target().unwrap();
+        assert_eq!((latest.label.as_str(), latest.history.len()), ("row 2", 1));
+        assert_eq!(latest.actual, Some(Feedback { black: 1, white: 1 }));
+        // A suggested code fills the draft; a complete draft is split against every row.
+        g.apply(Action::Fill(vec![3, 1, 4, 1]));
+        let draft = g.split_target().unwrap();
+        assert_eq!(
+            (draft.label.as_str(), draft.history.len(), draft.actual),
+            ("your next guess", 2, None)
+        );
+        g.apply(Action::Fill(vec![9, 9, 9, 9])); // not a code of 4x6: ignored
+        assert_eq!(g.full_draft(), Some(vec![3, 1, 4, 1]));
+        g.apply(Action::Inspect(Some(0)));
+        let first = g.split_target().unwrap();
+        assert_eq!((first.label.as_str(), first.history.len()), ("row 1", 0));
+        g.apply(Action::Inspect(Some(7)));
+        assert_eq!(g.inspect, None);
+    }
+
+    /// The game a link reproduces: its settings read back from the query.
+    fn reopen(g: &Game) -> Game {
+        Game::new(settings(&g.link_query()), 2)
+    }
+
+    #[test]
+    fn a_link_reproduces_the_game_in_progress() {
+        // You break a random secret: the link carries it, hidden, and the guesses.
+        let mut g = Game::new(settings("mode=break&pegs=5&colors=7"), 1);
+        serve(&mut g);
+        let secret = g.secret.clone().unwrap();
+        type_code(&mut g, &[0, 0, 1, 1, 2]);
+        serve(&mut g);
+        type_code(&mut g, &[3, 3, 4, 4, 5]);
+        serve(&mut g);
+        let link = g.link_query();
+        assert!(
+            !link.contains(
+                &secret
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )
+        );
+        let mut again = reopen(&g);
+        serve(&mut again);
+        assert_eq!(again.secret, g.secret);
+        assert_eq!(
+            again
+                .rows
+                .iter()
+                .map(|r| (r.guess.clone(), r.score))
+                .collect::<Vec<_>>(),
+            g.rows
+                .iter()
+                .map(|r| (r.guess.clone(), r.score))
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(
+            (again.phase.clone(), again.remaining.clone()),
+            (Phase::Guessing, g.remaining.clone())
+        );
+
+        // The computer breaks a secret kept in mind: the link carries the person's scores and the guess awaiting
+        // its score.
+        let mut g = Game::new(
+            settings("mode=make&scoring=manual&strategy=first-consistent"),
+            1,
+        );
+        serve(&mut g);
+        score_last(&mut g, 0, 0);
+        assert_eq!(g.phase, Phase::Scoring);
+        let again = reopen(&g);
+        assert_eq!(again.phase, Phase::Scoring);
+        assert_eq!(again.history(), g.history());
+        assert_eq!(again.rows.len(), 2);
+
+        // A finished game reopens finished.
+        let mut g = Game::new(settings("mode=break&secret=3,1,4,1"), 1);
+        type_code(&mut g, &[3, 1, 4, 1]);
+        assert_eq!(reopen(&g).phase, Phase::Won(1));
     }
 
     #[test]
@@ -623,6 +927,40 @@ mod tests {
         assert!(matches!(g.phase, Phase::Won(n) if n <= 5), "{:?}", g.phase);
     }
 
+    #[test]
+    fn step_by_step_the_computer_waits_and_explains_each_guess() {
+        let mut g = Game::new(
+            settings("mode=make&scoring=auto&strategy=knuth&step=1&secret=5,4,3,2"),
+            1,
+        );
+        serve(&mut g);
+        let mut steps = 0;
+        while g.phase == Phase::Paused {
+            let why = g
+                .rows
+                .last()
+                .and_then(|r| r.why.clone())
+                .unwrap_or_default();
+            assert!(why.contains("whatever the answer, at most"), "{why}");
+            g.apply(Action::Step);
+            serve(&mut g);
+            steps += 1;
+        }
+        assert!(
+            matches!(g.phase, Phase::Won(n) if n == steps + 1),
+            "{:?} after {steps}",
+            g.phase
+        );
+        // Knuth's first guess on 1296 codes: 1122 leaves at most 256.
+        assert_eq!(
+            g.rows[0].why.as_deref(),
+            Some(
+                "whatever the answer, at most 256 of the 1296 codes will be left (the smallest worst case of any \
+                 guess), and it could be the secret"
+            )
+        );
+    }
+
     fn score_last(game: &mut Game, black: u8, white: u8) {
         game.apply(Action::SetScore(Feedback { black, white }));
         game.apply(Action::SubmitScore);
@@ -653,6 +991,12 @@ mod tests {
         assert_eq!(g.phase, Phase::Scoring);
         assert_eq!(g.remaining.as_ref().map(|c| c.value.as_str()), Some("4"));
         assert_eq!(g.rows.len(), 7);
+        // The counts after the fixed row are the new ones: 1296, then 4 codes with three 0s and one 5 (each row
+        // after the first rules nothing more out), and the count for the unscored 7th row is not known yet.
+        let counts: Vec<_> = g.counts().into_iter().map(|c| c.map(|c| c.value)).collect();
+        assert_eq!(counts.len(), 7);
+        assert_eq!(counts[0].as_deref(), Some("1296"));
+        assert_eq!(counts[6].as_deref(), Some("4"));
     }
 
     #[test]

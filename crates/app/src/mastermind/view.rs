@@ -2,6 +2,7 @@
 //! game's own status. Components get the state and a dispatcher; they own no game state.
 
 use mastermind::{Feedback, Strategy};
+use protocol::group_digits;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -18,6 +19,7 @@ pub fn phase_name(phase: &Phase) -> &'static str {
         Phase::Contradiction(_) => "contradiction",
         Phase::Won(_) => "won",
         Phase::Lost => "lost",
+        Phase::Paused => "paused",
         Phase::Failed(_) => "failed",
     }
 }
@@ -162,6 +164,15 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
             })
         })
     };
+    let on_step = {
+        let (s, on) = (s.clone(), props.on_change.clone());
+        Callback::from(move |e: Event| {
+            let step = e
+                .target_dyn_into::<HtmlInputElement>()
+                .is_some_and(|i| i.checked());
+            on.emit(Settings { step, ..s.clone() });
+        })
+    };
     let new_game = props.on_new_game.reform(|_: MouseEvent| ());
     html! {
         <form class="settings card" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
@@ -186,8 +197,13 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
                 </label>
                 if s.mode == Mode::Break {
                     { select("Rows", "rows", row_choices(s.rows), s.rows, set(|s, v| s.rows = v)) }
+                    { select("Strategy (for hints)", "strategy", strategies, s.strategy, on_strategy) }
                 } else {
                     { select("Strategy", "strategy", strategies, s.strategy, on_strategy) }
+                    <label class="field check" for="step-mode">
+                        <input type="checkbox" id="step-mode" checked={s.step} onchange={on_step} />
+                        <span>{ "Step by step" }</span>
+                    </label>
                 }
             </div>
             if s.mode == Mode::Make {
@@ -243,6 +259,9 @@ pub struct PlayedRowProps {
     pub editing: bool,
     /// Whether its score can be fixed (scored by hand).
     pub fixable: bool,
+    /// Why the computer chose it, when shown.
+    #[prop_or_default]
+    pub why: Option<String>,
     /// Where actions go.
     pub dispatch: UseReducerDispatcher<Game>,
 }
@@ -262,12 +281,20 @@ pub fn PlayedRow(props: &PlayedRowProps) -> Html {
         props.editing.then_some("editing"),
         props.score.is_none().then_some("latest")
     );
+    let (enter, leave) = {
+        let (d, e) = (props.dispatch.clone(), props.dispatch.clone());
+        (
+            Callback::from(move |_: MouseEvent| d.dispatch(Action::Inspect(Some(i)))),
+            Callback::from(move |_: MouseEvent| e.dispatch(Action::Inspect(None))),
+        )
+    };
     html! {
-        <li {class} data-row={(i + 1).to_string()}>
+        <li {class} data-row={(i + 1).to_string()} onmouseenter={enter} onmouseleave={leave}>
             <span class="n">{ i + 1 }</span>
             <span class="code">{ for props.guess.iter().map(|&c| peg(Some(c), "")) }</span>
             { keys(props.score, props.pegs) }
             { for edit }
+            if let Some(why) = &props.why { <span class="why">{ format!("Why: {why}.") }</span> }
         </li>
     }
 }
@@ -330,6 +357,7 @@ pub fn Board(props: &GameProps) -> Html {
                 contradicts={bad_row == Some(i)}
                 editing={g.editing == Some(i)}
                 fixable={manual}
+                why={row.why.clone().filter(|_| g.settings.step || i + 1 == g.rows.len())}
                 dispatch={props.dispatch.clone()}
             />
         }
@@ -526,6 +554,17 @@ pub fn Outcome(props: &GameProps) -> Html {
         Phase::Failed(message) => {
             html! { <div class="banner bad" role="alert">{ message.clone() }</div> }
         }
+        Phase::Paused => {
+            let d = props.dispatch.clone();
+            let next = Callback::from(move |_: MouseEvent| d.dispatch(Action::Step));
+            let n = g.rows.len();
+            html! {
+                <div class="banner info step" role="status">
+                    <span>{ format!("Step by step: guess {n} is scored. Why it was chosen is under the row.") }</span>
+                    <button type="button" class="primary" id="step" onclick={next}>{ "Next guess ▶" }</button>
+                </div>
+            }
+        }
         Phase::Scoring if g.editing.is_none() => html! {
             <div class="banner info">{ "Score the computer's latest guess below." }</div>
         },
@@ -566,33 +605,9 @@ pub fn GameStatus(props: &GameProps) -> Html {
     html! { <div class="game-status" aria-live="polite">{ for remaining }{ for count_all }{ for by }{ for note }</div> }
 }
 
-/// `1296` → `1,296`.
-fn group_digits(n: &str) -> String {
-    let mut out = String::new();
-    for (i, ch) in n.chars().enumerate() {
-        if i > 0 && (n.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn digits_are_grouped() {
-        for (n, expected) in [
-            ("0", "0"),
-            ("999", "999"),
-            ("1296", "1,296"),
-            ("10000000000", "10,000,000,000"),
-        ] {
-            assert_eq!(group_digits(n), expected);
-        }
-    }
 
     #[test]
     fn black_keeps_the_whites_that_fit() {
@@ -600,5 +615,39 @@ mod tests {
         assert_eq!(with_black(f(0, 3), 2, 4), f(2, 2));
         assert_eq!(with_black(f(0, 1), 3, 4), f(3, 0)); // (3,1) cannot happen with 4 pegs
         assert_eq!(with_black(f(1, 1), 4, 4), f(4, 0));
+    }
+}
+
+/// Share this game: its link (the page keeps the address in step with the game), copied on request.
+#[component]
+pub fn Share() -> Html {
+    let copied = use_state(|| None::<bool>);
+    let link = use_state(String::new);
+    let onclick = {
+        let (copied, link) = (copied.clone(), link.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some(w) = web_sys::window() else { return };
+            let href = w.location().href().unwrap_or_default();
+            link.set(href.clone());
+            let copied = copied.clone();
+            let promise = w.navigator().clipboard().write_text(&href);
+            wasm_bindgen_futures::spawn_local(async move {
+                let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+                copied.set(Some(ok));
+            });
+        })
+    };
+    html! {
+        <div class="share">
+            <button type="button" class="secondary small" id="share" {onclick}>{ "Share this game" }</button>
+            if !link.is_empty() {
+                <input class="share-link" id="share-link" readonly=true value={(*link).clone()} aria-label="link to this game" />
+                <span class="muted" role="status">{ match *copied {
+                    Some(true) => "Link copied.",
+                    Some(false) => "Copy the link above (the browser did not allow copying).",
+                    None => "",
+                } }</span>
+            }
+        </div>
     }
 }

@@ -1,0 +1,460 @@
+//! Seeing the search: the codes still possible after each guess (log scale), the latest search as the pool ran
+//! it, and the same count run with a fixed split and with work stealing side by side.
+
+use std::rc::Rc;
+
+use protocol::{
+    Answer, Job, MastermindAnswer, MastermindJob, Outcome, RowDto, ScheduleDto, SpecDto, Trace,
+};
+use yew::prelude::*;
+
+use crate::solver::{JobEvent, fmt_ms, use_job, use_solver};
+use crate::threads::{SearchView, ThreadLanes};
+use protocol::{CountDto, group_digits};
+
+/// `log10` of a count written in decimal (counts may exceed `u128`'s range as text, never `f64`'s).
+fn log10(value: &str) -> f64 {
+    value.parse::<f64>().map_or(0.0, |v| v.max(1.0).log10())
+}
+
+/// A count for a chart label: `1,296`, `2.4e6`, `1.3e130`.
+pub fn short_count(value: &str) -> String {
+    if value.len() <= 6 {
+        return group_digits(value);
+    }
+    let mantissa = format!("{}.{}", &value[..1], &value[1..2]);
+    format!("{mantissa}e{}", value.len() - 1)
+}
+
+/// Props of [`RemainingChart`].
+#[derive(Properties, PartialEq)]
+pub struct ChartProps {
+    /// Codes still possible after 0, 1, 2, … rows (`None`: not counted).
+    pub counts: Vec<Option<CountDto>>,
+}
+
+/// Codes still possible after each guess, on a log scale, with a table of the same numbers for screen readers.
+#[component]
+pub fn RemainingChart(props: &ChartProps) -> Html {
+    const W: f64 = 640.0;
+    const H: f64 = 200.0;
+    const LEFT: f64 = 52.0;
+    const BOTTOM: f64 = 26.0;
+    const TOP: f64 = 18.0;
+    let counts = &props.counts;
+    let top = counts
+        .iter()
+        .flatten()
+        .map(|c| log10(&c.value))
+        .fold(1.0, f64::max)
+        .ceil();
+    let n = counts.len().max(2) - 1;
+    let x = |i: usize| LEFT + (W - LEFT - 16.0) * i as f64 / n as f64;
+    let y = |l: f64| TOP + (H - TOP - BOTTOM) * (1.0 - l / top);
+    let step = (top / 5.0).ceil().max(1.0);
+    let ticks: Vec<f64> = (0..)
+        .map(|k| f64::from(k) * step)
+        .take_while(|&t| t <= top)
+        .collect();
+    let points: Vec<(usize, &CountDto)> = counts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| c.as_ref().map(|c| (i, c)))
+        .collect();
+    let path = points
+        .iter()
+        .enumerate()
+        .map(|(k, (i, c))| {
+            let cmd = if k == 0 { 'M' } else { 'L' };
+            format!("{cmd}{:.1},{:.1}", x(*i), y(log10(&c.value)))
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let summary = format!(
+        "Codes still possible: {}",
+        counts
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let v = c.as_ref().map_or("not counted".to_string(), |c| {
+                    format!("{}{}", if c.exact { "" } else { "at least " }, c.value)
+                });
+                if i == 0 {
+                    format!("before any guess {v}")
+                } else {
+                    format!("after guess {i} {v}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    );
+    html! {
+        <figure class="chart card" data-points={points.len().to_string()}>
+            <figcaption>{ "Codes still possible after each guess (log scale)" }</figcaption>
+            <svg viewBox={format!("0 0 {W} {H}")} role="img" aria-label={summary}>
+                { for ticks.iter().map(|&t| html! {
+                    <g class="tick">
+                        <line x1={format!("{LEFT}")} x2={format!("{}", W - 10.0)} y1={format!("{:.1}", y(t))} y2={format!("{:.1}", y(t))} />
+                        <text x={format!("{}", LEFT - 6.0)} y={format!("{:.1}", y(t) + 4.0)} text-anchor="end">
+                            { if t < 7.0 { short_count(&format!("{}", 10u64.pow(t as u32))) } else { format!("1e{t}") } }
+                        </text>
+                    </g>
+                }) }
+                { for (0..counts.len()).map(|i| html! {
+                    <text class="x" x={format!("{:.1}", x(i))} y={format!("{}", H - 6.0)} text-anchor="middle">{ i }</text>
+                }) }
+                <text class="axis" x={format!("{}", W - 12.0)} y={format!("{}", H - 6.0)} text-anchor="end">{ "guesses" }</text>
+                <text class="axis" x="4" y="12">{ "codes" }</text>
+                <path class="line" d={path} />
+                { for points.iter().map(|(i, c)| {
+                    let (cx, cy) = (x(*i), y(log10(&c.value)));
+                    let label = format!("{}{}", if c.exact { "" } else { "≥" }, short_count(&c.value));
+                    html! {
+                        <g class={classes!("point", (!c.exact).then_some("bound"))} data-row={i.to_string()} data-value={c.value.clone()}>
+                            <circle cx={format!("{cx:.1}")} cy={format!("{cy:.1}")} r="5" />
+                            <text x={format!("{cx:.1}")} y={format!("{:.1}", cy - 9.0)} text-anchor="middle">{ label }</text>
+                        </g>
+                    }
+                }) }
+            </svg>
+        </figure>
+    }
+}
+
+/// Where the split comparison's count comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Workload {
+    /// Its game size.
+    pub spec: SpecDto,
+    /// Its scored rows.
+    pub history: Vec<RowDto>,
+    /// What it is, for people.
+    pub what: String,
+}
+
+impl Workload {
+    /// The classroom example: 10 pegs, 10 colours, five guesses that each ruled one colour out (5 to 9). Every
+    /// code left starts with a colour from 1 to 5, so a fixed split gives one thread nearly all the work.
+    pub fn example() -> Workload {
+        Workload {
+            spec: SpecDto {
+                pegs: 10,
+                colors: 10,
+                repeats: true,
+            },
+            history: (5..10)
+                .map(|c| RowDto {
+                    guess: vec![c; 10],
+                    black: 0,
+                    white: 0,
+                })
+                .collect(),
+            what:
+                "10 pegs, 10 colours, after five guesses that each ruled out one colour (6 to 10)"
+                    .into(),
+        }
+    }
+}
+
+/// The split comparison: a count run with fixed blocks, then with work stealing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Compare {
+    seq: u32,
+    /// What is being counted.
+    pub workload: Option<Workload>,
+    /// The schedule running now.
+    pub running: Option<ScheduleDto>,
+    /// The fixed split's search, then the stealing one's.
+    pub views: [Option<Rc<SearchView>>; 2],
+    /// Job time of each, in ms.
+    pub millis: [Option<f64>; 2],
+    /// The count (the same both ways).
+    pub count: Option<CountDto>,
+    /// Why it stopped, if it did not finish.
+    pub error: Option<String>,
+    threads: u32,
+}
+
+/// Events of the comparison.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CompareAction {
+    /// Start on this workload, with a pool of this many threads.
+    Start(Workload, u32),
+    /// Trace of job `seq`.
+    Trace(u32, Rc<Trace>),
+    /// Job `seq` ended.
+    Done(u32, Outcome, f64),
+    /// Stop.
+    Cancel,
+}
+
+const SCHEDULES: [ScheduleDto; 2] = [ScheduleDto::Static, ScheduleDto::Stealing];
+
+fn slot(s: ScheduleDto) -> usize {
+    usize::from(s == ScheduleDto::Stealing)
+}
+
+impl Reducible for Compare {
+    type Action = CompareAction;
+    fn reduce(self: Rc<Self>, action: CompareAction) -> Rc<Self> {
+        let mut c = (*self).clone();
+        match action {
+            CompareAction::Start(workload, threads) => {
+                c = Compare {
+                    seq: c.seq + 1,
+                    workload: Some(workload),
+                    running: Some(SCHEDULES[0]),
+                    threads,
+                    ..Compare::default()
+                };
+            }
+            CompareAction::Trace(seq, trace) if seq == c.seq => {
+                if let Some(s) = c.running {
+                    let mut view = c.views[slot(s)].as_deref().cloned();
+                    if SearchView::absorb(&mut view, &trace, c.threads) {
+                        c.views[slot(s)] = view.map(Rc::new);
+                    }
+                }
+            }
+            CompareAction::Done(seq, outcome, millis) if seq == c.seq => {
+                let Some(s) = c.running else { return self };
+                c.millis[slot(s)] = Some(millis);
+                match outcome {
+                    Outcome::Ok {
+                        answer: Answer::Mastermind(MastermindAnswer::Counted { count }),
+                    } => {
+                        c.count = Some(count);
+                        c.running = (s == ScheduleDto::Static).then_some(ScheduleDto::Stealing);
+                        c.seq += u32::from(c.running.is_some());
+                    }
+                    Outcome::Failed { message } => {
+                        c.error = Some(message);
+                        c.running = None;
+                    }
+                    _ => {
+                        c.error = Some("Cancelled.".into());
+                        c.running = None;
+                    }
+                }
+            }
+            CompareAction::Cancel => {
+                c.running = None;
+                c.seq += 1;
+                c.error = Some("Cancelled.".into());
+            }
+            _ => return self,
+        }
+        Rc::new(c)
+    }
+}
+
+impl Compare {
+    /// The job to run now, with its sequence number.
+    fn job(&self) -> Option<(u32, Job)> {
+        let (w, s) = (self.workload.as_ref()?, self.running?);
+        let job = MastermindJob::Count {
+            spec: w.spec,
+            history: w.history.clone(),
+            thorough: true,
+            schedule: Some(s),
+        };
+        Some((self.seq, Job::Mastermind(job)))
+    }
+
+    /// The comparison in words, once both searches are in.
+    pub fn verdict(&self) -> Option<String> {
+        let [Some(fixed), Some(stealing)] = &self.views else {
+            return None;
+        };
+        if self.running.is_some() {
+            return None;
+        }
+        let (a, b) = (fixed.wall(), stealing.wall());
+        let lanes = fixed.lanes();
+        if lanes.len() < 2 {
+            return Some(
+                "The solver runs on one thread on this page, so both splits are the same. Open the page with \
+                 cross-origin isolation (see the status line) to watch threads share the work."
+                    .into(),
+            );
+        }
+        let busy = |l: &crate::threads::Lane, wall: f64| 100.0 * l.busy / wall.max(1e-9);
+        let (least, least_busy) = lanes
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (i, busy(l, a)))
+            .fold((0, f64::MAX), |m, x| if x.1 < m.1 { x } else { m });
+        let stealing_lanes = stealing.lanes();
+        let all_busy = stealing_lanes.iter().all(|l| busy(l, b) >= 90.0);
+        let taken: u32 = stealing_lanes.iter().map(|l| l.taken).sum();
+        Some(format!(
+            "Fixed blocks: {} ms, with thread {} busy only {:.0}% of that time: its block ran out of work early. \
+             Work stealing: {} ms ({:.1}x faster){}: {taken} ranges went to whichever thread was free.",
+            fmt_ms(a),
+            least + 1,
+            least_busy,
+            fmt_ms(b),
+            a / b.max(1e-9),
+            if all_busy {
+                ", every thread busy until the end"
+            } else {
+                ""
+            },
+        ))
+    }
+}
+
+/// Props of [`SearchPanel`].
+#[derive(Properties, PartialEq)]
+pub struct PanelProps {
+    /// The game being played (its rows are the comparison's first choice of workload).
+    pub board: Workload,
+}
+
+/// The pool's work made visible: the latest search live, and the fixed-versus-stealing comparison.
+#[component]
+pub fn SearchPanel(props: &PanelProps) -> Html {
+    let status = use_solver().map(|c| c.status).unwrap_or_default();
+    let compare = use_reducer(Compare::default);
+    {
+        let job = compare.job();
+        let seq = job.as_ref().map(|j| j.0);
+        let dispatch = compare.dispatcher();
+        let on_event = Callback::from(move |e: JobEvent| {
+            let Some(seq) = seq else { return };
+            dispatch.dispatch(match e {
+                JobEvent::Progress(_, _, trace) => CompareAction::Trace(seq, trace),
+                JobEvent::Done(outcome, stats) => CompareAction::Done(seq, outcome, stats.millis),
+            })
+        });
+        use_job(seq, job.map(|j| j.1), on_event);
+    }
+    let start = |workload: Workload| {
+        let d = compare.dispatcher();
+        let threads = status.threads;
+        Callback::from(move |_| d.dispatch(CompareAction::Start(workload.clone(), threads)))
+    };
+    let cancel = {
+        let d = compare.dispatcher();
+        Callback::from(move |_| d.dispatch(CompareAction::Cancel))
+    };
+    let busy = compare.running.is_some();
+    let colors = |w: &Option<Workload>| w.as_ref().map_or(6, |w| w.spec.colors);
+    let scale = compare
+        .views
+        .iter()
+        .flatten()
+        .map(|v| v.wall())
+        .fold(0.0, f64::max);
+    let latest = status.search.clone();
+    html! {
+        <section class="card search-panel" aria-labelledby="search-panel-title">
+            <h2 id="search-panel-title">{ "How the search is split" }</h2>
+            <p class="explain">{ format!(
+                "The codes are cut into prefix ranges (all codes starting 1,1,… then 1,2,… and so on), many more than the {} threads; \
+                 each bar is one range on the thread that ran it, darker when it held more codes.",
+                status.threads.max(1)) }</p>
+            <div class="latest-search">
+                <h3>{ "Latest search" }</h3>
+                if let Some(view) = latest {
+                    <ThreadLanes view={view} colors={props.board.spec.colors} />
+                } else {
+                    <p class="muted">{ "Nothing searched yet: play a guess, or run the comparison below." }</p>
+                }
+            </div>
+            <div class="compare">
+                <h3>{ "Fixed blocks or work stealing?" }</h3>
+                <p class="explain">{ "The seed report gave each worker one fixed block of prefixes; a worker whose block ran out of codes early sat idle. \
+                    Run the same count both ways and compare:" }</p>
+                <div class="actions">
+                    <button type="button" class="primary" id="compare-example" disabled={busy} onclick={start(Workload::example())}>{ "Compare on the classroom example" }</button>
+                    <button type="button" class="secondary" id="compare-board" disabled={busy} onclick={start(props.board.clone())}>{ "Compare on this board" }</button>
+                    if busy { <button type="button" class="secondary" id="compare-cancel" onclick={cancel}>{ "Cancel" }</button> }
+                </div>
+                if let Some(w) = &compare.workload { <p class="muted workload">{ format!("Counting: {}", w.what) }</p> }
+                { for SCHEDULES.iter().map(|&s| {
+                    let title = match s {
+                        ScheduleDto::Static => "Fixed blocks (one block of consecutive prefixes per thread)",
+                        ScheduleDto::Stealing => "Work stealing (idle threads take ranges from busy ones)",
+                    };
+                    let state = if compare.running == Some(s) { "running" } else if compare.millis[slot(s)].is_some() { "done" } else { "waiting" };
+                    html! {
+                        <div class={classes!("compare-run", state)} data-schedule={format!("{s:?}").to_lowercase()} data-state={state}>
+                            if let Some(view) = compare.views[slot(s)].clone() {
+                                <ThreadLanes view={view} colors={colors(&compare.workload)} title={AttrValue::from(title)} scale_ms={scale} />
+                            } else if compare.running == Some(s) {
+                                <p class="muted">{ format!("{title}: starting…") }</p>
+                            }
+                        </div>
+                    }
+                }) }
+                if let Some(c) = &compare.count { <p class="muted">{ format!("Both count {} codes.", short_count(&c.value)) }</p> }
+                if let Some(v) = compare.verdict() { <p class="verdict" id="verdict">{ v }</p> }
+                if let Some(e) = &compare.error { <p class="error" role="alert">{ e.clone() }</p> }
+            </div>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_short_on_the_chart() {
+        for (v, s) in [
+            ("7", "7"),
+            ("1296", "1,296"),
+            ("100000", "100,000"),
+            ("2400000", "2.4e6"),
+            ("10000000000", "1.0e10"),
+        ] {
+            assert_eq!(short_count(v), s);
+        }
+        assert_eq!(log10("1000"), 3.0);
+        assert_eq!(log10("0"), 0.0);
+    }
+
+    #[test]
+    fn the_comparison_runs_fixed_then_stealing_and_ignores_stale_answers() {
+        let c = Rc::new(Compare::default());
+        let c = c.reduce(CompareAction::Start(Workload::example(), 2));
+        let (seq, job) = c.job().unwrap();
+        assert!(matches!(
+            job,
+            Job::Mastermind(MastermindJob::Count {
+                schedule: Some(ScheduleDto::Static),
+                ..
+            })
+        ));
+        let counted = Outcome::Ok {
+            answer: Answer::Mastermind(MastermindAnswer::Counted {
+                count: CountDto {
+                    value: "9765625".into(),
+                    exact: true,
+                },
+            }),
+        };
+        // An answer to an older job changes nothing.
+        let same = c
+            .clone()
+            .reduce(CompareAction::Done(seq + 7, counted.clone(), 1.0));
+        assert_eq!(same, c);
+        let c = c.reduce(CompareAction::Done(seq, counted.clone(), 900.0));
+        let (seq2, job) = c.job().unwrap();
+        assert!(seq2 > seq);
+        assert!(matches!(
+            job,
+            Job::Mastermind(MastermindJob::Count {
+                schedule: Some(ScheduleDto::Stealing),
+                ..
+            })
+        ));
+        let c = c.reduce(CompareAction::Done(seq2, counted, 500.0));
+        assert_eq!(c.job(), None);
+        assert_eq!(c.millis, [Some(900.0), Some(500.0)]);
+        let c = c.reduce(CompareAction::Start(Workload::example(), 2));
+        let c = c.reduce(CompareAction::Cancel);
+        assert_eq!((c.job(), c.error.as_deref()), (None, Some("Cancelled.")));
+    }
+}

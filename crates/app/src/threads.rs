@@ -1,0 +1,357 @@
+//! The live view of the parallel search: which pool thread ran which prefix range, when, and what it found.
+//! [`SearchView`] gathers a search's [`Trace`] reports as they arrive (pure, tested natively);
+//! [`ThreadLanes`] draws one search as a lane per thread, so idle time shows as empty track.
+
+use std::rc::Rc;
+
+use protocol::{RangeRun, SearchBegun, Trace};
+use yew::prelude::*;
+
+use crate::solver::fmt_ms;
+
+/// One search as the pool ran it, gathered from trace reports.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchView {
+    /// The search.
+    pub begun: SearchBegun,
+    /// Threads in the pool that ran it.
+    pub threads: u32,
+    /// Ranges finished so far, in the order they were reported.
+    pub runs: Vec<RangeRun>,
+    /// Ranges left out of the reports (the view is incomplete when this is not 0).
+    pub dropped: u32,
+}
+
+/// What one thread did in a search.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Lane {
+    /// Ranges it ran.
+    pub ranges: u32,
+    /// Milliseconds it spent in them.
+    pub busy: f64,
+    /// Consistent codes it found.
+    pub found: u64,
+    /// Ranges it ran that a fixed split would have given another thread (taken by work stealing).
+    pub taken: u32,
+}
+
+impl SearchView {
+    /// Folds one trace report into `view` (the latest search wins: a report that begins a new search replaces
+    /// the view). Returns whether anything changed.
+    pub fn absorb(view: &mut Option<SearchView>, trace: &Trace, threads: u32) -> bool {
+        let mut changed = false;
+        for begun in &trace.searches {
+            *view = Some(SearchView {
+                begun: begun.clone(),
+                threads: threads.max(1),
+                runs: Vec::new(),
+                dropped: 0,
+            });
+            changed = true;
+        }
+        if let Some(v) = view.as_mut() {
+            let search = v.begun.search;
+            let before = v.runs.len();
+            v.runs
+                .extend(trace.runs.iter().filter(|r| r.search == search).cloned());
+            v.dropped += trace.dropped;
+            changed |= v.runs.len() != before || trace.dropped > 0;
+        }
+        changed
+    }
+
+    /// Milliseconds from the search's start to its last finished range.
+    pub fn wall(&self) -> f64 {
+        self.runs
+            .iter()
+            .map(|r| r.end - self.begun.at)
+            .fold(0.0, f64::max)
+    }
+
+    /// The thread a fixed split (one block of consecutive ranges per thread) gives range `index`.
+    pub fn owner(&self, index: u32) -> u32 {
+        let ranges = u64::from(self.begun.ranges.max(1));
+        (u64::from(index) * u64::from(self.threads) / ranges) as u32
+    }
+
+    /// Per-thread totals, one entry per pool thread.
+    pub fn lanes(&self) -> Vec<Lane> {
+        let n = self
+            .runs
+            .iter()
+            .map(|r| r.thread + 1)
+            .max()
+            .unwrap_or(0)
+            .max(self.threads);
+        let mut lanes = vec![Lane::default(); n as usize];
+        for r in &self.runs {
+            let lane = &mut lanes[r.thread as usize];
+            lane.ranges += 1;
+            lane.busy += r.end - r.start;
+            lane.found += r.found;
+            lane.taken += u32::from(self.owner(r.index) != r.thread);
+        }
+        lanes
+    }
+
+    /// Whether every range has been reported.
+    pub fn complete(&self) -> bool {
+        self.runs.len() as u64 + u64::from(self.dropped) >= u64::from(self.begun.ranges)
+    }
+
+    /// Range `index` for people: its prefix (`3,1,…`) when ranges are prefixes, else its number.
+    pub fn label(&self, index: u32, colors: u32) -> String {
+        let pegs = self.begun.prefix_pegs;
+        if pegs == 0 || colors < 2 {
+            return format!("chunk {}", index + 1);
+        }
+        let mut digits = vec![0u32; pegs as usize];
+        let mut rest = index;
+        for d in digits.iter_mut().rev() {
+            *d = rest % colors;
+            rest /= colors;
+        }
+        let prefix: Vec<String> = digits.iter().map(|d| (d + 1).to_string()).collect();
+        format!("{},…", prefix.join(","))
+    }
+}
+
+/// One drawn bar: consecutive ranges on one thread merged while they touch at the drawing's resolution.
+#[derive(Clone, Debug, PartialEq)]
+struct Bar {
+    start: f64,
+    end: f64,
+    found: u64,
+    ranges: u32,
+    first: u32,
+    last: u32,
+}
+
+/// Bars for one thread, at most about `resolution` per lane however many ranges there are.
+fn bars(view: &SearchView, thread: u32, resolution: f64) -> Vec<Bar> {
+    let mut runs: Vec<&RangeRun> = view.runs.iter().filter(|r| r.thread == thread).collect();
+    runs.sort_by(|a, b| a.start.total_cmp(&b.start));
+    let gap = view.wall() / resolution;
+    let mut out: Vec<Bar> = Vec::new();
+    for r in runs {
+        match out.last_mut() {
+            Some(b) if r.start - b.end <= gap && (r.end - b.start) <= 4.0 * gap => {
+                b.end = b.end.max(r.end);
+                b.found += r.found;
+                b.ranges += 1;
+                b.last = r.index;
+            }
+            _ => out.push(Bar {
+                start: r.start,
+                end: r.end,
+                found: r.found,
+                ranges: 1,
+                first: r.index,
+                last: r.index,
+            }),
+        }
+    }
+    out
+}
+
+/// Props of [`ThreadLanes`].
+#[derive(Properties, PartialEq)]
+pub struct LanesProps {
+    /// The search to draw.
+    pub view: Rc<SearchView>,
+    /// Colours of the game (for prefix labels).
+    pub colors: u32,
+    /// A heading for the drawing ("Work stealing", "Fixed blocks").
+    #[prop_or_default]
+    pub title: Option<AttrValue>,
+    /// Draw against this many milliseconds instead of the search's own length (to compare two searches).
+    #[prop_or_default]
+    pub scale_ms: Option<f64>,
+}
+
+/// A search drawn as one lane per thread: a bar per range (darker when it held more codes), gaps where the
+/// thread had nothing to do, and each thread's busy time beside it.
+#[component]
+pub fn ThreadLanes(props: &LanesProps) -> Html {
+    const W: f64 = 1000.0;
+    const LANE: f64 = 26.0;
+    let view = &props.view;
+    let lanes = view.lanes();
+    let wall = view.wall();
+    let scale = props.scale_ms.unwrap_or(wall).max(wall).max(1e-3);
+    let height = LANE * lanes.len() as f64 + 4.0;
+    let max_found = view.runs.iter().map(|r| r.found).max().unwrap_or(0).max(1);
+    let shade = |found: u64, ranges: u32| {
+        if found == 0 {
+            "var(--lane-empty)".to_string()
+        } else {
+            let per = found as f64 / f64::from(ranges.max(1));
+            let t = (per.ln_1p() / (max_found as f64).ln_1p()).clamp(0.0, 1.0);
+            format!(
+                "color-mix(in srgb, var(--lane-full) {:.0}%, var(--lane-some))",
+                25.0 + 75.0 * t
+            )
+        }
+    };
+    let is_prefix = view.begun.prefix_pegs > 0;
+    let unit = if is_prefix {
+        "prefix ranges"
+    } else {
+        "chunks of guesses"
+    };
+    let taken: u32 = lanes.iter().map(|l| l.taken).sum();
+    let summary = format!(
+        "{} of {} {unit} in {} ms on {} threads{}",
+        view.runs.len(),
+        view.begun.ranges,
+        fmt_ms(wall),
+        lanes.len(),
+        if lanes.len() > 1 {
+            format!("; {taken} ran on a thread other than their fixed block's")
+        } else {
+            String::new()
+        }
+    );
+    html! {
+        <figure class="lanes" data-ranges={view.begun.ranges.to_string()} data-done={view.runs.len().to_string()}
+            data-complete={view.complete().to_string()} data-wall={format!("{wall:.3}")}>
+            if let Some(t) = &props.title { <figcaption class="lanes-title">{ t.clone() }</figcaption> }
+            <div class="lanes-body">
+                <ol class="lane-names">
+                    { for lanes.iter().enumerate().map(|(i, l)| {
+                        let pct = if wall > 0.0 { 100.0 * l.busy / wall } else { 0.0 };
+                        html! {
+                            <li class="lane-name" data-thread={i.to_string()} data-busy={format!("{pct:.0}")}>
+                                { format!("thread {}", i + 1) }
+                                <span class="lane-busy">{ format!("{pct:.0}% busy · {} ranges", l.ranges) }</span>
+                            </li>
+                        }
+                    }) }
+                </ol>
+                <svg class="lane-track" viewBox={format!("0 0 {W} {height}")} preserveAspectRatio="none" style={format!("--lanes:{}", lanes.len())}
+                    role="img" aria-label={summary.clone()}>
+                    { for (0..lanes.len() as u32).map(|t| {
+                        let y = f64::from(t) * LANE + 2.0;
+                        html! {
+                            <g class="lane" data-thread={t.to_string()}>
+                                <rect class="lane-bg" x="0" y={format!("{y}")} width={format!("{W}")} height={format!("{}", LANE - 4.0)} />
+                                { for bars(view, t, 400.0).into_iter().map(|b| {
+                                    let x = (b.start - view.begun.at) / scale * W;
+                                    let w = ((b.end - b.start) / scale * W).max(0.8);
+                                    let what = if b.ranges == 1 {
+                                        view.label(b.first, props.colors)
+                                    } else {
+                                        format!("{} ranges, {} … {}", b.ranges, view.label(b.first, props.colors), view.label(b.last, props.colors))
+                                    };
+                                    html! {
+                                        <rect class="range" x={format!("{x:.2}")} y={format!("{y}")} width={format!("{w:.2}")}
+                                            height={format!("{}", LANE - 4.0)} fill={shade(b.found, b.ranges)}>
+                                            <title>{ format!("thread {}: {what}: {} codes, {} ms", t + 1, b.found, fmt_ms(b.end - b.start)) }</title>
+                                        </rect>
+                                    }
+                                }) }
+                            </g>
+                        }
+                    }) }
+                </svg>
+            </div>
+            <p class="lanes-summary">{ summary }
+                if view.dropped > 0 { { format!(" ({} ranges not shown: too many to report)", view.dropped) } }
+            </p>
+        </figure>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(index: u32, thread: u32, start: f64, end: f64, found: u64) -> RangeRun {
+        RangeRun {
+            search: 0,
+            index,
+            thread,
+            start,
+            end,
+            found,
+            nodes: 1,
+        }
+    }
+
+    fn begun(search: u32, ranges: u32) -> SearchBegun {
+        SearchBegun {
+            search,
+            ranges,
+            prefix_pegs: 2,
+            at: 0.0,
+        }
+    }
+
+    #[test]
+    fn reports_gather_into_the_latest_search() {
+        let mut view = None;
+        let first = Trace {
+            searches: vec![begun(0, 4)],
+            runs: vec![run(0, 0, 0.0, 1.0, 3), run(2, 1, 0.0, 4.0, 1)],
+            dropped: 0,
+        };
+        assert!(SearchView::absorb(&mut view, &first, 2));
+        let more = Trace {
+            runs: vec![run(1, 0, 1.0, 2.0, 0), run(3, 0, 2.0, 3.0, 5)],
+            ..Trace::default()
+        };
+        assert!(SearchView::absorb(&mut view, &more, 2));
+        assert!(!SearchView::absorb(&mut view, &Trace::default(), 2));
+        let v = view.clone().unwrap();
+        assert!(v.complete());
+        assert_eq!(v.wall(), 4.0);
+        let lanes = v.lanes();
+        // Range 3 belongs to thread 1's fixed block (ranges 2 and 3) but thread 0 took it.
+        assert_eq!(
+            lanes,
+            vec![
+                Lane {
+                    ranges: 3,
+                    busy: 3.0,
+                    found: 8,
+                    taken: 1
+                },
+                Lane {
+                    ranges: 1,
+                    busy: 4.0,
+                    found: 1,
+                    taken: 0
+                },
+            ]
+        );
+        // A new search replaces the view; runs of the old one arriving late are not mixed in.
+        let next = Trace {
+            searches: vec![begun(1, 9)],
+            runs: vec![run(0, 0, 5.0, 6.0, 1)],
+            dropped: 0,
+        };
+        SearchView::absorb(&mut view, &next, 2);
+        let v = view.unwrap();
+        assert_eq!((v.begun.search, v.runs.len()), (1, 0));
+    }
+
+    #[test]
+    fn labels_and_bars() {
+        let v = SearchView {
+            begun: begun(0, 36),
+            threads: 1,
+            runs: (0..36)
+                .map(|i| run(i, 0, f64::from(i), f64::from(i) + 1.0, 1))
+                .collect(),
+            dropped: 0,
+        };
+        assert_eq!(v.label(0, 6), "1,1,…");
+        assert_eq!(v.label(13, 6), "3,2,…");
+        // Touching ranges merge at coarse resolution (here 4 ms a pixel), never beyond 4 pixels' worth.
+        let coarse = bars(&v, 0, 9.0);
+        assert_eq!(coarse.len(), 3);
+        assert!(coarse.iter().all(|b| b.end - b.start <= 16.0));
+        assert_eq!(coarse.iter().map(|b| b.ranges).sum::<u32>(), 36);
+        assert_eq!(bars(&v, 0, 1000.0).len(), 36);
+    }
+}

@@ -1,0 +1,107 @@
+// Seeing the search (issue 4): the chart of codes left, the split of the codes by a guess with every strategy's
+// score, hints while playing, the live thread lanes, and fixed blocks against work stealing.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from '../serve.mjs';
+import { feedback, launch, open, shot, solverReady, typeCode, waitPhase } from './helpers.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+/** The feedback classes of `guess` over `codes`, as {"b,w": n} (the test's own reference). */
+function classesOf(guess, codes) {
+  const out = {};
+  for (const c of codes) { const f = feedback(guess, c); const k = `${f.black},${f.white}`; out[k] = (out[k] ?? 0) + 1; }
+  return out;
+}
+
+function allCodes(pegs, colors) {
+  let codes = [[]];
+  for (let i = 0; i < pegs; i++) codes = codes.flatMap((c) => [...Array(colors).keys()].map((k) => [...c, k]));
+  return codes;
+}
+
+test('chart, split with scores, and hints follow a 4x6 game', async () => {
+  const secret = [3, 1, 4, 1];
+  const page = await open(browser, `${server.url}/#/mastermind?mode=break&strategy=knuth&secret=${secret.join(',')}`);
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  const codes = allCodes(4, 6);
+  const fits = (rows) => codes.filter((c) => rows.every(([g, f]) => { const x = feedback(g, c); return x.black === f.black && x.white === f.white; }));
+
+  await typeCode(page, [0, 0, 1, 1]);
+  await waitPhase(page, 'guessing');
+  await page.waitForSelector('.chart .point[data-row="1"]');
+  const rows = [[[0, 0, 1, 1], feedback([0, 0, 1, 1], secret)]];
+  // The chart: 1296 before any guess, then the codes that fit row 1.
+  const points = await page.$$eval('.chart .point', (ps) => ps.map((p) => p.dataset.value));
+  assert.deepEqual(points, ['1296', String(fits(rows).length)]);
+
+  // The split of row 1: every class the reference finds, the actual answer marked, Knuth's worst case 256.
+  await page.waitForSelector('.split .class');
+  const shown = await page.$$eval('.split .class', (cs) => Object.fromEntries(cs.map((c) => [`${c.dataset.black},${c.dataset.white}`, Number(c.dataset.count)])));
+  assert.deepEqual(shown, classesOf([0, 0, 1, 1], codes));
+  const got = await page.$eval('.split .class.got', (c) => `${c.dataset.black},${c.dataset.white}`);
+  const f = feedback([0, 0, 1, 1], secret);
+  assert.equal(got, `${f.black},${f.white}`);
+  assert.equal(await page.textContent('.score[data-strategy="knuth"] dd'), '256');
+  assert.equal(await page.getAttribute('.score.mine', 'data-strategy'), 'knuth');
+
+  // Hints: a suggestion from the chosen strategy fills the draft; the draft is checked against the rows.
+  await page.click('#suggest');
+  await page.waitForSelector('#use-suggestion');
+  const suggested = (await page.getAttribute('.suggestion', 'data-code')).split(',').map((c) => Number(c) - 1);
+  await page.click('#use-suggestion');
+  await page.waitForSelector('.hints .check');
+  // The draft is split against the codes still possible now.
+  await page.waitForFunction((g) => document.querySelector('.split')?.dataset.guess === g, suggested.map((c) => c + 1).join(','));
+  await page.waitForSelector('.split .class');
+  const draftSplit = await page.$$eval('.split .class', (cs) => Object.fromEntries(cs.map((c) => [`${c.dataset.black},${c.dataset.white}`, Number(c.dataset.count)])));
+  assert.deepEqual(draftSplit, classesOf(suggested, fits(rows)));
+  await shot(page, 'insight-split-and-hints');
+  // Clear the draft and type a code that row 1 rules out: the hint names the row.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace');
+  const ruledOut = codes.find((c) => fits([[rows[0][0], rows[0][1]]]).indexOf(c) < 0);
+  for (const c of ruledOut) await page.keyboard.press(String(c + 1));
+  await page.waitForSelector('.hints .check.bad');
+  assert.equal(await page.getAttribute('.hints .check.bad', 'data-row'), '1');
+  assert.match(await page.textContent('.hints .check.bad'), /row 1 ruled it out/);
+  // Hovering row 1 shows its split again.
+  await page.hover('.rows li[data-row="1"]');
+  await page.waitForFunction(() => document.querySelector('#split-title')?.textContent.includes('row 1'));
+  assert.deepEqual(page.errors, []);
+});
+
+test('the latest search shows on the pool threads, and fixed blocks leave a thread idle where stealing does not', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind?mode=break&pegs=7&colors=8&secret=0,1,2,3,4,5,6`);
+  const threads = await solverReady(page);
+  await waitPhase(page, 'guessing');
+  await typeCode(page, [0, 0, 1, 1, 2, 2, 3]);
+  await waitPhase(page, 'guessing');
+  // The count after that guess ran as prefix ranges: the lanes show every range, on more than one thread.
+  await page.waitForSelector('.latest-search .lanes[data-complete="true"]');
+  const lanes = await page.$$eval('.latest-search .lane-name', (ls) => ls.map((l) => Number(l.dataset.busy)));
+  assert.equal(lanes.length, threads);
+  assert.ok(lanes.filter((b) => b > 0).length >= 2, `busy per thread: ${lanes}`);
+
+  await page.click('#compare-example');
+  await page.waitForSelector('#verdict', { timeout: 60_000 });
+  const run = (s) => page.$eval(`.compare-run[data-schedule="${s}"] .lanes`, (f) => ({
+    wall: Number(f.dataset.wall), ranges: Number(f.dataset.ranges), done: Number(f.dataset.done),
+    busy: [...f.querySelectorAll('.lane-name')].map((l) => Number(l.dataset.busy)),
+  }));
+  const fixed = await run('static');
+  const stealing = await run('stealing');
+  assert.equal(fixed.done, fixed.ranges);
+  assert.equal(stealing.done, stealing.ranges);
+  // In the example every code starts with colours 1-5: the second fixed block is nearly empty, so its thread
+  // idles most of the time, and work stealing keeps both threads busy and finishes sooner.
+  assert.ok(Math.min(...fixed.busy) < 40, `fixed blocks busy: ${fixed.busy}`);
+  assert.ok(Math.min(...stealing.busy) > 70, `stealing busy: ${stealing.busy}`);
+  assert.ok(stealing.wall < fixed.wall, `stealing ${stealing.wall} ms, fixed ${fixed.wall} ms`);
+  assert.match(await page.textContent("#verdict"), /Work stealing: .* faster/);
+  await page.$eval('.search-panel', (e) => e.scrollIntoView());
+  await shot(page, 'insight-threads');
+  assert.deepEqual(page.errors, []);
+});

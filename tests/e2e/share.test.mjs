@@ -1,0 +1,118 @@
+// Share and keep, embed anywhere, step mode, palettes (issue 4): a share link reproduces the game, a reload keeps
+// it, the embed layout plays in an iframe on a page served without the isolation headers and survives a reload of
+// that page, the computer explains each guess step by step, and the colour-blind palette numbers every peg.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from '../serve.mjs';
+import { feedback, launch, open, shot, solverReady, typeCode, waitPhase } from './helpers.mjs';
+
+let server, plain, browser;
+const EMBED = '#/mastermind?embed=1&pegs=4&colors=6&rows=8&palette=safe&strategy=entropy';
+before(async () => {
+  server = await serve();
+  // A tutorial page on a static host: no COOP/COEP headers, the app in an iframe.
+  plain = await serve({
+    isolation: false,
+    pages: {
+      '/tutorial.html': `<!doctype html><meta charset="utf-8"><title>Tutorial</title><link rel="icon" href="data:,">
+        <h1>Breaking codes, a tutorial</h1><p>Try it here:</p>
+        <iframe id="game" src="/${EMBED}" title="Mastermind" width="520" height="760" style="border:1px solid #ccc"></iframe>`,
+    },
+  });
+  browser = await launch();
+});
+after(async () => { await browser?.close(); await server?.close(); await plain?.close(); });
+
+const board = (page) => page.$$eval('.rows li.row:not(.free):not(.draft)', (rs) => rs.map((r) => ({
+  guess: [...r.querySelectorAll('.code .peg')].map((p) => Number(p.textContent) - 1),
+  black: Number(r.querySelector('.keys')?.dataset.black), white: Number(r.querySelector('.keys')?.dataset.white),
+})));
+
+test('a share link reproduces the game, hides the secret, and a reload keeps the game', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind?mode=break&pegs=5&colors=7`);
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  await typeCode(page, [0, 0, 1, 1, 2]);
+  await waitPhase(page, 'guessing');
+  await typeCode(page, [3, 3, 4, 4, 5]);
+  await waitPhase(page, 'guessing');
+  const played = await board(page);
+  assert.equal(played.length, 2);
+  await page.click('#share');
+  const link = await page.inputValue('#share-link');
+  assert.match(link, /code=[0-9a-z]+/);
+  assert.doesNotMatch(link, /secret=/);
+  await shot(page, 'share-link');
+
+  const other = await open(browser, link);
+  await solverReady(other);
+  await waitPhase(other, 'guessing');
+  assert.deepEqual(await board(other), played);
+  // Same secret: the same next guess gets the same score on both pages.
+  for (const p of [page, other]) { await typeCode(p, [6, 5, 4, 3, 2]); await waitPhase(p, 'guessing', 'won'); }
+  assert.deepEqual(await board(other), await board(page));
+
+  await page.reload();
+  await solverReady(page);
+  await waitPhase(page, 'guessing', 'won');
+  assert.deepEqual(await board(page), await board(other));
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(other.errors, []);
+});
+
+test('embedded in an iframe on a page without the isolation headers: compact, one thread, survives a reload', async () => {
+  const page = await open(browser, `${plain.url}/tutorial.html`);
+  const frame = page.frameLocator('#game');
+  await frame.locator('.status .threads[data-threads="1"]').waitFor({ timeout: 30_000 });
+  assert.equal(await frame.locator('header.top').count(), 0, 'no site header when embedded');
+  assert.match(await frame.locator('.status .note').textContent(), /not cross-origin isolated/);
+  await frame.locator('.mastermind[data-phase="guessing"]').waitFor({ timeout: 30_000 });
+  // Colour-blind-safe palette: Okabe and Ito's orange for colour 1, and the number on the peg.
+  const pick = frame.locator('.palette .pick.c0');
+  assert.equal(await pick.evaluate((p) => getComputedStyle(p).backgroundColor), 'rgb(230, 159, 0)');
+  assert.equal((await pick.textContent()).trim(), '1');
+  // Play one guess by clicking inside the frame.
+  for (const c of [0, 1, 2, 3]) await frame.locator(`.palette .pick.c${c}`).click();
+  await frame.locator('#submit').click();
+  await frame.locator('.rows li[data-row="1"] .keys[data-black]').waitFor();
+  const before = await frame.locator('.rows li[data-row="1"] .keys').evaluate((k) => [k.dataset.black, k.dataset.white]);
+  await shot(page, 'embed-iframe-no-isolation');
+  // Reloading the tutorial page reloads the frame's original link; the game in progress comes back.
+  await page.reload();
+  await frame.locator('.banner.restored').waitFor({ timeout: 30_000 });
+  await frame.locator('.rows li[data-row="1"] .keys[data-black]').waitFor();
+  const after = await frame.locator('.rows li[data-row="1"] .keys').evaluate((k) => [k.dataset.black, k.dataset.white]);
+  assert.deepEqual(after, before);
+  assert.deepEqual(page.errors, []);
+});
+
+test('step by step, the computer explains each guess and waits', async () => {
+  const secret = [5, 4, 3, 2];
+  const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&strategy=knuth&step=1&secret=${secret.join(',')}`);
+  await solverReady(page);
+  await waitPhase(page, 'paused');
+  assert.match(await page.textContent('.rows li[data-row="1"] .why'), /at most 256 of the 1296 codes will be left/);
+  await shot(page, 'step-mode');
+  let rows = 1;
+  while ((await page.getAttribute('.mastermind', 'data-phase')) === 'paused') {
+    await page.click('#step');
+    await page.waitForSelector(`.rows li[data-row="${rows + 1}"] .keys[data-black]`);
+    rows += 1;
+    await waitPhase(page, 'paused', 'won');
+    assert.ok(await page.textContent(`.rows li[data-row="${rows}"] .why`));
+  }
+  assert.equal(await page.getAttribute('.mastermind', 'data-phase'), 'won');
+  const last = await board(page);
+  assert.deepEqual(last.at(-1).guess, secret);
+  for (const r of last) assert.deepEqual({ black: r.black, white: r.white }, feedback(r.guess, secret));
+  assert.deepEqual(page.errors, []);
+});
+
+test('a link with a hidden secret that was altered gets a message and a random secret', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind?mode=break&code=zzzzz`);
+  await page.waitForSelector('.banner.warn');
+  assert.match(await page.textContent('.banner.warn'), /code=zzzzz is not a secret for 4 pegs x 6 colours/);
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  assert.deepEqual(page.errors, []);
+});
