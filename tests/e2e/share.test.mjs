@@ -49,7 +49,12 @@ test('a share link reproduces the game, hides the secret, and a reload keeps the
   await waitPhase(other, 'guessing');
   assert.deepEqual(await board(other), played);
   // Same secret: the same next guess gets the same score on both pages.
-  for (const p of [page, other]) { await typeCode(p, [6, 5, 4, 3, 2]); await waitPhase(p, 'guessing', 'won'); }
+  // (Enter on a focused button presses it: leave the Share button first.)
+  await page.evaluate(() => document.activeElement?.blur());
+  for (const p of [page, other]) {
+    await typeCode(p, [6, 5, 4, 3, 2]);
+    await p.waitForSelector('.rows li[data-row="3"] .keys[data-black]');
+  }
   assert.deepEqual(await board(other), await board(page));
 
   await page.reload();

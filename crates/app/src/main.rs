@@ -1,6 +1,7 @@
 //! Puzzle Lab's page: a Yew app. It holds state in reducers and draws it; every solver step runs in the
 //! solver worker (see `solver.rs`), never on this thread.
 
+mod embed;
 mod home;
 mod mastermind;
 mod route;
@@ -22,6 +23,10 @@ fn App() -> Html {
         Route::Mastermind(query) => {
             html! { <mastermind::MastermindPage key={format!("{query:?}")} query={query.clone()} /> }
         }
+        Route::MastermindStats(query) => {
+            html! { <mastermind::stats::StatsPage key={format!("{query:?}")} query={query.clone()} /> }
+        }
+        Route::Embed => html! { <embed::EmbedBuilder /> },
         Route::NotFound(path) => html! {
             <section class="card">
                 <h2>{ "Page not found" }</h2>
@@ -38,6 +43,8 @@ fn App() -> Html {
                 <a class="brand" href="#/">{ "Puzzle Lab" }</a>
                 <nav>
                     <a href="#/mastermind" aria-current={(matches!(route, Route::Mastermind(_))).then_some("page")}>{ "Mastermind" }</a>
+                    <a href="#/mastermind/stats" aria-current={(matches!(route, Route::MastermindStats(_))).then_some("page")}>{ "Compare strategies" }</a>
+                    <a href="#/embed" aria-current={(matches!(route, Route::Embed)).then_some("page")}>{ "Embed" }</a>
                 </nav>
             </header>
             }

@@ -5,7 +5,8 @@ mod hints;
 mod insight;
 pub mod params;
 pub mod state;
-mod view;
+pub mod stats;
+pub mod view;
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -145,11 +146,20 @@ pub fn MastermindPage(props: &PageProps) -> Html {
         let dispatcher = game.dispatcher();
         use_effect_with((), move |_| {
             let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
-                let tag = e
+                let target = e
                     .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .map(|el| el.tag_name());
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+                let tag = target.as_ref().map(|el| el.tag_name());
+                // Enter on a focused button or link presses it (keyboard users), it does not submit the guess;
+                // except on the palette and the draft's pegs, where Enter still submits the code being composed.
+                let composing = target.as_ref().is_some_and(|el| {
+                    let c = el.class_list();
+                    c.contains("pick") || c.contains("slot")
+                });
+                let on_control =
+                    matches!(tag.as_deref(), Some("BUTTON" | "A" | "SUMMARY")) && !composing;
                 if matches!(tag.as_deref(), Some("INPUT" | "SELECT" | "TEXTAREA"))
+                    || (on_control && matches!(e.key().as_str(), "Enter" | " "))
                     || e.ctrl_key()
                     || e.meta_key()
                     || e.alt_key()

@@ -14,6 +14,10 @@ pub enum Route {
     Home,
     /// Mastermind, with the query parameters of its link.
     Mastermind(Query),
+    /// Mastermind strategies compared (`#/mastermind/stats`).
+    MastermindStats(Query),
+    /// The embed snippet builder (`#/embed`).
+    Embed,
     /// Anything else (the path, for the message).
     NotFound(String),
 }
@@ -37,6 +41,8 @@ impl Route {
         match path.trim_end_matches('/') {
             "" => Route::Home,
             "/mastermind" => Route::Mastermind(query),
+            "/mastermind/stats" => Route::MastermindStats(query),
+            "/embed" => Route::Embed,
             other => Route::NotFound(other.to_string()),
         }
     }
@@ -47,7 +53,7 @@ impl Route {
     /// The query of this route (empty for routes without one).
     pub fn query(&self) -> Query {
         match self {
-            Route::Mastermind(q) => q.clone(),
+            Route::Mastermind(q) | Route::MastermindStats(q) => q.clone(),
             _ => Query::new(),
         }
     }
@@ -128,6 +134,8 @@ mod tests {
         check("#/", Route::Home);
         check("#/mastermind", Route::Mastermind(Query::new()));
         check("#/nowhere", Route::NotFound("/nowhere".into()));
+        check("#/mastermind/stats", Route::MastermindStats(Query::new()));
+        check("#/embed", Route::Embed);
         let q = Route::parse("#/mastermind?secret=3%2C1%2C4%2C1&x=a+b&bad=%zz").query();
         assert_eq!(q.get("secret").map(String::as_str), Some("3,1,4,1"));
         assert_eq!(q.get("x").map(String::as_str), Some("a b"));

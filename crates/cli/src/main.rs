@@ -13,10 +13,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
-use mastermind::search::{self, Budget, Count, Flow, NoObserver, Observer, Progress, Schedule};
-use mastermind::{Code, Feedback, PlayAllStats, Row, Spec, Strategy, play_all, play_game};
+use mastermind::search::{self, Budget, Count, Flow, Observer, Progress, Schedule};
+use mastermind::{Code, Feedback, Row, Spec, Strategy, play_all_observed, play_game, play_sampled};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 use serde_json::json;
 
 #[derive(Parser)]
@@ -319,8 +319,18 @@ fn run(cli: Cli) -> Result<(), String> {
             let strategy: Strategy = strategy.parse()?;
             let stats =
                 match (all, games) {
-                    (true, None) => play_all(&spec, strategy, seed).map_err(|e| e.to_string())?,
-                    (false, Some(n)) => play_sampled(&spec, strategy, n, seed)?,
+                    (true, None) => {
+                        let progress = TermProgress::new("games");
+                        let stats = play_all_observed(&spec, strategy, seed, &progress);
+                        progress.clear();
+                        stats.map_err(|e| e.to_string())?
+                    }
+                    (false, Some(n)) => {
+                        let progress = TermProgress::new("games");
+                        let stats = play_sampled(&spec, strategy, n, seed, &progress);
+                        progress.clear();
+                        stats.map_err(|e| format!("{e:?}"))?
+                    }
                     _ => return Err(
                         "say either --all (every secret) or --games N (N seeded random secrets)"
                             .into(),
@@ -349,46 +359,6 @@ fn run(cli: Cli) -> Result<(), String> {
     Ok(())
 }
 
-/// Mean, worst and histogram of `games` games on secrets drawn from `seed`; a game that errs or runs out of
-/// guesses counts as failed.
-fn play_sampled(
-    spec: &Spec,
-    strategy: Strategy,
-    games: u64,
-    seed: u64,
-) -> Result<PlayAllStats, String> {
-    let mut stats = PlayAllStats::default();
-    let mut secrets = StdRng::seed_from_u64(seed);
-    let progress = TermProgress::new("games");
-    for g in 0..games {
-        let secret = Code::random(spec, &mut secrets);
-        // The game's own randomness is a separate stream: seeding it like the secrets would replay them.
-        let mut rng = StdRng::seed_from_u64(secrets.random());
-        match play_game(
-            spec,
-            strategy,
-            &secret,
-            &Budget::INTERACTIVE,
-            &NoObserver,
-            &mut rng,
-        ) {
-            Ok((rows, _)) if rows.last().is_some_and(|r| r.feedback.is_win(spec.pegs)) => {
-                stats.record(rows.len() as u32)
-            }
-            _ => stats.failed += 1,
-        }
-        progress.report(Progress::Range {
-            index: g as usize,
-            thread: None,
-            found: 0,
-            nodes: 0,
-        });
-        progress.set_total(games as usize);
-    }
-    progress.clear();
-    Ok(stats)
-}
-
 /// A progress line on stderr, only when stderr is a terminal (never in pipes or CI logs).
 struct TermProgress {
     what: &'static str,
@@ -409,10 +379,6 @@ impl TermProgress {
         }
     }
 
-    fn set_total(&self, total: usize) {
-        self.total.store(total, Ordering::Relaxed);
-    }
-
     fn clear(&self) {
         if self.on {
             eprint!("\r\x1b[K");
@@ -424,6 +390,16 @@ impl Observer for TermProgress {
     fn report(&self, progress: Progress) -> Flow {
         match progress {
             Progress::Started { .. } => {}
+            Progress::Games { done, total } => {
+                self.total.store(total, Ordering::Relaxed);
+                self.done.store(done.saturating_sub(1), Ordering::Relaxed);
+                return self.report(Progress::Range {
+                    index: done,
+                    thread: None,
+                    found: 0,
+                    nodes: 0,
+                });
+            }
             Progress::Begin { ranges, .. } => {
                 self.done.store(0, Ordering::Relaxed);
                 self.total.store(ranges, Ordering::Relaxed);

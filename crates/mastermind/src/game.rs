@@ -1,15 +1,17 @@
 //! Games: a history of scored guesses, finding the earliest row that contradicts the ones before it, and
 //! playing every secret at once as a strategy tree (one guess per distinct history, not per secret).
 
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
 use crate::feedback::{color_counts, score_counts};
 use crate::listed::Listed;
 use crate::optimal::Optimal;
 use crate::packed;
-use crate::search::{self, Budget, NoObserver, Observer, Stopped};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::search::{self, Budget, Flow, NoObserver, Observer, Progress, Stopped};
 use crate::strategy::{self, Strategy, StrategyError};
 use crate::{Code, Feedback, Spec};
 
@@ -145,19 +147,93 @@ const MAX_DEPTH: u32 = 64;
 /// choices (random-consistent) come from a generator seeded by `seed` and the node's path, so the result
 /// does not depend on which thread played what.
 pub fn play_all(spec: &Spec, strategy: Strategy, seed: u64) -> Result<PlayAllStats, StrategyError> {
+    play_all_observed(spec, strategy, seed, &NoObserver)
+}
+
+/// [`play_all`], telling `observer` how many games are finished ([`Progress::Games`]) and stopping when it
+/// says so (checked at every node of the tree).
+pub fn play_all_observed(
+    spec: &Spec,
+    strategy: Strategy,
+    seed: u64,
+    observer: &dyn Observer,
+) -> Result<PlayAllStats, StrategyError> {
     let listed = Listed::new(spec)?;
+    let total = listed.len();
     if strategy == Strategy::Optimal {
         // One search finds the whole tree (or a shipped book has it); reading it back reuses what it solved.
-        return Optimal::new(&listed, &Budget::THOROUGH, &NoObserver)
+        let stats = Optimal::new(&listed, &Budget::THOROUGH, observer)
             .play_all()
-            .map_err(|stop| optimal_stopped(spec, stop));
+            .map_err(|stop| optimal_stopped(spec, stop))?;
+        observer.report(Progress::Games { done: total, total });
+        return Ok(stats);
     }
     let tree = Tree {
         listed: &listed,
         strategy,
+        observer,
+        done: AtomicUsize::new(0),
     };
     // At the root every code is still consistent.
-    tree.walk((0..listed.len() as u32).collect(), 1, 0, seed)
+    tree.walk((0..total as u32).collect(), 1, 0, seed)
+}
+
+/// Plays `games` games on secrets drawn from `seed` (each game's own random choices from a second stream) and
+/// gathers mean, worst and histogram; a game that errs or runs out of guesses counts as failed. Tells `observer`
+/// how many games are done ([`Progress::Games`]) and stops, even inside a game, when it says so.
+pub fn play_sampled(
+    spec: &Spec,
+    strategy: Strategy,
+    games: u64,
+    seed: u64,
+    observer: &dyn Observer,
+) -> Result<PlayAllStats, Stopped> {
+    /// Passes on only the wish to stop: a game's own searches are not the progress being reported.
+    struct StopOnly<'a>(&'a dyn Observer);
+    impl Observer for StopOnly<'_> {
+        fn report(&self, _: Progress) -> Flow {
+            if self.0.keep_going() {
+                Flow::Continue
+            } else {
+                Flow::Stop
+            }
+        }
+        fn keep_going(&self) -> bool {
+            self.0.keep_going()
+        }
+    }
+    let mut stats = PlayAllStats::default();
+    let mut secrets = StdRng::seed_from_u64(seed);
+    for g in 0..games {
+        let secret = Code::random(spec, &mut secrets);
+        // The game's own randomness is a separate stream: seeding it like the secrets would replay them.
+        let mut rng = StdRng::seed_from_u64(secrets.random());
+        let played = play_game(
+            spec,
+            strategy,
+            &secret,
+            &Budget::INTERACTIVE,
+            &StopOnly(observer),
+            &mut rng,
+        );
+        if !observer.keep_going() {
+            return Err(Stopped::Cancelled);
+        }
+        match played {
+            Ok((rows, _)) if rows.last().is_some_and(|r| r.feedback.is_win(spec.pegs)) => {
+                stats.record(rows.len() as u32)
+            }
+            _ => stats.failed += 1,
+        }
+        let progress = Progress::Games {
+            done: g as usize + 1,
+            total: games as usize,
+        };
+        if observer.report(progress) == Flow::Stop {
+            return Err(Stopped::Cancelled);
+        }
+    }
+    Ok(stats)
 }
 
 /// Random guesses and secrets (seeded) for timing the feedback kernel with [`score_all`]; the CLI and the
@@ -246,6 +322,9 @@ const PARALLEL_BRANCHES_FROM: usize = 64;
 struct Tree<'a> {
     listed: &'a Listed,
     strategy: Strategy,
+    observer: &'a dyn Observer,
+    /// Games finished so far.
+    done: AtomicUsize,
 }
 
 impl Tree<'_> {
@@ -260,6 +339,9 @@ impl Tree<'_> {
     ) -> Result<PlayAllStats, StrategyError> {
         if depth > MAX_DEPTH {
             return Err(StrategyError::Stopped(Stopped::Budget));
+        }
+        if !self.observer.keep_going() {
+            return Err(StrategyError::Stopped(Stopped::Cancelled));
         }
         let listed = self.listed;
         let mut rng = StdRng::seed_from_u64(seed);
@@ -277,6 +359,14 @@ impl Tree<'_> {
         let mut stats = PlayAllStats::default();
         if consistent.binary_search(&guess).is_ok() {
             stats.record(depth); // the guess wins for itself
+            let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+            let games = Progress::Games {
+                done,
+                total: self.listed.len(),
+            };
+            if self.observer.report(games) == Flow::Stop {
+                return Err(StrategyError::Stopped(Stopped::Cancelled));
+            }
         }
         let branches = listed
             .split(&consistent, guess)

@@ -36,7 +36,7 @@ pub use code::{Code, CodeError};
 pub use feedback::{Feedback, score, score_reference};
 pub use game::{
     MAX_GUESSES, PlayAllStats, Row, feedback_workload, first_contradiction, optimal_book, play_all,
-    play_game, score_all,
+    play_all_observed, play_game, play_sampled, score_all,
 };
 pub use spec::{MAX_COLORS, MAX_PEGS, Spec, SpecError};
 pub use strategy::{Choice, Strategy, StrategyError};

@@ -41,6 +41,13 @@ pub enum Progress {
         /// The rayon thread that runs it, if any.
         thread: Option<usize>,
     },
+    /// Playing every secret at once ([`crate::play_all_observed`]): this many games of `total` are finished.
+    Games {
+        /// Games finished.
+        done: usize,
+        /// Games in all.
+        total: usize,
+    },
     /// One range is finished.
     Range {
         /// Which range (its prefix, read as a base-`colors` number).
@@ -749,7 +756,7 @@ mod tests {
     impl Observer for Tally {
         fn report(&self, p: Progress) -> Flow {
             let event = match p {
-                Progress::Begin { .. } => None,
+                Progress::Begin { .. } | Progress::Games { .. } => None,
                 Progress::Started { index, thread } => Some((true, index, thread)),
                 Progress::Range { index, thread, .. } => Some((false, index, thread)),
             };

@@ -13,8 +13,8 @@ use mastermind::strategy::{self, StrategyError};
 use mastermind::{Code, Row, Spec, Strategy, local, partition};
 
 use crate::{
-    Answer, Job, MAX_BENCH_FEEDBACKS, MastermindAnswer, MastermindJob, Outcome, RangeRun, RowDto,
-    RunStats, SearchBegun, SplitDto, Trace,
+    Answer, Job, MAX_BENCH_FEEDBACKS, MAX_PLAYED_GAMES, MastermindAnswer, MastermindJob, Outcome,
+    RangeRun, RowDto, RunStats, SearchBegun, SplitDto, Trace,
 };
 
 /// Most range records a trace holds between two reports; more are counted as dropped.
@@ -106,6 +106,8 @@ impl JobObserver {
             Progress::Started { index, thread: th } => {
                 t.open.insert(index, (thread(th), now));
             }
+            // Games played are progress, not ranges on threads.
+            Progress::Games { .. } => {}
             Progress::Range {
                 index,
                 thread: th,
@@ -165,6 +167,10 @@ impl Observer for JobObserver {
         self.trace(progress);
         match progress {
             Progress::Started { .. } => {}
+            Progress::Games { done, total } => {
+                self.ranges_done.store(done as u32, Ordering::Relaxed);
+                self.ranges_total.store(total as u32, Ordering::Relaxed);
+            }
             Progress::Begin { ranges, .. } => {
                 self.ranges_done.store(0, Ordering::Relaxed);
                 self.ranges_total.store(ranges as u32, Ordering::Relaxed);
@@ -287,6 +293,35 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
                 Err(e) => return Err(stopped(e)),
             };
             Ok(MastermindAnswer::Split { split })
+        }
+        MastermindJob::Play {
+            spec,
+            strategy,
+            games,
+            seed,
+        } => {
+            let spec = Spec::try_from(*spec)?;
+            let strategy: Strategy = strategy.parse()?;
+            let stats = match games {
+                None => mastermind::play_all_observed(&spec, strategy, *seed, observer)
+                    .map_err(|e| e.to_string())?,
+                Some(n) if *n > MAX_PLAYED_GAMES => {
+                    return Err(format!(
+                        "{n} games is too many for one run: ask for at most {MAX_PLAYED_GAMES}"
+                    ));
+                }
+                Some(n) => {
+                    mastermind::play_sampled(&spec, strategy, u64::from(*n), *seed, observer)
+                        .map_err(stopped)?
+                }
+            };
+            Ok(MastermindAnswer::Played {
+                games: stats.games,
+                mean: if stats.games > 0 { stats.mean() } else { 0.0 },
+                worst: stats.worst,
+                histogram: stats.histogram,
+                failed: stats.failed,
+            })
         }
         MastermindJob::BenchFeedback {
             spec,
@@ -629,6 +664,53 @@ mod tests {
                 guess: vec![0, 0, 1],
             }),
             failed("the guess: a code needs 4 pegs, this one has 3")
+        );
+    }
+
+    #[test]
+    fn every_secret_or_seeded_games_are_played_with_progress_and_cancel() {
+        let play = |games, strategy: &str| MastermindJob::Play {
+            spec: CLASSIC,
+            strategy: strategy.into(),
+            games,
+            seed: 1,
+        };
+        let obs = JobObserver::new();
+        let Outcome::Ok {
+            answer:
+                Answer::Mastermind(MastermindAnswer::Played {
+                    games,
+                    mean,
+                    worst,
+                    histogram,
+                    failed: unsolved,
+                }),
+        } = execute(&Job::Mastermind(play(None, "knuth")), &obs)
+        else {
+            panic!("knuth plays every secret")
+        };
+        // Knuth (1977): 5801 guesses over the 1296 secrets, never more than 5.
+        assert_eq!((games, worst, unsolved), (1296, 5, 0));
+        assert_eq!(mean, 5801.0 / 1296.0);
+        assert_eq!(histogram, [0, 1, 6, 62, 533, 694]);
+        assert_eq!(obs.progress(), (1296, 1296));
+        let obs = JobObserver::new();
+        let Outcome::Ok {
+            answer: Answer::Mastermind(MastermindAnswer::Played { games, .. }),
+        } = execute(&Job::Mastermind(play(Some(20), "random-consistent")), &obs)
+        else {
+            panic!("20 seeded games")
+        };
+        assert_eq!((games, obs.progress()), (20, (20, 20)));
+        let obs = JobObserver::new();
+        obs.cancel();
+        assert_eq!(
+            execute(&Job::Mastermind(play(None, "entropy")), &obs),
+            Outcome::Cancelled
+        );
+        check(
+            play(Some(1_000_000), "knuth"),
+            failed("1000000 games is too many for one run: ask for at most 100000"),
         );
     }
 

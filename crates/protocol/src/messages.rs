@@ -305,6 +305,20 @@ pub enum MastermindJob {
         /// The guess whose split is wanted.
         guess: Vec<u8>,
     },
+    /// Play many games with one strategy and gather mean, worst and a histogram of guesses: every secret at
+    /// once as a strategy tree (`games: None`; games of at most 65,536 codes), or `games` seeded random secrets.
+    /// Progress counts games.
+    Play {
+        /// Game size.
+        spec: SpecDto,
+        /// Strategy name.
+        strategy: String,
+        /// How many seeded games, or every secret.
+        #[serde(default)]
+        games: Option<u32>,
+        /// Seed for the secrets and the strategy's random choices.
+        seed: u64,
+    },
     /// Time the feedback kernel: score `guesses` random guesses against `secrets` random secrets on the pool,
     /// as the strategies do (the job's `millis` is the time; the CLI's `bench-feedback` runs the same work).
     BenchFeedback {
@@ -318,6 +332,9 @@ pub enum MastermindJob {
         seed: u64,
     },
 }
+
+/// The most seeded games one [`MastermindJob::Play`] may ask for.
+pub const MAX_PLAYED_GAMES: u32 = 100_000;
 
 /// The most feedbacks one [`MastermindJob::BenchFeedback`] may ask for (a few seconds on one thread).
 pub const MAX_BENCH_FEEDBACKS: u64 = 1 << 28;
@@ -387,6 +404,19 @@ pub enum MastermindAnswer {
     Split {
         /// The split, or why it is not given.
         split: Result<SplitDto, String>,
+    },
+    /// Many games were played.
+    Played {
+        /// Games solved.
+        games: u64,
+        /// Mean guesses per solved game.
+        mean: f64,
+        /// The most guesses a game took.
+        worst: u32,
+        /// `histogram[n]` games took `n` guesses.
+        histogram: Vec<u64>,
+        /// Games not solved.
+        failed: u64,
     },
     /// A feedback benchmark ran.
     Benched {

@@ -287,19 +287,24 @@ impl Compare {
         let stealing_lanes = stealing.lanes();
         let all_busy = stealing_lanes.iter().all(|l| busy(l, b) >= 90.0);
         let taken: u32 = stealing_lanes.iter().map(|l| l.taken).sum();
+        let speed = a / b.max(1e-9);
+        let faster = if speed >= 1.05 {
+            format!("{speed:.1}x faster")
+        } else {
+            "no faster: this count is too small for the split to matter".to_string()
+        };
+        let busy_to_end = if all_busy {
+            ", every thread busy until the end"
+        } else {
+            ""
+        };
         Some(format!(
             "Fixed blocks: {} ms, with thread {} busy only {:.0}% of that time: its block ran out of work early. \
-             Work stealing: {} ms ({:.1}x faster){}: {taken} ranges went to whichever thread was free.",
+             Work stealing: {} ms ({faster}){busy_to_end}: {taken} ranges went to whichever thread was free.",
             fmt_ms(a),
             least + 1,
             least_busy,
             fmt_ms(b),
-            a / b.max(1e-9),
-            if all_busy {
-                ", every thread busy until the end"
-            } else {
-                ""
-            },
         ))
     }
 }

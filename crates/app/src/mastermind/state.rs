@@ -677,7 +677,9 @@ impl Game {
                     self.phase = Phase::Guessing;
                 }
             }
-            MastermindAnswer::Benched { .. } | MastermindAnswer::Split { .. } => {
+            MastermindAnswer::Benched { .. }
+            | MastermindAnswer::Split { .. }
+            | MastermindAnswer::Played { .. } => {
                 self.phase =
                     Phase::Failed("The solver answered a question this game did not ask.".into());
             }

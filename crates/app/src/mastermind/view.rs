@@ -70,6 +70,9 @@ pub struct SettingsProps {
     pub on_change: Callback<Settings>,
     /// Start a game with them.
     pub on_new_game: Callback<()>,
+    /// The label of the button that starts it.
+    #[prop_or(AttrValue::from("New game"))]
+    pub submit_label: AttrValue,
 }
 
 fn select<T: Copy + PartialEq + 'static>(
@@ -213,7 +216,7 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
                 </div>
                 <p class="hint">{ s.strategy.describe() }</p>
             }
-            <button type="button" class="primary" id="new-game" onclick={new_game}>{ "New game" }</button>
+            <button type="button" class="primary" id="new-game" onclick={new_game}>{ props.submit_label.clone() }</button>
         </form>
     }
 }

@@ -1,0 +1,492 @@
+//! Compare strategies: play every secret (or N seeded games) with each chosen strategy on the worker pool, one
+//! strategy after another, with progress and cancel, and show mean, worst, a histogram of guesses and time side
+//! by side. State lives in [`Bench`]; the page maps events to [`BenchAction`]s and draws.
+
+use std::rc::Rc;
+
+use mastermind::{Spec, Strategy, strategy::MAX_LISTED_CODES};
+use protocol::{Answer, Job, MastermindAnswer, MastermindJob, Outcome, SpecDto};
+use yew::prelude::*;
+
+use super::params::{COLORS, PEGS};
+use crate::route::Query;
+use crate::solver::{JobEvent, fmt_ms, use_job};
+
+/// What one strategy did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// Games solved.
+    pub games: u64,
+    /// Mean guesses.
+    pub mean: f64,
+    /// Most guesses.
+    pub worst: u32,
+    /// `histogram[n]` games took `n` guesses.
+    pub histogram: Vec<u64>,
+    /// Games not solved.
+    pub failed: u64,
+}
+
+/// One strategy's line of the comparison.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// The strategy.
+    pub strategy: Strategy,
+    /// Its result, or why there is none.
+    pub result: Result<Played, String>,
+    /// Milliseconds it took in the worker.
+    pub millis: f64,
+}
+
+/// The comparison page's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bench {
+    seq: u32,
+    /// Game size.
+    pub spec: Spec,
+    /// Strategies chosen.
+    pub chosen: Vec<Strategy>,
+    /// Seeded games per strategy, or every secret (`None`).
+    pub games: Option<u32>,
+    /// Strategies still to play in the run under way (the first is playing).
+    pub queue: Vec<Strategy>,
+    /// Results of the run so far.
+    pub lines: Vec<Line>,
+    /// Games done / total of the strategy playing.
+    pub progress: (u32, u32),
+    /// The run was cancelled.
+    pub cancelled: bool,
+}
+
+impl Default for Bench {
+    fn default() -> Self {
+        Bench {
+            seq: 0,
+            spec: Spec::CLASSIC,
+            chosen: Strategy::ALL.to_vec(),
+            games: None,
+            queue: Vec::new(),
+            lines: Vec::new(),
+            progress: (0, 0),
+            cancelled: false,
+        }
+    }
+}
+
+/// Everything that can happen on the page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BenchAction {
+    /// A new size.
+    Size(u32, u32),
+    /// Choose or drop a strategy.
+    Toggle(Strategy),
+    /// Every secret (`None`) or this many seeded games.
+    Games(Option<u32>),
+    /// Play.
+    Run,
+    /// Progress of job `seq`.
+    Progress(u32, u32, u32),
+    /// Job `seq` ended after this many ms.
+    Done(u32, Outcome, f64),
+    /// Stop the run.
+    Cancel,
+}
+
+/// Whether every secret of `spec` can be played as one tree.
+pub fn all_playable(spec: &Spec) -> bool {
+    spec.code_count().is_some_and(|n| n <= MAX_LISTED_CODES)
+}
+
+impl Bench {
+    /// Reads `pegs`, `colors`, `games` and `strategies` from a link (anything bad keeps the default).
+    pub fn from_query(q: &Query) -> Bench {
+        let mut b = Bench::default();
+        let num = |k: &str| q.get(k).and_then(|v| v.parse::<u32>().ok());
+        if let (Some(p), Some(c)) = (num("pegs"), num("colors"))
+            && let Ok(spec) = Spec::new(p, c, true)
+        {
+            b.spec = spec;
+        }
+        if let Some(list) = q.get("strategies") {
+            let chosen: Vec<Strategy> = list.split(',').filter_map(|s| s.parse().ok()).collect();
+            if !chosen.is_empty() {
+                b.chosen = chosen;
+            }
+        }
+        b.games = num("games").filter(|&n| n > 0);
+        if b.games.is_none() && !all_playable(&b.spec) {
+            b.games = Some(100);
+        }
+        b
+    }
+
+    /// Whether a run is under way.
+    pub fn running(&self) -> bool {
+        !self.queue.is_empty()
+    }
+
+    /// The job to run now, with its sequence number.
+    pub fn job(&self) -> Option<(u32, Job)> {
+        let strategy = self.queue.first()?;
+        Some((
+            self.seq,
+            Job::Mastermind(MastermindJob::Play {
+                spec: SpecDto::from(self.spec),
+                strategy: strategy.name().to_string(),
+                games: self.games,
+                seed: 1,
+            }),
+        ))
+    }
+
+    /// Overall progress of the run, from 0 to 1.
+    pub fn fraction(&self) -> f64 {
+        let n = (self.lines.len() + self.queue.len()).max(1) as f64;
+        let (d, t) = self.progress;
+        let part = if t > 0 {
+            f64::from(d) / f64::from(t)
+        } else {
+            0.0
+        };
+        (self.lines.len() as f64 + part) / n
+    }
+}
+
+impl Reducible for Bench {
+    type Action = BenchAction;
+    fn reduce(self: Rc<Self>, action: BenchAction) -> Rc<Self> {
+        let mut b = (*self).clone();
+        match action {
+            BenchAction::Size(p, c) if !b.running() => {
+                if let Ok(spec) = Spec::new(p, c, true) {
+                    b.spec = spec;
+                    if b.games.is_none() && !all_playable(&spec) {
+                        b.games = Some(100);
+                    }
+                }
+            }
+            BenchAction::Toggle(s) if !b.running() => {
+                if let Some(i) = b.chosen.iter().position(|&x| x == s) {
+                    b.chosen.remove(i);
+                } else {
+                    b.chosen.push(s);
+                    b.chosen
+                        .sort_by_key(|x| Strategy::ALL.iter().position(|a| a == x));
+                }
+            }
+            BenchAction::Games(g) if !b.running() => {
+                b.games = if g.is_none() && !all_playable(&b.spec) {
+                    Some(100)
+                } else {
+                    g
+                };
+            }
+            BenchAction::Run if !b.running() && !b.chosen.is_empty() => {
+                b.seq += 1;
+                b.queue = b.chosen.clone();
+                b.lines.clear();
+                b.progress = (0, 0);
+                b.cancelled = false;
+            }
+            BenchAction::Progress(seq, d, t) if seq == b.seq => b.progress = (d, t),
+            BenchAction::Done(seq, outcome, millis) if seq == b.seq && b.running() => {
+                let strategy = b.queue.remove(0);
+                let result = match outcome {
+                    Outcome::Ok {
+                        answer:
+                            Answer::Mastermind(MastermindAnswer::Played {
+                                games,
+                                mean,
+                                worst,
+                                histogram,
+                                failed,
+                            }),
+                    } => Ok(Played {
+                        games,
+                        mean,
+                        worst,
+                        histogram,
+                        failed,
+                    }),
+                    Outcome::Ok { .. } => Err("the solver gave an unexpected answer".into()),
+                    Outcome::Failed { message } => Err(message),
+                    Outcome::Cancelled => {
+                        b.queue.clear();
+                        b.cancelled = true;
+                        return Rc::new(b);
+                    }
+                };
+                b.lines.push(Line {
+                    strategy,
+                    result,
+                    millis,
+                });
+                b.seq += 1;
+                b.progress = (0, 0);
+            }
+            BenchAction::Cancel if b.running() => {
+                b.queue.clear();
+                b.seq += 1;
+                b.cancelled = true;
+            }
+            _ => return self,
+        }
+        Rc::new(b)
+    }
+}
+
+/// Props of [`StatsPage`].
+#[derive(Properties, PartialEq)]
+pub struct StatsProps {
+    /// The link's query.
+    pub query: Query,
+}
+
+/// The strategy comparison page.
+#[component]
+pub fn StatsPage(props: &StatsProps) -> Html {
+    let bench = use_reducer({
+        let q = props.query.clone();
+        move || Bench::from_query(&q)
+    });
+    {
+        let job = bench.job();
+        let seq = job.as_ref().map(|j| j.0);
+        let d = bench.dispatcher();
+        let on_event = Callback::from(move |e: JobEvent| {
+            let Some(seq) = seq else { return };
+            d.dispatch(match e {
+                JobEvent::Progress(done, total, _) => BenchAction::Progress(seq, done, total),
+                JobEvent::Done(outcome, stats) => BenchAction::Done(seq, outcome, stats.millis),
+            })
+        });
+        use_job(seq, job.map(|j| j.1), on_event);
+    }
+    let b = &*bench;
+    let d = bench.dispatcher();
+    let size = |pegs: u32, colors: u32| {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let v = e
+                .target_dyn_into::<web_sys::HtmlSelectElement>()
+                .and_then(|s| s.value().parse::<u32>().ok());
+            if let Some(v) = v {
+                d.dispatch(BenchAction::Size(
+                    if pegs == 0 { v } else { pegs },
+                    if colors == 0 { v } else { colors },
+                ));
+            }
+        })
+    };
+    let (p, c) = (u32::from(b.spec.pegs), u32::from(b.spec.colors));
+    let options = |(lo, hi): (u32, u32), value: u32| {
+        (lo..=hi)
+            .map(|n| html! { <option value={n.to_string()} selected={n == value}>{ n }</option> })
+            .collect::<Html>()
+    };
+    let games_choice = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let v = e
+                .target_dyn_into::<web_sys::HtmlSelectElement>()
+                .map(|s| s.value())
+                .unwrap_or_default();
+            d.dispatch(BenchAction::Games(v.parse::<u32>().ok()));
+        })
+    };
+    let playable = all_playable(&b.spec);
+    let games_value = b.games.map_or("all".to_string(), |n| n.to_string());
+    let run = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(BenchAction::Run))
+    };
+    let cancel = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(BenchAction::Cancel))
+    };
+    let widest = b
+        .lines
+        .iter()
+        .filter_map(|l| l.result.as_ref().ok())
+        .map(|r| r.histogram.len())
+        .max()
+        .unwrap_or(0);
+    let tallest = b
+        .lines
+        .iter()
+        .filter_map(|l| l.result.as_ref().ok())
+        .flat_map(|r| r.histogram.iter().copied())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let best_mean = b
+        .lines
+        .iter()
+        .filter_map(|l| l.result.as_ref().ok())
+        .map(|r| r.mean)
+        .fold(f64::INFINITY, f64::min);
+    html! {
+        <section class="stats-page" data-running={b.running().to_string()}>
+            <h1>{ "Compare strategies" }</h1>
+            <p class="lead muted">{ "Each strategy plays every secret (as one tree: one guess per distinct history) or the same seeded games, on the worker's thread pool." }</p>
+            <form class="settings card" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                <div class="fields">
+                    <label class="field" for="stats-pegs"><span>{ "Pegs" }</span>
+                        <select id="stats-pegs" onchange={size(0, c)} disabled={b.running()}>{ options(PEGS, p) }</select></label>
+                    <label class="field" for="stats-colors"><span>{ "Colours" }</span>
+                        <select id="stats-colors" onchange={size(p, 0)} disabled={b.running()}>{ options(COLORS, c) }</select></label>
+                    <label class="field" for="stats-games"><span>{ "Games" }</span>
+                        <select id="stats-games" onchange={games_choice} disabled={b.running()}>
+                            if playable { <option value="all" selected={games_value == "all"}>{ format!("every secret ({})", b.spec.code_count().unwrap_or(0)) }</option> }
+                            { for [10u32, 100, 1000, 10000].iter().map(|n| html! {
+                                <option value={n.to_string()} selected={games_value == n.to_string()}>{ format!("{n} seeded games") }</option>
+                            }) }
+                        </select></label>
+                </div>
+                <fieldset class="strategies" disabled={b.running()}>
+                    <legend>{ "Strategies" }</legend>
+                    { for Strategy::ALL.iter().map(|&s| {
+                        let d = d.clone();
+                        let onchange = Callback::from(move |_: Event| d.dispatch(BenchAction::Toggle(s)));
+                        let id = format!("use-{}", s.name());
+                        html! {
+                            <label class="field check" for={id.clone()}>
+                                <input type="checkbox" id={id} checked={b.chosen.contains(&s)} {onchange} />
+                                <span>{ s.name() }</span>
+                            </label>
+                        }
+                    }) }
+                </fieldset>
+                if !playable { <p class="hint">{ format!("{} has more than {MAX_LISTED_CODES} codes: strategies are compared on seeded games.", b.spec) }</p> }
+                <div class="actions">
+                    <button type="button" class="primary" id="run-stats" onclick={run} disabled={b.running() || b.chosen.is_empty()}>{ "Play" }</button>
+                    if b.running() { <button type="button" class="secondary" id="cancel-stats" onclick={cancel}>{ "Cancel" }</button> }
+                </div>
+            </form>
+            if b.running() {
+                <div class="banner thinking" role="status">
+                    <span>{ format!("Playing {} ({} of {})…", b.queue.first().map_or("", |s| s.name()), b.lines.len() + 1, b.lines.len() + b.queue.len()) }</span>
+                    <progress id="stats-progress" max="1000" value={format!("{:.0}", 1000.0 * b.fraction())}></progress>
+                </div>
+            }
+            if b.cancelled { <div class="banner bad" role="alert">{ "Cancelled. The strategies finished before are shown." }</div> }
+            if !b.lines.is_empty() {
+                <table class="card results">
+                    <caption>{ format!("{}, {}", b.spec, b.games.map_or("every secret".to_string(), |n| format!("{n} seeded games"))) }</caption>
+                    <thead><tr><th scope="col">{ "Strategy" }</th><th scope="col">{ "Mean" }</th><th scope="col">{ "Worst" }</th>
+                        <th scope="col">{ "Failed" }</th><th scope="col">{ "Time" }</th><th scope="col">{ "Guesses per game" }</th></tr></thead>
+                    <tbody>
+                        { for b.lines.iter().map(|l| match &l.result {
+                            Ok(r) => html! {
+                                <tr data-strategy={l.strategy.name()} data-mean={format!("{:.6}", r.mean)} data-worst={r.worst.to_string()} data-games={r.games.to_string()}>
+                                    <th scope="row">{ l.strategy.name() }</th>
+                                    <td class={classes!("num", (r.mean <= best_mean + 1e-9).then_some("best"))}>{ format!("{:.3}", r.mean) }</td>
+                                    <td class="num">{ r.worst }</td>
+                                    <td class="num">{ r.failed }</td>
+                                    <td class="num">{ format!("{} ms", fmt_ms(l.millis)) }</td>
+                                    <td>{ histogram(&r.histogram, widest, tallest) }</td>
+                                </tr>
+                            },
+                            Err(m) => html! {
+                                <tr data-strategy={l.strategy.name()} class="failed"><th scope="row">{ l.strategy.name() }</th><td colspan="5">{ m.clone() }</td></tr>
+                            },
+                        }) }
+                    </tbody>
+                </table>
+            }
+        </section>
+    }
+}
+
+/// A small bar chart of games per number of guesses (1 to `widest - 1`), on a scale shared by every strategy.
+fn histogram(h: &[u64], widest: usize, tallest: u64) -> Html {
+    const BAR: f64 = 22.0;
+    const H: f64 = 60.0;
+    let cols = widest.saturating_sub(1).max(1);
+    let label = h
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(_, n)| **n > 0)
+        .map(|(g, n)| format!("{n} in {g}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    html! {
+        <svg class="histogram" viewBox={format!("0 0 {} {}", BAR * cols as f64, H + 14.0)} role="img" aria-label={format!("games by guesses: {label}")}>
+            { for (1..widest).map(|g| {
+                let n = h.get(g).copied().unwrap_or(0);
+                let height = H * n as f64 / tallest as f64;
+                let x = BAR * (g - 1) as f64;
+                html! {
+                    <g>
+                        <rect x={format!("{:.1}", x + 2.0)} y={format!("{:.1}", H - height)} width={format!("{}", BAR - 4.0)} height={format!("{height:.1}")}>
+                            <title>{ format!("{n} games in {g} guesses") }</title>
+                        </rect>
+                        <text x={format!("{:.1}", x + BAR / 2.0)} y={format!("{}", H + 12.0)} text-anchor="middle">{ g }</text>
+                    </g>
+                }
+            }) }
+        </svg>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn played(mean: f64) -> Outcome {
+        Outcome::Ok {
+            answer: Answer::Mastermind(MastermindAnswer::Played {
+                games: 1296,
+                mean,
+                worst: 5,
+                histogram: vec![0, 1, 6, 62, 533, 694],
+                failed: 0,
+            }),
+        }
+    }
+
+    #[test]
+    fn a_run_plays_each_chosen_strategy_in_turn_and_can_be_cancelled() {
+        let b = Rc::new(Bench::default());
+        let b = b.reduce(BenchAction::Toggle(Strategy::LocalSearch));
+        assert_eq!(b.chosen.len(), 7);
+        let b = b.reduce(BenchAction::Run);
+        let (seq, job) = b.job().unwrap();
+        assert!(matches!(
+            job,
+            Job::Mastermind(MastermindJob::Play { games: None, .. })
+        ));
+        // Settings are frozen while it runs; stale answers are ignored.
+        let same = b.clone().reduce(BenchAction::Size(5, 8));
+        assert_eq!(same.spec, Spec::CLASSIC);
+        let b = b.reduce(BenchAction::Progress(seq, 648, 1296));
+        assert!((b.fraction() - 0.5 / 7.0).abs() < 1e-9);
+        let b = b.reduce(BenchAction::Done(seq + 3, played(4.0), 1.0));
+        assert!(b.lines.is_empty());
+        let b = b.reduce(BenchAction::Done(seq, played(4.476), 12.0));
+        assert_eq!((b.lines.len(), b.queue.len()), (1, 6));
+        let b = b.reduce(BenchAction::Cancel);
+        assert!(!b.running() && b.cancelled);
+        assert_eq!(b.job(), None);
+    }
+
+    #[test]
+    fn big_games_are_compared_on_seeded_games() {
+        let q: Query = [
+            ("pegs", "8"),
+            ("colors", "8"),
+            ("strategies", "knuth,entropy,nonsense"),
+        ]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        let b = Bench::from_query(&q);
+        assert_eq!(
+            (b.games, b.chosen.clone()),
+            (Some(100), vec![Strategy::Knuth, Strategy::Entropy])
+        );
+        let b = Rc::new(b).reduce(BenchAction::Games(None));
+        assert_eq!(b.games, Some(100));
+    }
+}

@@ -1,0 +1,63 @@
+// Compare strategies (issue 4): every 4x6 secret with every strategy in seconds, side by side, with progress and
+// cancel; and the embed builder gives a snippet whose preview plays.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from '../serve.mjs';
+import { launch, open, shot, solverReady } from './helpers.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('every 4x6 secret with every strategy, side by side, in seconds', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind/stats`);
+  await solverReady(page);
+  const t0 = Date.now();
+  await page.click('#run-stats');
+  await page.waitForFunction(() => document.querySelector('.stats-page')?.dataset.running === 'false'
+    && document.querySelectorAll('.results tbody tr').length === 8, null, { timeout: 60_000 });
+  const seconds = (Date.now() - t0) / 1000;
+  const rows = await page.$$eval('.results tbody tr', (rs) => Object.fromEntries(rs.map((r) => [r.dataset.strategy,
+    { mean: Number(r.dataset.mean), worst: Number(r.dataset.worst), games: Number(r.dataset.games) }])));
+  // Knuth (1977): 5801/1296 = 4.476, worst 5; the optimal strategy (Koyama and Lai 1993): 5625/1296 = 4.340.
+  assert.equal(rows.knuth.mean.toFixed(6), (5801 / 1296).toFixed(6));
+  assert.equal(rows.knuth.worst, 5);
+  assert.equal(rows.optimal.mean.toFixed(6), (5625 / 1296).toFixed(6));
+  for (const r of Object.values(rows)) assert.equal(r.games, 1296);
+  assert.ok(seconds < 20, `took ${seconds} s`);
+  console.log(`every strategy on every 4x6 secret: ${seconds.toFixed(1)} s in the page`);
+  await shot(page, 'stats-4x6');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a long comparison shows progress and can be cancelled', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind/stats?pegs=8&colors=8&strategies=random-consistent&games=10000`);
+  await solverReady(page);
+  await page.click('#run-stats');
+  await page.waitForFunction(() => Number(document.querySelector('#stats-progress')?.value) > 0, null, { timeout: 30_000 });
+  await page.click('#cancel-stats');
+  await page.waitForSelector('.banner.bad');
+  assert.match(await page.textContent('.banner.bad'), /Cancelled/);
+  // The pool is free again: a small run finishes.
+  await page.goto(`${server.url}/#/mastermind/stats?pegs=3&colors=3&strategies=knuth`);
+  await page.click('#run-stats');
+  await page.waitForSelector('.results tbody tr[data-strategy="knuth"]', { timeout: 30_000 });
+  assert.deepEqual(page.errors, []);
+});
+
+test('the embed builder makes a snippet whose preview plays', async () => {
+  const page = await open(browser, `${server.url}/#/embed`);
+  await page.fill('#embed-secret', '3,1,4,1');
+  await page.selectOption('#embed-palette', 'safe');
+  await page.click('#new-game');
+  const snippet = await page.inputValue('#embed-snippet');
+  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#\/mastermind\?.*palette=safe.*embed=1.*code=[0-9a-z]+/);
+  assert.doesNotMatch(snippet, /secret=|3,1,4,1/);
+  const frame = page.frameLocator('iframe.preview');
+  await frame.locator('.mastermind[data-phase="guessing"]').waitFor({ timeout: 30_000 });
+  for (const c of [3, 1, 4, 1]) await frame.locator(`.palette .pick.c${c}`).click();
+  await frame.locator('#submit').click();
+  await frame.locator('.mastermind[data-phase="won"]').waitFor({ timeout: 30_000 });
+  await shot(page, 'embed-builder');
+  assert.deepEqual(page.errors, []);
+});
