@@ -88,18 +88,21 @@ test('the latest search shows on the pool threads, and fixed blocks leave a thre
   await page.click('#compare-example');
   await page.waitForSelector('#verdict', { timeout: 60_000 });
   const run = (s) => page.$eval(`.compare-run[data-schedule="${s}"] .lanes`, (f) => ({
-    wall: Number(f.dataset.wall), ranges: Number(f.dataset.ranges), done: Number(f.dataset.done),
+    ranges: Number(f.dataset.ranges), done: Number(f.dataset.done),
     busy: [...f.querySelectorAll('.lane-name')].map((l) => Number(l.dataset.busy)),
+    // Ranges each thread ran among the first half (where every code of the example is).
+    heavy: [...f.querySelectorAll('.lane')].map((g) => Number(g.dataset.heavy)),
   }));
   const fixed = await run('static');
   const stealing = await run('stealing');
   assert.equal(fixed.done, fixed.ranges);
   assert.equal(stealing.done, stealing.ranges);
-  // In the example every code starts with colours 1-5: the second fixed block is nearly empty, so its thread
-  // idles most of the time, and work stealing keeps both threads busy and finishes sooner.
+  // In the example every code starts with colours 1-5, so the second fixed block is empty: its thread runs none
+  // of the first half and idles. With work stealing every thread takes part in the first half. (Which is faster
+  // is measured in BENCHMARKS.md, not asserted.)
+  assert.equal(fixed.heavy[1], 0, `fixed blocks, first-half ranges per thread: ${fixed.heavy}`);
   assert.ok(Math.min(...fixed.busy) < 40, `fixed blocks busy: ${fixed.busy}`);
-  assert.ok(Math.min(...stealing.busy) > 70, `stealing busy: ${stealing.busy}`);
-  assert.ok(stealing.wall < fixed.wall, `stealing ${stealing.wall} ms, fixed ${fixed.wall} ms`);
+  assert.ok(Math.min(...stealing.heavy) > 0, `work stealing, first-half ranges per thread: ${stealing.heavy}`);
   assert.match(await page.textContent("#verdict"), /Work stealing: .* faster/);
   await page.$eval('.search-panel', (e) => e.scrollIntoView());
   await shot(page, 'insight-threads');

@@ -233,7 +233,8 @@ pub fn ThreadLanes(props: &LanesProps) -> Html {
                     { for (0..lanes.len() as u32).map(|t| {
                         let y = f64::from(t) * LANE + 2.0;
                         html! {
-                            <g class="lane" data-thread={t.to_string()}>
+                            <g class="lane" data-thread={t.to_string()}
+                                data-heavy={view.runs.iter().filter(|r| r.thread == t && r.index < view.begun.ranges / 2).count().to_string()}>
                                 <rect class="lane-bg" x="0" y={format!("{y}")} width={format!("{W}")} height={format!("{}", LANE - 4.0)} />
                                 { for bars(view, t, 400.0).into_iter().map(|b| {
                                     let x = (b.start - view.begun.at) / scale * W;

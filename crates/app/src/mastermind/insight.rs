@@ -49,7 +49,7 @@ pub fn RemainingChart(props: &ChartProps) -> Html {
         .fold(1.0, f64::max)
         .ceil();
     let n = counts.len().max(2) - 1;
-    let x = |i: usize| LEFT + (W - LEFT - 16.0) * i as f64 / n as f64;
+    let x = |i: usize| LEFT + (W - LEFT - 76.0) * i as f64 / n as f64;
     let y = |l: f64| TOP + (H - TOP - BOTTOM) * (1.0 - l / top);
     let step = (top / 5.0).ceil().max(1.0);
     let ticks: Vec<f64> = (0..)
@@ -103,7 +103,7 @@ pub fn RemainingChart(props: &ChartProps) -> Html {
                 { for (0..counts.len()).map(|i| html! {
                     <text class="x" x={format!("{:.1}", x(i))} y={format!("{}", H - 6.0)} text-anchor="middle">{ i }</text>
                 }) }
-                <text class="axis" x={format!("{}", W - 12.0)} y={format!("{}", H - 6.0)} text-anchor="end">{ "guesses" }</text>
+                <text class="axis" x={format!("{}", W - 4.0)} y={format!("{}", H - 6.0)} text-anchor="end">{ "guesses" }</text>
                 <text class="axis" x="4" y="12">{ "codes" }</text>
                 <path class="line" d={path} />
                 { for points.iter().map(|(i, c)| {

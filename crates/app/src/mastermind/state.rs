@@ -246,6 +246,7 @@ impl Game {
                         // A shared game that was already won: nothing to ask.
                     } else if settings.step && !game.rows.is_empty() {
                         game.phase = Phase::Paused;
+                        game.count_in_background();
                     } else {
                         game.ask_next_guess();
                     }
@@ -725,7 +726,9 @@ impl Game {
                             r.score = Some(fb);
                         }
                         if self.settings.step && !fb.is_win(self.spec.pegs) {
+                            // Count what this score leaves while the person reads why (for the chart).
                             self.phase = Phase::Paused;
+                            self.count_in_background();
                         } else {
                             self.after_scores_changed();
                         }
@@ -938,6 +941,9 @@ mod tests {
         serve(&mut g);
         let mut steps = 0;
         while g.phase == Phase::Paused {
+            // While paused, the codes the latest score leaves are counted for the chart.
+            assert_eq!(g.counts().len(), g.rows.len() + 1);
+            assert!(g.counts().iter().all(Option::is_some), "{:?}", g.counts());
             let why = g
                 .rows
                 .last()
