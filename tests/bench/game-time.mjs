@@ -2,6 +2,7 @@
 // node tests/bench/game-time.mjs [pegs colors strategy games]... ; prints one JSON line per size.
 // Needs dist/ (scripts/check or `trunk build --release`). Each game: secret fixed by link, clock from the
 // worker's Ready to the "won" phase, as the page shows it.
+// SEE=1 opens "See the search" (the jobs are then traced for the thread lanes, and the lanes drawn).
 import { serve } from '../serve.mjs';
 import { launch, open, solverReady, waitPhase } from '../e2e/helpers.mjs';
 
@@ -20,7 +21,7 @@ for (const [pegs, colors, strategy, games] of sizes) {
   const times = [], guesses = [];
   for (let g = 0; g < games; g++) {
     const secret = Array.from({ length: pegs }, () => rand(colors)).join(',');
-    const page = await open(browser, `${server.url}/${threads}#/mastermind?mode=make&scoring=auto&pegs=${pegs}&colors=${colors}&strategy=${strategy}&secret=${secret}&rows=30`);
+    const page = await open(browser, `${server.url}/${threads}#/mastermind?mode=make&scoring=auto&pegs=${pegs}&colors=${colors}&strategy=${strategy}&secret=${secret}&rows=30${process.env.SEE ? "&see=1" : ""}`);
     await solverReady(page);
     const t0 = Date.now();
     await page.waitForFunction(() => ['won', 'failed'].includes(document.querySelector('.mastermind')?.dataset.phase), null, { timeout: 120_000 });

@@ -10,7 +10,7 @@ before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 test('screen readers hear the pegs, the score, the chart and the threads', async () => {
-  const page = await open(browser, `${server.url}/#/mastermind?mode=break&secret=3,1,4,1`);
+  const page = await open(browser, `${server.url}/#/mastermind?see=1&mode=break&secret=3,1,4,1`);
   await solverReady(page);
   await waitPhase(page, 'guessing');
   await typeCode(page, [0, 0, 1, 1]);
@@ -50,7 +50,7 @@ test('keyboard alone: a hint, its suggestion, and the guess', async () => {
 });
 
 test('the classroom views fit a phone', async () => {
-  const page = await open(browser, `${server.url}/#/mastermind?mode=break&pegs=6&colors=9&secret=0,1,2,3,4,5`, { width: 375, height: 800 });
+  const page = await open(browser, `${server.url}/#/mastermind?see=1&mode=break&pegs=6&colors=9&secret=0,1,2,3,4,5`, { width: 375, height: 800 });
   await solverReady(page);
   await waitPhase(page, 'guessing');
   await typeCode(page, [8, 7, 6, 5, 4, 3]);

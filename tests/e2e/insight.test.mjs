@@ -24,7 +24,7 @@ function allCodes(pegs, colors) {
 
 test('chart, split with scores, and hints follow a 4x6 game', async () => {
   const secret = [3, 1, 4, 1];
-  const page = await open(browser, `${server.url}/#/mastermind?mode=break&strategy=knuth&secret=${secret.join(',')}`);
+  const page = await open(browser, `${server.url}/#/mastermind?see=1&mode=break&strategy=knuth&secret=${secret.join(',')}`);
   await solverReady(page);
   await waitPhase(page, 'guessing');
   const codes = allCodes(4, 6);
@@ -74,7 +74,7 @@ test('chart, split with scores, and hints follow a 4x6 game', async () => {
 });
 
 test('the latest search shows on the pool threads, and fixed blocks leave a thread idle where stealing does not', async () => {
-  const page = await open(browser, `${server.url}/#/mastermind?mode=break&pegs=7&colors=8&secret=0,1,2,3,4,5,6`);
+  const page = await open(browser, `${server.url}/#/mastermind?see=1&mode=break&pegs=7&colors=8&secret=0,1,2,3,4,5,6`);
   const threads = await solverReady(page);
   await waitPhase(page, 'guessing');
   await typeCode(page, [0, 0, 1, 1, 2, 2, 3]);

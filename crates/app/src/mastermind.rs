@@ -32,6 +32,8 @@ pub struct PageProps {
 /// reloads its original link) brings it back: the link the page was opened with, and the game's own link.
 const SAVED_FROM: &str = "puzzle-lab:mastermind:from";
 const SAVED_GAME: &str = "puzzle-lab:mastermind:game";
+/// Whether "See the search" was left open in this browser.
+const INSIGHT_OPEN: &str = "puzzle-lab:mastermind:see";
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window().and_then(|w| w.local_storage().ok().flatten())
@@ -216,6 +218,30 @@ pub fn MastermindPage(props: &PageProps) -> Html {
     };
 
     let split_target = game.split_target();
+    // "See the search" starts as the link says (`see=1`), else as this browser left it; closed it costs the game
+    // nothing (no traces, no splits, no lanes to draw).
+    let insight_open = use_state(|| {
+        let asked = props.query.get("see").map(|v| v == "1");
+        if let (Some(open), Some(s)) = (asked, storage()) {
+            let _ = s.set_item(INSIGHT_OPEN, if open { "1" } else { "0" });
+        }
+        asked.unwrap_or_else(|| {
+            storage()
+                .and_then(|s| s.get_item(INSIGHT_OPEN).ok().flatten())
+                .is_some_and(|v| v == "1")
+        })
+    });
+    let on_toggle = {
+        let insight_open = insight_open.clone();
+        Callback::from(move |e: Event| {
+            if let Some(d) = e.target_dyn_into::<web_sys::HtmlDetailsElement>() {
+                insight_open.set(d.open());
+                if let Some(s) = storage() {
+                    let _ = s.set_item(INSIGHT_OPEN, if d.open() { "1" } else { "0" });
+                }
+            }
+        })
+    };
     let on_inspect = {
         let d = game.dispatcher();
         Callback::from(move |row| d.dispatch(Action::Inspect(row)))
@@ -259,12 +285,16 @@ pub fn MastermindPage(props: &PageProps) -> Html {
             <view::GameStatus game={game.clone()} dispatch={game.dispatcher()} />
             <hints::Hints game={game.clone()} />
             <view::Share />
-            <details class="insight" open={!embed}>
+            <details class="insight" open={*insight_open} ontoggle={on_toggle}>
                 <summary>{ "See the search" }</summary>
-                <insight::RemainingChart counts={game.counts()} />
-                <hints::SplitPanel spec={game.spec} target={split_target.clone()} known={split_target.as_ref().and_then(|t| t.known.clone())} strategy={game.settings.strategy}
-                    rows={game.rows.len()} inspect={game.inspect} on_inspect={on_inspect} />
-                <insight::SearchPanel board={board} />
+                // Drawn (and its splits asked for) only while open: closed, it costs the game nothing.
+                if *insight_open {
+                    <insight::RemainingChart counts={game.counts()} />
+                    <hints::SplitPanel spec={game.spec} target={split_target.clone()} known={split_target.as_ref().and_then(|t| t.known.clone())} strategy={game.settings.strategy}
+                        idle={game.request.as_ref().is_none_or(|r| r.background)}
+                        rows={game.rows.len()} inspect={game.inspect} on_inspect={on_inspect} />
+                    <insight::SearchPanel board={board} />
+                }
             </details>
         </section>
     }

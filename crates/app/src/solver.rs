@@ -65,6 +65,8 @@ const READY_TIMEOUT_MS: f64 = 30_000.0;
 /// How long a worker running a job on its pool may stay silent (it posts a heartbeat every second) before the
 /// page fails the job and restarts it.
 const STALL_TIMEOUT_MS: f64 = 15_000.0;
+/// The least time between two redraws of the status for progress alone.
+const PROGRESS_REDRAW_MS: f64 = 200.0;
 /// How often the page's watchdog looks.
 const WATCHDOG_MS: i32 = 1_000;
 
@@ -74,6 +76,10 @@ struct Inner {
     /// When the current worker was started, and when the page last heard from it (or sent it a job).
     started_at: f64,
     last_heard: f64,
+    /// When the status was last handed to the page (progress redraws are limited to a few a second).
+    last_emit: f64,
+    /// Components showing the threads (jobs are traced while there is one).
+    watchers: u32,
     /// The pool did not start in time once: the worker now runs on one thread.
     one_thread: bool,
     watchdog: Option<Closure<dyn FnMut()>>,
@@ -129,6 +135,8 @@ impl Solver {
             closures: Vec::new(),
             started_at: now(),
             last_heard: now(),
+            last_emit: 0.0,
+            watchers: 0,
             one_thread: false,
             watchdog: None,
         })));
@@ -240,9 +248,24 @@ impl Solver {
         let (cb, status) = {
             let mut inner = self.0.borrow_mut();
             f(&mut inner.status);
+            inner.last_emit = now();
             (inner.on_status.clone(), inner.status.clone())
         };
         cb.emit(status);
+    }
+
+    /// Like [`Solver::set_status`] for progress, but hands the status to the page at most every
+    /// [`PROGRESS_REDRAW_MS`]: redrawing the status and the thread lanes for every report (every few
+    /// milliseconds) would take the main thread's share of the cores from the pool it is watching.
+    fn set_progress(&self, f: impl FnOnce(&mut SolverStatus)) {
+        let due = {
+            let mut inner = self.0.borrow_mut();
+            f(&mut inner.status);
+            now() - inner.last_emit >= PROGRESS_REDRAW_MS
+        };
+        if due {
+            self.set_status(|_| {});
+        }
     }
 
     fn post(inner: &Inner, json: &str) {
@@ -294,12 +317,11 @@ impl Solver {
                 if let Some(cb) = cb {
                     cb.emit(JobEvent::Progress(ranges_done, ranges_total, trace.clone()));
                 }
-                self.set_status(|s| {
+                self.set_progress(|s| {
                     s.progress = Some((ranges_done, ranges_total));
-                    let mut view = s.search.as_deref().cloned();
-                    if SearchView::absorb(&mut view, &trace, s.threads) {
-                        s.search = view.map(Rc::new);
-                    }
+                    let mut view = s.search.take().map(Rc::unwrap_or_clone);
+                    SearchView::absorb(&mut view, &trace, s.threads);
+                    s.search = view.map(Rc::new);
                 });
             }
             FromWorker::Done { id, outcome, stats } => {
@@ -357,6 +379,24 @@ impl Solver {
 
     /// Sends `job`; `on_event` gets its progress and its end. Returns the job's id, for [`Solver::cancel`].
     pub fn run(&self, job: Job, on_event: Callback<JobEvent>) -> JobId {
+        let trace = self.0.borrow().watchers > 0;
+        self.run_with(job, trace, on_event)
+    }
+
+    /// Shows the threads: while at least one caller watches, jobs are traced ([`protocol::Trace`]). Returns
+    /// the number watching.
+    pub fn watch_threads(&self, on: bool) -> u32 {
+        let mut inner = self.0.borrow_mut();
+        inner.watchers = if on {
+            inner.watchers + 1
+        } else {
+            inner.watchers.saturating_sub(1)
+        };
+        inner.watchers
+    }
+
+    /// Runs `job`, traced or not.
+    pub fn run_with(&self, job: Job, trace: bool, on_event: Callback<JobEvent>) -> JobId {
         let (id, dead) = {
             let mut inner = self.0.borrow_mut();
             let id = inner.next_id;
@@ -370,7 +410,7 @@ impl Solver {
                     .unwrap_or_else(|| "the solver is not running".into());
                 (id, Some(message))
             } else {
-                let json = ToWorker::Run { id, job }.to_json();
+                let json = ToWorker::Run { id, job, trace }.to_json();
                 if inner.ready {
                     Self::post(&inner, &json);
                 }
@@ -496,6 +536,22 @@ pub fn use_job<K: PartialEq + Clone + 'static>(
                 && !done.get()
             {
                 solver.cancel(id);
+            }
+        }
+    });
+}
+
+/// Asks for traced jobs while the calling component is shown (the thread lanes).
+#[hook]
+pub fn use_watch_threads() {
+    let solver = use_solver().map(|ctx| ctx.solver);
+    use_effect_with((), move |_| {
+        if let Some(s) = &solver {
+            s.watch_threads(true);
+        }
+        move || {
+            if let Some(s) = solver {
+                s.watch_threads(false);
             }
         }
     });

@@ -1,8 +1,9 @@
 //! The search for codes consistent with a history, split into prefix ranges that rayon runs in parallel.
 //!
 //! A *range* is every code that starts with one fixed prefix of `depth` pegs. There are many more ranges
-//! than threads, and each range is its own rayon task (`with_max_len(1)`: left to itself rayon hands each
-//! thread a few long runs of ranges, and a thread stuck with a heavy run cannot be helped), so work stealing
+//! than threads, and rayon's tasks hold at most a few of them (`with_max_len`, [`TASKS_PER_THREAD`] tasks per
+//! thread: left to itself rayon hands each thread a few long runs of ranges, and a thread stuck with a heavy run
+//! cannot be helped; one task per range costs a thread wake-up per tiny range in the browser), so work stealing
 //! keeps every thread busy even when the consistent codes are unevenly spread (the seed report's fixed
 //! prefix-per-process split left workers idle; [`Schedule::Static`] reproduces it for comparison).
 //!
@@ -161,6 +162,9 @@ struct Constraint {
     total: u8,
 }
 
+/// Rayon tasks per pool thread a search's ranges are cut into, at least (see the module docs).
+const TASKS_PER_THREAD: usize = 16;
+
 /// Nodes between two checks of the shared budget and the observer.
 const CHECK_EVERY: u64 = 1 << 14;
 /// About how many prefix ranges a search is cut into.
@@ -200,6 +204,13 @@ impl<'a> Plan<'a> {
             stop: AtomicBool::new(false),
             observer,
         }
+    }
+
+    /// The most ranges one rayon task runs: [`TASKS_PER_THREAD`] tasks per thread, or one range each.
+    fn task_len(&self) -> usize {
+        self.ranges
+            .div_ceil(TASKS_PER_THREAD * rayon::current_num_threads())
+            .max(1)
     }
 
     fn begin(&self) {
@@ -429,7 +440,7 @@ fn count_ranges(plan: &Plan, schedule: Schedule) -> Result<Vec<u64>, (Stopped, u
     let per_range: Result<Vec<u64>, Stopped> = match schedule {
         Schedule::Stealing => (0..plan.ranges)
             .into_par_iter()
-            .with_max_len(1)
+            .with_max_len(plan.task_len())
             .map(count_one)
             .collect(),
         Schedule::Static => {
@@ -494,7 +505,7 @@ pub fn first(
     plan.begin();
     (0..plan.ranges)
         .into_par_iter()
-        .with_max_len(1)
+        .with_max_len(plan.task_len())
         .map(|index| {
             let mut hit = None;
             let (_, nodes) = plan.walk_range(index, None, &mut |code| {
@@ -595,7 +606,7 @@ pub fn random(
             let seed: u64 = rng.random();
             let found = order
                 .par_iter()
-                .with_max_len(1)
+                .with_max_len(plan.task_len())
                 .map(|&index| {
                     let mut range_rng = StdRng::seed_from_u64(
                         seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
@@ -634,7 +645,7 @@ pub fn collect(
     let too_many = AtomicBool::new(false);
     let per_range: Result<Vec<Vec<Code>>, Stopped> = (0..plan.ranges)
         .into_par_iter()
-        .with_max_len(1)
+        .with_max_len(plan.task_len())
         .map(|index| {
             let mut codes = Vec::new();
             if too_many.load(Ordering::Relaxed) {

@@ -13,7 +13,7 @@
 //! use protocol::{ToWorker, Job, MastermindJob, SpecDto};
 //!
 //! let msg = ToWorker::Run { id: 7, job: Job::Mastermind(MastermindJob::NewSecret {
-//!     spec: SpecDto { pegs: 4, colors: 6, repeats: true }, seed: 1 }) };
+//!     spec: SpecDto { pegs: 4, colors: 6, repeats: true }, seed: 1 }), trace: false };
 //! assert_eq!(ToWorker::from_json(&msg.to_json()).unwrap(), msg);
 //! ```
 

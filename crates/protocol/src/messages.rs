@@ -17,6 +17,10 @@ pub enum ToWorker {
         id: JobId,
         /// What to do.
         job: Job,
+        /// Record which thread ran which range, and when, and send it with the progress ([`Trace`]): asked for
+        /// while the page shows the threads (it costs the job a little, and the page more).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        trace: bool,
     },
     /// Stop a running or queued job; it answers [`Outcome::Cancelled`].
     Cancel {

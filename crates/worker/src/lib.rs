@@ -15,4 +15,4 @@
 mod worker;
 
 pub use wasm_bindgen_rayon::init_thread_pool;
-pub use worker::start;
+pub use worker::{shared_ms, start};

@@ -34,7 +34,8 @@ struct Running {
 struct State {
     scope: DedicatedWorkerGlobalScope,
     pooled: bool,
-    queue: VecDeque<(JobId, Job)>,
+    /// Jobs waiting, each with whether to trace it.
+    queue: VecDeque<(JobId, Job, bool)>,
     running: Option<Running>,
 }
 
@@ -51,7 +52,7 @@ fn now_ms() -> f64 {
 
 /// Milliseconds on one clock for every thread of the pool (`timeOrigin` differs from worker to worker), for the
 /// trace of which thread ran which range when.
-fn shared_ms() -> f64 {
+pub fn shared_ms() -> f64 {
     js_sys::global()
         .dyn_into::<web_sys::WorkerGlobalScope>()
         .ok()
@@ -112,15 +113,15 @@ pub fn start(threads: u32, isolated: bool, note: Option<String>) -> Result<(), J
 
 fn handle(state: &Shared, msg: ToWorker) {
     match msg {
-        ToWorker::Run { id, job } => {
-            state.borrow_mut().queue.push_back((id, job));
+        ToWorker::Run { id, job, trace } => {
+            state.borrow_mut().queue.push_back((id, job, trace));
             pump(state);
         }
         ToWorker::Cancel { id } => {
             let mut st = state.borrow_mut();
             if let Some(running) = st.running.as_ref().filter(|r| r.id == id) {
                 running.observer.cancel();
-            } else if let Some(pos) = st.queue.iter().position(|(qid, _)| *qid == id) {
+            } else if let Some(pos) = st.queue.iter().position(|(qid, _, _)| *qid == id) {
                 st.queue.remove(pos);
                 let scope = st.scope.clone();
                 drop(st);
@@ -149,13 +150,12 @@ fn pump(state: &Shared) {
         };
         (st.scope.clone(), st.pooled, next)
     };
-    let (id, job) = next;
+    let (id, job, trace) = next;
+    let observer = |o: JobObserver| if trace { o.traced(shared_ms) } else { o };
     if !pooled {
         // No pool: the job runs right here, so it posts its own progress (nobody else can poll).
         PROGRESS.with(|p| *p.borrow_mut() = Some((scope.clone(), id, 0.0)));
-        let observer = JobObserver::new()
-            .traced(shared_ms)
-            .with_listener(post_progress);
+        let observer = observer(JobObserver::new()).with_listener(post_progress);
         let t0 = now_ms();
         let outcome = execute(&job, &observer);
         PROGRESS.with(|p| *p.borrow_mut() = None);
@@ -169,7 +169,7 @@ fn pump(state: &Shared) {
             scope.set_timeout_with_callback_and_timeout_and_arguments_0(later.unchecked_ref(), 0);
         return;
     }
-    let observer = Arc::new(JobObserver::new().traced(shared_ms));
+    let observer = Arc::new(observer(JobObserver::new()));
     let slot: Slot = Arc::new(Mutex::new(None));
     {
         let (observer, slot) = (observer.clone(), slot.clone());

@@ -119,16 +119,6 @@ async fn pool_runs_a_count_on_more_than_one_thread() {
     assert_eq!(count.value, expected.unwrap().exact().unwrap().to_string());
 }
 
-/// Milliseconds on the clock every pool thread shares (as the worker's trace uses).
-fn shared_ms() -> f64 {
-    use wasm_bindgen::JsCast;
-    js_sys::global()
-        .dyn_into::<web_sys::WorkerGlobalScope>()
-        .ok()
-        .and_then(|g| g.performance())
-        .map_or_else(js_sys::Date::now, |p| p.time_origin() + p.now())
-}
-
 /// On the real pool, a traced count shows each schedule as it is: fixed blocks put every range of a block on
 /// one thread (block t on thread t), and both schedules trace every range exactly once with the same count.
 #[wasm_bindgen_test]
@@ -149,7 +139,7 @@ async fn traced_schedules_on_the_pool() {
             thorough: true,
             schedule: Some(schedule),
         });
-        let observer = JobObserver::new().traced(shared_ms);
+        let observer = JobObserver::new().traced(worker::shared_ms);
         let Outcome::Ok {
             answer: Answer::Mastermind(MastermindAnswer::Counted { count }),
         } = execute(&job, &observer)

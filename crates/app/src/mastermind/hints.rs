@@ -38,6 +38,8 @@ pub struct SplitProps {
     pub known: Option<CountDto>,
     /// The strategy chosen in the settings (its score is marked).
     pub strategy: Strategy,
+    /// The game is not waiting for the solver: only then is a split asked for, so that it never delays the game.
+    pub idle: bool,
     /// Rows on the board (for the row chooser).
     pub rows: usize,
     /// The row chosen, if any.
@@ -74,7 +76,10 @@ pub fn SplitPanel(props: &SplitProps) -> Html {
         _ => None,
     };
     {
-        let target = props.target.clone().filter(|_| too_many.is_none());
+        let target = props
+            .target
+            .clone()
+            .filter(|_| too_many.is_none() && props.idle);
         let job = target.as_ref().map(|t| {
             Job::Mastermind(MastermindJob::Split {
                 spec: SpecDto::from(props.spec),
@@ -142,6 +147,9 @@ pub fn SplitPanel(props: &SplitProps) -> Html {
     let body = match current {
         _ if too_many.is_some() => {
             html! { <p class="muted">{ too_many.clone().unwrap_or_default() }</p> }
+        }
+        None if !props.idle => {
+            html! { <p class="muted" aria-busy="true">{ "Waiting for the game's search to finish…" }</p> }
         }
         None => html! { <p class="muted" aria-busy="true">{ "Splitting…" }</p> },
         Some(Err(message)) => html! { <p class="muted">{ message.clone() }</p> },

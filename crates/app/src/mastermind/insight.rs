@@ -8,7 +8,7 @@ use protocol::{
 };
 use yew::prelude::*;
 
-use crate::solver::{JobEvent, fmt_ms, use_job, use_solver};
+use crate::solver::{JobEvent, fmt_ms, use_job, use_solver, use_watch_threads};
 use crate::threads::{SearchView, ThreadLanes};
 use protocol::{CountDto, group_digits};
 
@@ -319,6 +319,8 @@ pub struct PanelProps {
 /// The pool's work made visible: the latest search live, and the fixed-versus-stealing comparison.
 #[component]
 pub fn SearchPanel(props: &PanelProps) -> Html {
+    // While this panel is shown, the solver's jobs are traced: the lanes need it, nothing else does.
+    use_watch_threads();
     let status = use_solver().map(|c| c.status).unwrap_or_default();
     let compare = use_reducer(Compare::default);
     {

@@ -180,6 +180,19 @@ pub enum JobAnswer {
     Done(Outcome, RunStats),
 }
 
+/// The scored ones of `rows`, as they travel to the worker.
+fn scored(rows: &[BoardRow]) -> Vec<RowDto> {
+    rows.iter()
+        .filter_map(|r| {
+            r.score.map(|f| RowDto {
+                guess: r.guess.clone(),
+                black: f.black,
+                white: f.white,
+            })
+        })
+        .collect()
+}
+
 /// Advances a SplitMix64 state: seeds for the worker's random choices, reproducible from the first seed.
 fn next_seed(seed: &mut u64) -> u64 {
     *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -331,16 +344,7 @@ impl Game {
 
     /// The scored rows, as they travel to the worker.
     pub fn history(&self) -> Vec<RowDto> {
-        self.rows
-            .iter()
-            .filter_map(|r| {
-                r.score.map(|f| RowDto {
-                    guess: r.guess.clone(),
-                    black: f.black,
-                    white: f.white,
-                })
-            })
-            .collect()
+        scored(&self.rows)
     }
 
     fn ask_next_guess(&mut self) {
@@ -397,17 +401,6 @@ impl Game {
     /// Which guess's split of the codes to show: the inspected row's (of the codes possible before it), else
     /// the complete draft's (of the codes possible now), else the latest scored row's.
     pub fn split_target(&self) -> Option<SplitTarget> {
-        let scored = |rows: &[BoardRow]| -> Vec<RowDto> {
-            rows.iter()
-                .filter_map(|r| {
-                    r.score.map(|f| RowDto {
-                        guess: r.guess.clone(),
-                        black: f.black,
-                        white: f.white,
-                    })
-                })
-                .collect()
-        };
         let row = |k: usize| {
             let r = &self.rows[k];
             SplitTarget {
