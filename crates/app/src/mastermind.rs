@@ -129,16 +129,40 @@ pub fn MastermindPage(props: &PageProps) -> Html {
     }
 
     // Keep the link (and the saved game) in step with the game: reloading or sharing the link reproduces it.
+    // Written when the game waits for the person (or is over), and every 25 rows while the computer plays on
+    // its own: the link of a 3000-row game is long, and writing it after every guess would cost O(rows^2).
     {
         let from = query_text(&props.query);
-        use_effect_with(game.link_query(), move |link| {
+        let settled = !matches!(game.phase, state::Phase::Thinking);
+        let rows = game.rows.len();
+        // The scores, folded (a fixed score changes the link too).
+        let scored = game.rows.iter().enumerate().fold(0u64, |h, (i, r)| {
+            let f = r
+                .score
+                .map_or(0, |f| 1 + u64::from(f.black) * 128 + u64::from(f.white));
+            h.wrapping_mul(1_000_003).wrapping_add(f * (i as u64 + 1))
+        });
+        let key = (
+            settled || rows % 25 == 0,
+            rows,
+            scored,
+            game.secret.is_some(),
+            view::phase_name(&game.phase),
+            game.settings.clone(),
+        );
+        let game = game.clone();
+        use_effect_with(key, move |(write, ..)| {
+            if !*write {
+                return;
+            }
+            let link = game.link_query();
             if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
                 let url = format!("#/mastermind?{link}");
                 let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
             }
             if let Some(s) = storage() {
                 let _ = s.set_item(SAVED_FROM, &from);
-                let _ = s.set_item(SAVED_GAME, link);
+                let _ = s.set_item(SAVED_GAME, &link);
             }
         });
     }
