@@ -223,7 +223,7 @@ pub fn ThreadLanes(props: &LanesProps) -> Html {
                         html! {
                             <li class="lane-name" data-thread={i.to_string()} data-busy={format!("{pct:.0}")}>
                                 { format!("thread {}", i + 1) }
-                                <span class="lane-busy">{ format!("{pct:.0}% busy · {} ranges", l.ranges) }</span>
+                                <span class="lane-busy">{ format!("{pct:.0}% busy ({} ms) · {} ranges", fmt_ms(l.busy), l.ranges) }</span>
                             </li>
                         }
                     }) }

@@ -316,11 +316,7 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
                 }
             };
             Ok(MastermindAnswer::Played {
-                games: stats.games,
-                mean: if stats.games > 0 { stats.mean() } else { 0.0 },
-                worst: stats.worst,
-                histogram: stats.histogram,
-                failed: stats.failed,
+                played: stats.into(),
             })
         }
         MastermindJob::BenchFeedback {
@@ -677,31 +673,29 @@ mod tests {
         };
         let obs = JobObserver::new();
         let Outcome::Ok {
-            answer:
-                Answer::Mastermind(MastermindAnswer::Played {
-                    games,
-                    mean,
-                    worst,
-                    histogram,
-                    failed: unsolved,
-                }),
+            answer: Answer::Mastermind(MastermindAnswer::Played { played }),
         } = execute(&Job::Mastermind(play(None, "knuth")), &obs)
         else {
             panic!("knuth plays every secret")
         };
         // Knuth (1977): 5801 guesses over the 1296 secrets, never more than 5.
-        assert_eq!((games, worst, unsolved), (1296, 5, 0));
-        assert_eq!(mean, 5801.0 / 1296.0);
-        assert_eq!(histogram, [0, 1, 6, 62, 533, 694]);
+        let expected = crate::PlayedDto {
+            games: 1296,
+            mean: 5801.0 / 1296.0,
+            worst: 5,
+            histogram: vec![0, 1, 6, 62, 533, 694],
+            failed: 0,
+        };
+        assert_eq!(played, expected);
         assert_eq!(obs.progress(), (1296, 1296));
         let obs = JobObserver::new();
         let Outcome::Ok {
-            answer: Answer::Mastermind(MastermindAnswer::Played { games, .. }),
+            answer: Answer::Mastermind(MastermindAnswer::Played { played }),
         } = execute(&Job::Mastermind(play(Some(20), "random-consistent")), &obs)
         else {
             panic!("20 seeded games")
         };
-        assert_eq!((games, obs.progress()), (20, (20, 20)));
+        assert_eq!((played.games, obs.progress()), (20, (20, 20)));
         let obs = JobObserver::new();
         obs.cancel();
         assert_eq!(

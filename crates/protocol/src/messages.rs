@@ -411,16 +411,8 @@ pub enum MastermindAnswer {
     },
     /// Many games were played.
     Played {
-        /// Games solved.
-        games: u64,
-        /// Mean guesses per solved game.
-        mean: f64,
-        /// The most guesses a game took.
-        worst: u32,
-        /// `histogram[n]` games took `n` guesses.
-        histogram: Vec<u64>,
-        /// Games not solved.
-        failed: u64,
+        /// What they took.
+        played: PlayedDto,
     },
     /// A feedback benchmark ran.
     Benched {
@@ -429,6 +421,33 @@ pub enum MastermindAnswer {
         /// A checksum of every feedback class count (so the work cannot be skipped; same as the CLI's).
         checksum: u64,
     },
+}
+
+/// Many games of one strategy: mean, worst and histogram of guesses.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayedDto {
+    /// Games solved.
+    pub games: u64,
+    /// Mean guesses per solved game (0 when none was solved).
+    pub mean: f64,
+    /// The most guesses a game took.
+    pub worst: u32,
+    /// `histogram[n]` games took `n` guesses.
+    pub histogram: Vec<u64>,
+    /// Games not solved.
+    pub failed: u64,
+}
+
+impl From<mastermind::PlayAllStats> for PlayedDto {
+    fn from(s: mastermind::PlayAllStats) -> Self {
+        PlayedDto {
+            games: s.games,
+            mean: if s.games > 0 { s.mean() } else { 0.0 },
+            worst: s.worst,
+            histogram: s.histogram,
+            failed: s.failed,
+        }
+    }
 }
 
 /// A guess's split of the codes still possible, and the scores each partition strategy gives it.

@@ -5,27 +5,12 @@
 use std::rc::Rc;
 
 use mastermind::{Spec, Strategy, strategy::MAX_LISTED_CODES};
-use protocol::{Answer, Job, MastermindAnswer, MastermindJob, Outcome, SpecDto};
+use protocol::{Answer, Job, MastermindAnswer, MastermindJob, Outcome, PlayedDto, SpecDto};
 use yew::prelude::*;
 
 use super::params::{COLORS, PEGS};
 use crate::route::Query;
 use crate::solver::{JobEvent, fmt_ms, use_job};
-
-/// What one strategy did.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Played {
-    /// Games solved.
-    pub games: u64,
-    /// Mean guesses.
-    pub mean: f64,
-    /// Most guesses.
-    pub worst: u32,
-    /// `histogram[n]` games took `n` guesses.
-    pub histogram: Vec<u64>,
-    /// Games not solved.
-    pub failed: u64,
-}
 
 /// One strategy's line of the comparison.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,7 +18,7 @@ pub struct Line {
     /// The strategy.
     pub strategy: Strategy,
     /// Its result, or why there is none.
-    pub result: Result<Played, String>,
+    pub result: Result<PlayedDto, String>,
     /// Milliseconds it took in the worker.
     pub millis: f64,
 }
@@ -193,21 +178,8 @@ impl Reducible for Bench {
                 let strategy = b.queue.remove(0);
                 let result = match outcome {
                     Outcome::Ok {
-                        answer:
-                            Answer::Mastermind(MastermindAnswer::Played {
-                                games,
-                                mean,
-                                worst,
-                                histogram,
-                                failed,
-                            }),
-                    } => Ok(Played {
-                        games,
-                        mean,
-                        worst,
-                        histogram,
-                        failed,
-                    }),
+                        answer: Answer::Mastermind(MastermindAnswer::Played { played }),
+                    } => Ok(played),
                     Outcome::Ok { .. } => Err("the solver gave an unexpected answer".into()),
                     Outcome::Failed { message } => Err(message),
                     Outcome::Cancelled => {
@@ -328,7 +300,7 @@ pub fn StatsPage(props: &StatsProps) -> Html {
     html! {
         <section class="stats-page" data-running={b.running().to_string()}>
             <h1>{ "Compare strategies" }</h1>
-            <p class="lead muted">{ "Each strategy plays every secret (as one tree: one guess per distinct history) or the same seeded games, on the worker's thread pool." }</p>
+            <p class="lead muted">{ "Each strategy plays every secret (as one tree: one guess per distinct history; local-search, whose guess depends on the scores, one game per secret) or the same seeded games, on the worker's thread pool." }</p>
             <form class="settings card" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <div class="fields">
                     <label class="field" for="stats-pegs"><span>{ "Pegs" }</span>
@@ -435,14 +407,15 @@ mod tests {
     use super::*;
 
     fn played(mean: f64) -> Outcome {
+        let played = PlayedDto {
+            games: 1296,
+            mean,
+            worst: 5,
+            histogram: vec![0, 1, 6, 62, 533, 694],
+            failed: 0,
+        };
         Outcome::Ok {
-            answer: Answer::Mastermind(MastermindAnswer::Played {
-                games: 1296,
-                mean,
-                worst: 5,
-                histogram: vec![0, 1, 6, 62, 533, 694],
-                failed: 0,
-            }),
+            answer: Answer::Mastermind(MastermindAnswer::Played { played }),
         }
     }
 
