@@ -141,7 +141,8 @@ const MAX_DEPTH: u32 = 64;
 
 /// Plays every secret of `spec` with `strategy` as one tree: at each distinct history one guess is chosen for
 /// all secrets still consistent with it, and they are split by their feedback. Only for games whose codes
-/// can all be listed ([`strategy::MAX_LISTED_CODES`]).
+/// can all be listed ([`strategy::MAX_LISTED_CODES`]). `local-search`, whose guess depends on the scores and
+/// not only on the codes they leave, plays each secret as a game of its own instead.
 ///
 /// Branches of the tree are independent, so big ones are played on the thread pool; each node's random
 /// choices (random-consistent) come from a generator seeded by `seed` and the node's path, so the result
@@ -168,6 +169,10 @@ pub fn play_all_observed(
         observer.report(Progress::Games { done: total, total });
         return Ok(stats);
     }
+    if strategy == Strategy::LocalSearch {
+        // Its guess depends on the scores themselves, not only on which codes they leave: no tree to share.
+        return play_each(spec, &listed, seed, observer);
+    }
     let tree = Tree {
         listed: &listed,
         strategy,
@@ -176,6 +181,69 @@ pub fn play_all_observed(
     };
     // At the root every code is still consistent.
     tree.walk((0..total as u32).collect(), 1, 0, seed)
+}
+
+/// Passes on only the wish to stop: a game's own searches are not the progress being reported.
+struct StopOnly<'a>(&'a dyn Observer);
+
+impl Observer for StopOnly<'_> {
+    fn report(&self, _: Progress) -> Flow {
+        if self.0.keep_going() {
+            Flow::Continue
+        } else {
+            Flow::Stop
+        }
+    }
+    fn keep_going(&self) -> bool {
+        self.0.keep_going()
+    }
+}
+
+/// Plays every listed secret as a game of its own (for strategies whose guess depends on more than the codes
+/// still consistent), secrets shared out over the thread pool; secret `i`'s random choices come from
+/// `child_seed(seed, i)`, so the result does not depend on the threads. A game that errs or runs out of guesses
+/// counts as failed.
+fn play_each(
+    spec: &Spec,
+    listed: &Listed,
+    seed: u64,
+    observer: &dyn Observer,
+) -> Result<PlayAllStats, StrategyError> {
+    let total = listed.len();
+    let done = AtomicUsize::new(0);
+    let play = |i: u32| -> Result<PlayAllStats, StrategyError> {
+        let mut rng = StdRng::seed_from_u64(child_seed(seed, i as usize));
+        let played = play_game(
+            spec,
+            Strategy::LocalSearch,
+            listed.code(i),
+            &Budget::INTERACTIVE,
+            &StopOnly(observer),
+            &mut rng,
+        );
+        if !observer.keep_going() {
+            return Err(StrategyError::Stopped(Stopped::Cancelled));
+        }
+        let mut stats = PlayAllStats::default();
+        match played {
+            Ok((rows, _)) if rows.last().is_some_and(|r| r.feedback.is_win(spec.pegs)) => {
+                stats.record(rows.len() as u32)
+            }
+            _ => stats.failed += 1,
+        }
+        let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if observer.report(Progress::Games { done, total }) == Flow::Stop {
+            return Err(StrategyError::Stopped(Stopped::Cancelled));
+        }
+        Ok(stats)
+    };
+    (0..total as u32)
+        .into_par_iter()
+        .map(play)
+        .try_reduce(PlayAllStats::default, |mut a, b| {
+            a.merge(&b);
+            Ok(a)
+        })
 }
 
 /// Plays `games` games on secrets drawn from `seed` (each game's own random choices from a second stream) and
@@ -188,20 +256,6 @@ pub fn play_sampled(
     seed: u64,
     observer: &dyn Observer,
 ) -> Result<PlayAllStats, Stopped> {
-    /// Passes on only the wish to stop: a game's own searches are not the progress being reported.
-    struct StopOnly<'a>(&'a dyn Observer);
-    impl Observer for StopOnly<'_> {
-        fn report(&self, _: Progress) -> Flow {
-            if self.0.keep_going() {
-                Flow::Continue
-            } else {
-                Flow::Stop
-            }
-        }
-        fn keep_going(&self) -> bool {
-            self.0.keep_going()
-        }
-    }
     let mut stats = PlayAllStats::default();
     let mut secrets = StdRng::seed_from_u64(seed);
     for g in 0..games {
@@ -493,6 +547,26 @@ mod tests {
             pool.install(|| play_all(&Spec::CLASSIC, Strategy::RandomConsistent, 7).unwrap())
         };
         assert_eq!(play(1), play(3));
+    }
+
+    #[test]
+    fn local_search_plays_every_secret_as_its_own_game() {
+        // Its guesses come from the scores, not from the list of consistent codes: each secret is a game of its
+        // own, seeded per secret, so the total still does not depend on the threads.
+        let spec = Spec::new(3, 4, true).unwrap();
+        let play = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| play_all(&spec, Strategy::LocalSearch, 3).unwrap())
+        };
+        let stats = play(1);
+        assert_eq!((stats.games, stats.failed), (64, 0));
+        assert_eq!(stats, play(2));
+        // Not the first-consistent tree under another name: the same secrets, played differently.
+        let first = play_all(&spec, Strategy::FirstConsistent, 3).unwrap();
+        assert_ne!(stats.histogram, first.histogram);
     }
 
     #[test]
