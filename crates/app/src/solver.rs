@@ -612,14 +612,17 @@ pub fn StatusLine() -> Html {
             } else {
                 String::new()
             };
-            (
+            // Jobs that split no code space into ranges (whole-game statistics, a shipped book) have none to show.
+            let text = if l.ranges > 0 {
                 format!(
                     "last search {} ms, {} ranges{on}",
                     fmt_ms(l.millis),
                     l.ranges
-                ),
-                l.threads_used,
-            )
+                )
+            } else {
+                format!("last job {} ms{on}", fmt_ms(l.millis))
+            };
+            (text, l.threads_used)
         });
     html! {
         <footer class="status" role="status" aria-live="polite">
