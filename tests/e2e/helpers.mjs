@@ -16,9 +16,12 @@ export async function launch() {
   });
 }
 
-/** Opens a page and collects its console errors and uncaught exceptions. */
-export async function open(browser, url, viewport = { width: 1100, height: 900 }) {
-  const page = await browser.newPage({ viewport });
+/**
+ * Opens a page (in a fresh browser context: its own storage and service workers) and collects its console errors
+ * and uncaught exceptions. `options` are the context's (playwright's `newPage`), e.g. `serviceWorkers: 'block'`.
+ */
+export async function open(browser, url, viewport = { width: 1100, height: 900 }, options = {}) {
+  const page = await browser.newPage({ viewport, ...options });
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
@@ -67,8 +70,9 @@ export async function typeCode(page, code) {
  * a billion, seconds of work), checks its progress shows, cancels it from the page, then checks the game and the
  * solver go on: the next guess is scored and its count arrives. Returns the page.
  */
-export async function cancelThenPlay(browser, base) {
-  const page = await open(browser, `${base}/#/mastermind?mode=break&pegs=10&colors=10&secret=9,8,7,6,5,4,3,2,1,0`);
+export async function cancelThenPlay(browser, base, options = {}) {
+  const page = await open(browser, `${base}/#/mastermind?mode=break&pegs=10&colors=10&secret=9,8,7,6,5,4,3,2,1,0`,
+    undefined, options);
   await solverReady(page);
   await waitPhase(page, 'guessing');
   await typeCode(page, [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
