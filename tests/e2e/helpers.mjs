@@ -29,10 +29,15 @@ export async function open(browser, url, viewport = { width: 1100, height: 900 }
   return page;
 }
 
-export async function shot(page, name) {
+/** Saves a screenshot of the whole page, or of the first element matching `selector`, to tests/artifacts/. */
+export async function shot(page, name, selector = null) {
   await mkdir(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  if (selector) {
+    await page.locator(selector).first().screenshot({ path });
+  } else {
+    await page.screenshot({ path, fullPage: true });
+  }
   console.log(`screenshot: ${path}`);
 }
 

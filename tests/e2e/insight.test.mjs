@@ -106,5 +106,6 @@ test('the latest search shows on the pool threads, and fixed blocks leave a thre
   assert.match(await page.textContent("#verdict"), /Work stealing: .* faster/);
   await page.$eval('.search-panel', (e) => e.scrollIntoView());
   await shot(page, 'insight-threads');
+  await shot(page, 'insight-threads-panel', '.search-panel'); // docs/screenshot-threads.png is a copy
   assert.deepEqual(page.errors, []);
 });

@@ -132,7 +132,9 @@ pub fn EmbedBuilder() -> Html {
         <section class="embed-builder">
             <h1>{ "Embed Mastermind in your page" }</h1>
             <p class="lead muted">{ "Choose the game, check the preview, and paste the snippet into your tutorial. \
-                The page works on any static host; with the cross-origin isolation headers it uses every core (see the README)." }</p>
+                It works on any static host. Opened on its own it uses every core (a service worker adds the headers \
+                threads need where the host does not); inside your page it uses every core only if your page and the \
+                app's host both send the cross-origin isolation headers, and one thread otherwise (see the README)." }</p>
             <SettingsForm settings={(*settings).clone()} {on_change} on_new_game={on_preview} submit_label="Update the preview" />
             <div class="card fields builder-extra">
                 <label class="field" for="embed-secret"><span>{ "Fixed secret (optional, colours from 0: 3,1,4,1)" }</span>
