@@ -62,6 +62,33 @@ impl Size {
     }
 }
 
+#[derive(Args, Clone, Copy)]
+struct GuessTime {
+    /// Wall time one local-search guess may take, in milliseconds (default 250). Its work budget normally
+    /// ends a guess far sooner, keeping seeded games reproducible; a small value here trades guesses for time.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(1..))]
+    guess_ms: Option<u32>,
+}
+
+impl GuessTime {
+    /// The budget of one game.
+    fn budget(self) -> Budget {
+        self.over(Budget::INTERACTIVE)
+    }
+
+    /// The budget of every secret played at once (`stats --all`).
+    fn budget_for_all(self) -> Budget {
+        self.over(Budget::THOROUGH)
+    }
+
+    fn over(self, budget: Budget) -> Budget {
+        match self.guess_ms {
+            Some(ms) => budget.with_guess_ms(ms),
+            None => budget,
+        }
+    }
+}
+
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum ScheduleArg {
     Stealing,
@@ -84,6 +111,8 @@ enum MastermindCmd {
         /// Seed for random choices.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        #[command(flatten)]
+        guess_time: GuessTime,
     },
     /// Count the codes consistent with a history of scored guesses.
     Count {
@@ -135,6 +164,8 @@ enum MastermindCmd {
         /// Seed for random choices.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        #[command(flatten)]
+        guess_time: GuessTime,
     },
 }
 
@@ -187,6 +218,7 @@ fn run(cli: Cli) -> Result<(), String> {
             secret,
             strategy,
             seed,
+            guess_time,
         } => {
             let spec = size.spec()?;
             let secret = Code::parse(&spec, &secret).map_err(|e| format!("--secret: {e}"))?;
@@ -197,7 +229,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 &spec,
                 strategy,
                 &secret,
-                &Budget::INTERACTIVE,
+                &guess_time.budget(),
                 &progress,
                 &mut rng,
             )
@@ -314,6 +346,7 @@ fn run(cli: Cli) -> Result<(), String> {
             all,
             games,
             seed,
+            guess_time,
         } => {
             let spec = size.spec()?;
             let strategy: Strategy = strategy.parse()?;
@@ -321,13 +354,15 @@ fn run(cli: Cli) -> Result<(), String> {
                 match (all, games) {
                     (true, None) => {
                         let progress = TermProgress::new("games");
-                        let stats = play_all_observed(&spec, strategy, seed, &progress);
+                        let budget = guess_time.budget_for_all();
+                        let stats = play_all_observed(&spec, strategy, seed, &budget, &progress);
                         progress.clear();
                         stats.map_err(|e| e.to_string())?
                     }
                     (false, Some(n)) => {
                         let progress = TermProgress::new("games");
-                        let stats = play_sampled(&spec, strategy, n, seed, &progress);
+                        let stats =
+                            play_sampled(&spec, strategy, n, seed, &guess_time.budget(), &progress);
                         progress.clear();
                         stats.map_err(|e| format!("{e:?}"))?
                     }
@@ -366,6 +401,8 @@ struct TermProgress {
     done: AtomicUsize,
     total: AtomicUsize,
     last: Mutex<Instant>,
+    /// The clock the core reads for time budgets.
+    t0: Instant,
 }
 
 impl TermProgress {
@@ -376,6 +413,7 @@ impl TermProgress {
             done: AtomicUsize::new(0),
             total: AtomicUsize::new(0),
             last: Mutex::new(Instant::now()),
+            t0: Instant::now(),
         }
     }
 
@@ -424,6 +462,10 @@ impl Observer for TermProgress {
             }
         }
         Flow::Continue
+    }
+
+    fn clock_ms(&self) -> Option<f64> {
+        Some(self.t0.elapsed().as_secs_f64() * 1000.0)
     }
 }
 

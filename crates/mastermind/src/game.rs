@@ -148,22 +148,24 @@ const MAX_DEPTH: u32 = 64;
 /// choices (random-consistent) come from a generator seeded by `seed` and the node's path, so the result
 /// does not depend on which thread played what.
 pub fn play_all(spec: &Spec, strategy: Strategy, seed: u64) -> Result<PlayAllStats, StrategyError> {
-    play_all_observed(spec, strategy, seed, &NoObserver)
+    play_all_observed(spec, strategy, seed, &Budget::THOROUGH, &NoObserver)
 }
 
-/// [`play_all`], telling `observer` how many games are finished ([`Progress::Games`]) and stopping when it
-/// says so (checked at every node of the tree).
+/// [`play_all`] within `budget` (per guess: [`Budget::THOROUGH`] is what [`play_all`] uses), telling `observer`
+/// how many games are finished ([`Progress::Games`]) and stopping when it says so (checked at every node of
+/// the tree).
 pub fn play_all_observed(
     spec: &Spec,
     strategy: Strategy,
     seed: u64,
+    budget: &Budget,
     observer: &dyn Observer,
 ) -> Result<PlayAllStats, StrategyError> {
     let listed = Listed::new(spec)?;
     let total = listed.len();
     if strategy == Strategy::Optimal {
         // One search finds the whole tree (or a shipped book has it); reading it back reuses what it solved.
-        let stats = Optimal::new(&listed, &Budget::THOROUGH, observer)
+        let stats = Optimal::new(&listed, budget, observer)
             .play_all()
             .map_err(|stop| optimal_stopped(spec, stop))?;
         observer.report(Progress::Games { done: total, total });
@@ -171,11 +173,12 @@ pub fn play_all_observed(
     }
     if strategy == Strategy::LocalSearch {
         // Its guess depends on the scores themselves, not only on which codes they leave: no tree to share.
-        return play_each(spec, &listed, seed, observer);
+        return play_each(spec, &listed, seed, budget, observer);
     }
     let tree = Tree {
         listed: &listed,
         strategy,
+        budget,
         observer,
         done: AtomicUsize::new(0),
     };
@@ -197,6 +200,9 @@ impl Observer for StopOnly<'_> {
     fn keep_going(&self) -> bool {
         self.0.keep_going()
     }
+    fn clock_ms(&self) -> Option<f64> {
+        self.0.clock_ms()
+    }
 }
 
 /// Plays every listed secret as a game of its own (for strategies whose guess depends on more than the codes
@@ -207,6 +213,7 @@ fn play_each(
     spec: &Spec,
     listed: &Listed,
     seed: u64,
+    budget: &Budget,
     observer: &dyn Observer,
 ) -> Result<PlayAllStats, StrategyError> {
     let total = listed.len();
@@ -217,7 +224,7 @@ fn play_each(
             spec,
             Strategy::LocalSearch,
             listed.code(i),
-            &Budget::INTERACTIVE,
+            budget,
             &StopOnly(observer),
             &mut rng,
         );
@@ -246,14 +253,15 @@ fn play_each(
         })
 }
 
-/// Plays `games` games on secrets drawn from `seed` (each game's own random choices from a second stream) and
-/// gathers mean, worst and histogram; a game that errs or runs out of guesses counts as failed. Tells `observer`
-/// how many games are done ([`Progress::Games`]) and stops, even inside a game, when it says so.
+/// Plays `games` games on secrets drawn from `seed` (each game's own random choices from a second stream) within
+/// `budget` and gathers mean, worst and histogram; a game that errs or runs out of guesses counts as failed.
+/// Tells `observer` how many games are done ([`Progress::Games`]) and stops, even inside a game, when it says so.
 pub fn play_sampled(
     spec: &Spec,
     strategy: Strategy,
     games: u64,
     seed: u64,
+    budget: &Budget,
     observer: &dyn Observer,
 ) -> Result<PlayAllStats, Stopped> {
     let mut stats = PlayAllStats::default();
@@ -266,7 +274,7 @@ pub fn play_sampled(
             spec,
             strategy,
             &secret,
-            &Budget::INTERACTIVE,
+            budget,
             &StopOnly(observer),
             &mut rng,
         );
@@ -376,6 +384,7 @@ const PARALLEL_BRANCHES_FROM: usize = 64;
 struct Tree<'a> {
     listed: &'a Listed,
     strategy: Strategy,
+    budget: &'a Budget,
     observer: &'a dyn Observer,
     /// Games finished so far.
     done: AtomicUsize,
@@ -404,7 +413,7 @@ impl Tree<'_> {
             listed,
             &consistent,
             tried,
-            &Budget::THOROUGH,
+            self.budget,
             &mut rng,
             &NoObserver,
         )?;

@@ -179,9 +179,11 @@ fn tighten(lo: &mut [i32], hi: &mut [i32], u: &Tally, v: &Tally) -> Option<bool>
 }
 
 /// Proposals tried per guess in the order stage, per peg. The count stage gets `COUNT_STEPS_PER_COLOR` per
-/// colour. Both stop early when the error reaches zero.
+/// colour. Both stop early when the error reaches zero, or when the caller says stop (polled every
+/// `POLL_EVERY` proposals).
 pub const MOVES_PER_PEG: usize = 2_000;
 const COUNT_STEPS_PER_COLOR: usize = 500;
+const POLL_EVERY: usize = 1_024;
 
 /// The result of one local search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -192,6 +194,8 @@ pub struct Found {
     pub error: u32,
     /// Whether every colour's count was known exactly from the scores before the search.
     pub counts_known: bool,
+    /// Whether the caller's `stop` ended the search before its proposals ran out (and before a fit was found).
+    pub cut_short: bool,
 }
 
 /// Annealing temperature after `step` of `steps`: from 2 down to 0.2, geometrically, so early on a move that
@@ -214,8 +218,9 @@ fn count_stage(
     bounds: &ColorBounds,
     start: &[u8],
     steps: usize,
+    stop: &dyn Fn() -> bool,
     rng: &mut impl Rng,
-) -> (Vec<u8>, i32) {
+) -> (Vec<u8>, i32, bool) {
     let k = usize::from(spec.colors);
     let (lo, hi) = (&bounds.lo, &bounds.hi);
     let mut n: Vec<u8> = (0..k).map(|c| start[c].clamp(lo[c], hi[c])).collect();
@@ -246,11 +251,14 @@ fn count_stage(
     let mut best = (error, n.clone());
     let movable: Vec<usize> = (0..k).filter(|&c| lo[c] < hi[c]).collect();
     if movable.len() < 2 {
-        return (best.1, best.0);
+        return (best.1, best.0, false);
     }
     for step in 0..steps {
         if best.0 == 0 {
             break;
+        }
+        if step % POLL_EVERY == POLL_EVERY - 1 && stop() {
+            return (best.1, best.0, true);
         }
         let a = movable[rng.random_range(0..movable.len())];
         let b = movable[rng.random_range(0..movable.len())];
@@ -281,7 +289,7 @@ fn count_stage(
             }
         }
     }
-    (best.1, best.0)
+    (best.1, best.0, false)
 }
 
 /// Stage 2: pegs with colour counts `n`, ordered so that every past guess's blacks are as close as possible
@@ -292,8 +300,9 @@ fn order_stage(
     history: &[Row],
     n: &[u8],
     steps: usize,
+    stop: &dyn Fn() -> bool,
     rng: &mut impl Rng,
-) -> (Vec<u8>, i32) {
+) -> (Vec<u8>, i32, bool) {
     let p = usize::from(spec.pegs);
     let mut left: Vec<u8> = n.to_vec();
     let mut code: Vec<u8> = vec![u8::MAX; p];
@@ -322,6 +331,9 @@ fn order_stage(
     for step in 0..steps {
         if best.0 == 0 {
             break;
+        }
+        if step % POLL_EVERY == POLL_EVERY - 1 && stop() {
+            return (best.1, best.0, true);
         }
         let i = rng.random_range(0..p);
         let k = rng.random_range(0..p);
@@ -352,7 +364,7 @@ fn order_stage(
             }
         }
     }
-    (best.1, best.0)
+    (best.1, best.0, false)
 }
 
 /// How far each past guess's blacks against `code` are from its score.
@@ -372,14 +384,23 @@ fn black_offsets(history: &[Row], code: &[u8]) -> Vec<i16> {
         .collect()
 }
 
-/// Finds a code as consistent as possible with `history`, spending up to `moves` proposals on its order.
-/// Never returns a code already played (that would tell nothing new) unless every code tried was.
-pub fn search(spec: &Spec, history: &[Row], moves: usize, rng: &mut impl Rng) -> Found {
+/// Finds a code as consistent as possible with `history`, spending up to `moves` proposals on its order,
+/// or less when `stop` (polled every `POLL_EVERY` (1024) proposals of each stage, so each makes at least that many:
+/// a time budget, a cancel) says so; then the closest code found so far is returned. Never returns a code already played (that would tell nothing new)
+/// unless every code tried was.
+pub fn search(
+    spec: &Spec,
+    history: &[Row],
+    moves: usize,
+    stop: &dyn Fn() -> bool,
+    rng: &mut impl Rng,
+) -> Found {
     let Some(last) = history.last() else {
         return Found {
             code: Code::random(spec, rng),
             error: 0,
             counts_known: false,
+            cut_short: false,
         };
     };
     let tallies = tallies(history);
@@ -389,15 +410,19 @@ pub fn search(spec: &Spec, history: &[Row], moves: usize, rng: &mut impl Rng) ->
         lo: vec![0; k],
         hi: vec![if spec.repeats { spec.pegs } else { 1 }; k],
     });
-    let (counts, count_error) = count_stage(
+    let (counts, count_error, counts_cut) = count_stage(
         spec,
         &tallies,
         &bounds,
         &color_counts(last.guess.pegs()),
         COUNT_STEPS_PER_COLOR * k,
+        stop,
         rng,
     );
-    let (mut code, mut order_error) = order_stage(spec, history, &counts, moves, rng);
+    // Out of time already or not, the order stage makes its first `POLL_EVERY` proposals: a guess always gets
+    // that much work, so even a tiny time budget keeps the game going towards the secret.
+    let (mut code, mut order_error, order_cut) =
+        order_stage(spec, history, &counts, moves, stop, rng);
     if history.iter().any(|r| r.guess.pegs() == code.as_slice()) {
         // The closest code is one already played (possible only when none fits): play a random code with the
         // same counts instead, which is at least new.
@@ -418,6 +443,7 @@ pub fn search(spec: &Spec, history: &[Row], moves: usize, rng: &mut impl Rng) ->
         code: Code::from_valid(code),
         error: (count_error + order_error).unsigned_abs(),
         counts_known: bounds.exact(),
+        cut_short: counts_cut || order_cut,
     }
 }
 
@@ -437,6 +463,7 @@ mod tests {
                 &spec,
                 &history,
                 usize::from(spec.pegs) * MOVES_PER_PEG,
+                &|| false,
                 &mut rng,
             );
             assert_eq!(found.error, error_of(&history, &found.code), "{spec}");
@@ -607,7 +634,7 @@ mod tests {
             row(&spec, "1,1,1,1,1,1", 5, 0),
         ];
         let mut rng = StdRng::seed_from_u64(3);
-        let found = search(&spec, &rows, 1000, &mut rng);
+        let found = search(&spec, &rows, 1000, &|| false, &mut rng);
         assert!(found.error > 0);
         assert!(rows.iter().all(|r| r.guess != found.code));
     }

@@ -90,6 +90,12 @@ pub trait Observer: Sync {
     fn keep_going(&self) -> bool {
         true
     }
+    /// The caller's clock in milliseconds, if it has one. The core never reads time itself (it must run
+    /// unchanged where `Instant` panics), so time budgets ([`Budget::guess_ms`]) apply only where a caller
+    /// gives a clock here.
+    fn clock_ms(&self) -> Option<f64> {
+        None
+    }
 }
 
 /// An observer that ignores progress and never cancels.
@@ -106,24 +112,51 @@ impl Observer for NoObserver {
 pub struct Budget {
     /// Peg placements allowed, summed over all threads.
     pub nodes: u64,
+    /// Wall time one guess of `local-search` may take, in milliseconds, on the observer's clock
+    /// ([`Observer::clock_ms`]; no clock, no time limit). Its work budget (proposals per peg) normally ends a
+    /// guess far sooner, which keeps seeded games reproducible; this bounds a guess on a slow machine.
+    pub guess_ms: Option<u32>,
 }
 
 impl Budget {
     /// No limit: only for sizes known to be small.
-    pub const UNLIMITED: Budget = Budget { nodes: u64::MAX };
-    /// The default for interactive requests: a few seconds of work on one thread at the largest sizes.
-    pub const INTERACTIVE: Budget = Budget { nodes: 400_000_000 };
+    pub const UNLIMITED: Budget = Budget {
+        nodes: u64::MAX,
+        guess_ms: None,
+    };
+    /// The default for interactive requests: a few seconds of work on one thread at the largest sizes, and a
+    /// local-search guess cut at 250 ms (on this project's 2-core machine a 100x20 guess takes about 25 ms
+    /// natively and 45 ms in Chromium, so only a machine several times slower reaches it).
+    pub const INTERACTIVE: Budget = Budget {
+        nodes: 400_000_000,
+        guess_ms: Some(250),
+    };
     /// For counts shown beside a game and for the counting pass of a uniform draw: a fraction of a second.
     /// Bigger counts are reported as lower bounds.
-    pub const DISPLAY: Budget = Budget { nodes: 20_000_000 };
+    pub const DISPLAY: Budget = Budget {
+        nodes: 20_000_000,
+        guess_ms: Some(250),
+    };
     /// For a count a person explicitly asks for, watching its progress with a Cancel button: tens of seconds at
     /// the largest sizes enumerated. Past it the count is a lower bound.
     pub const THOROUGH: Budget = Budget {
         nodes: 4_000_000_000,
+        guess_ms: Some(250),
     };
     /// For the counting pass of a random draw: counts that finish within it (tens of thousands of codes)
     /// give an exactly uniform draw; beyond it a randomised search is much cheaper than counting.
-    pub const UNIFORM_DRAW: Budget = Budget { nodes: 2_000_000 };
+    pub const UNIFORM_DRAW: Budget = Budget {
+        nodes: 2_000_000,
+        guess_ms: Some(250),
+    };
+
+    /// This budget with `ms` milliseconds per local-search guess.
+    pub const fn with_guess_ms(self, ms: u32) -> Budget {
+        Budget {
+            guess_ms: Some(ms),
+            ..self
+        }
+    }
 }
 
 /// Why a search ended without its full answer.
@@ -566,6 +599,7 @@ pub fn random(
     // Try to count within a small budget: a big count is not worth seconds when a randomised draw is instant.
     let attempt = Budget {
         nodes: budget.nodes.min(Budget::UNIFORM_DRAW.nodes),
+        ..*budget
     };
     let plan = Plan::new(spec, history, &attempt, observer);
     match count_ranges(&plan, Schedule::Stealing) {
@@ -836,7 +870,10 @@ mod tests {
     fn budget_gives_lower_bound_and_random_order_fallback() {
         let spec = Spec::new(10, 10, true).unwrap();
         let h = history(&spec, "0,1,2,3,4,5,6,7,8,9", &["0,0,1,1,2,2,3,3,4,4"]);
-        let small = Budget { nodes: 200_000 };
+        let small = Budget {
+            nodes: 200_000,
+            ..Budget::INTERACTIVE
+        };
         let Count::AtLeast(n) = count(&spec, &h, &small, &NoObserver).unwrap() else {
             panic!("a 10x10 count cannot finish in 200k nodes")
         };

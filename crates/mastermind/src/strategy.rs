@@ -246,12 +246,12 @@ pub fn choose(
                 note: None,
             })
         }
-        Strategy::LocalSearch => Ok(local_search(spec, history, rng, None)),
+        Strategy::LocalSearch => local_search(spec, history, budget, observer, rng, None),
         Strategy::RandomConsistent if too_big_to_search(spec) => {
             let why = format!(
                 "an exact search over {spec} codes could take too long, so local-search chose this guess"
             );
-            Ok(local_search(spec, history, rng, Some(why)))
+            local_search(spec, history, budget, observer, rng, Some(why))
         }
         Strategy::RandomConsistent => random_consistent(spec, history, budget, observer, rng, None),
         _ => {
@@ -311,11 +311,28 @@ pub fn too_big_to_search(spec: &Spec) -> bool {
     spec.code_count().is_none_or(|n| n > MAX_SEARCHED_CODES)
 }
 
-fn local_search(spec: &Spec, history: &[Row], rng: &mut impl Rng, note: Option<String>) -> Choice {
+fn local_search(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+    note: Option<String>,
+) -> Result<Choice, StrategyError> {
+    // The time budget, on the caller's clock when it has one; a cancel also ends the guess early.
+    let deadline = budget
+        .guess_ms
+        .zip(observer.clock_ms())
+        .map(|(ms, now)| now + f64::from(ms));
+    let stop = || {
+        !observer.keep_going()
+            || deadline.is_some_and(|at| observer.clock_ms().is_some_and(|now| now >= at))
+    };
     let found = crate::local::search(
         spec,
         history,
         usize::from(spec.pegs) * crate::local::MOVES_PER_PEG,
+        &stop,
         rng,
     );
     let fit = if found.error == 0 {
@@ -325,6 +342,13 @@ fn local_search(spec: &Spec, history: &[Row], rng: &mut impl Rng, note: Option<S
             "the closest code found misses the scores by {} pegs",
             found.error
         )
+    };
+    if !observer.keep_going() {
+        return Err(StrategyError::Stopped(Stopped::Cancelled));
+    }
+    let fit = match (found.cut_short, budget.guess_ms) {
+        (true, Some(ms)) => format!("{fit} (the guess's time budget of {ms} ms ran out first)"),
+        _ => fit,
     };
     let fit = if found.counts_known {
         format!("{fit} (every colour's count is known from the scores)")
@@ -337,12 +361,12 @@ fn local_search(spec: &Spec, history: &[Row], rng: &mut impl Rng, note: Option<S
     });
     // Counting is out of reach at these sizes: at least the code found fits, when it does.
     let remaining = Count::AtLeast(u128::from(found.error == 0));
-    Choice {
+    Ok(Choice {
         guess: found.code,
         remaining,
         played_by: Strategy::LocalSearch,
         note,
-    }
+    })
 }
 
 fn random_consistent(
@@ -914,6 +938,114 @@ mod tests {
         assert_eq!(p, ["0,0,0,0", "0,0,0,1", "0,0,1,1", "0,0,1,2", "0,1,2,3"]);
     }
 
+    /// A clock that moves `step` ms each time it is read (from any thread), and may cancel after `reads`.
+    struct FakeClock {
+        step: f64,
+        reads: std::sync::atomic::AtomicU64,
+        cancel_after: u64,
+    }
+
+    impl FakeClock {
+        fn new(step: f64, cancel_after: u64) -> Self {
+            FakeClock {
+                step,
+                reads: 0.into(),
+                cancel_after,
+            }
+        }
+    }
+
+    impl Observer for FakeClock {
+        fn report(&self, _: crate::search::Progress) -> crate::search::Flow {
+            crate::search::Flow::Continue
+        }
+        fn keep_going(&self) -> bool {
+            self.reads.load(std::sync::atomic::Ordering::Relaxed) < self.cancel_after
+        }
+        fn clock_ms(&self) -> Option<f64> {
+            let n = self
+                .reads
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Some(n as f64 * self.step)
+        }
+    }
+
+    #[test]
+    fn a_local_search_guess_stops_at_its_time_budget_and_says_so() {
+        let spec = Spec::new(60, 20, true).unwrap();
+        let mut rng = StdRng::seed_from_u64(4);
+        let secret = Code::random(&spec, &mut rng);
+        let budget = Budget::INTERACTIVE.with_guess_ms(10);
+        let mut history: Vec<Row> = Vec::new();
+        let mut cut = 0;
+        // Each reading of this clock is 4 ms later: a guess gets three polls (about 3000 proposals), not its
+        // 120,000. The guesses still come, each says when its time ran out, and the game still goes on.
+        for _ in 0..8 {
+            let clock = FakeClock::new(4.0, u64::MAX);
+            let c = choose(
+                Strategy::LocalSearch,
+                &spec,
+                &history,
+                &budget,
+                &clock,
+                &mut rng,
+            )
+            .unwrap();
+            let note = c.note.unwrap_or_default();
+            if note.contains("time budget of 10 ms ran out") {
+                cut += 1;
+                assert!(
+                    clock.reads.load(std::sync::atomic::Ordering::Relaxed) <= 5,
+                    "{note}"
+                );
+            }
+            let feedback = crate::score(&c.guess, &secret, spec.colors);
+            history.push(Row {
+                guess: c.guess,
+                feedback,
+            });
+        }
+        assert!(cut > 0, "no guess ran out of time");
+        // Without a clock there is no time limit: the same position searches its full budget.
+        let c = choose(
+            Strategy::LocalSearch,
+            &spec,
+            &history,
+            &budget,
+            &NoObserver,
+            &mut rng,
+        )
+        .unwrap();
+        assert!(!c.note.unwrap_or_default().contains("time budget"));
+    }
+
+    #[test]
+    fn a_cancel_stops_a_local_search_guess() {
+        let spec = Spec::new(60, 20, true).unwrap();
+        let mut rng = StdRng::seed_from_u64(5);
+        let secret = Code::random(&spec, &mut rng);
+        let first = Code::random(&spec, &mut rng);
+        let history = vec![Row {
+            feedback: crate::score(&first, &secret, spec.colors),
+            guess: first,
+        }];
+        // Cancelled before it starts: the search stops at its first poll and the guess is not played.
+        let clock = FakeClock::new(0.0, 0);
+        let r = choose(
+            Strategy::LocalSearch,
+            &spec,
+            &history,
+            &Budget::INTERACTIVE,
+            &clock,
+            &mut rng,
+        );
+        assert!(
+            matches!(r, Err(StrategyError::Stopped(Stopped::Cancelled))),
+            "{:?}",
+            r.map(|c| c.note)
+        );
+    }
+
     #[test]
     fn random_consistent_switches_to_local_search_on_huge_games_and_says_why() {
         let spec = Spec::new(20, 15, true).unwrap();
@@ -959,7 +1091,10 @@ mod tests {
     fn optimal_falls_back_with_a_reason_when_its_search_runs_out_of_budget() {
         let spec = Spec::new(4, 5, true).unwrap();
         let mut rng = StdRng::seed_from_u64(0);
-        let small = Budget { nodes: 100_000 };
+        let small = Budget {
+            nodes: 100_000,
+            ..Budget::INTERACTIVE
+        };
         let c = choose(Strategy::Optimal, &spec, &[], &small, &NoObserver, &mut rng).unwrap();
         assert_eq!(c.played_by, Strategy::ExpectedSize);
         assert!(c.note.unwrap().contains("optimal search"));

@@ -43,6 +43,8 @@ pub struct JobObserver {
     nodes: AtomicU64,
     listener: Option<fn(&JobObserver)>,
     tracer: Mutex<Tracer>,
+    /// The clock the core may read for time budgets ([`Observer::clock_ms`]).
+    clock: Option<Clock>,
 }
 
 impl JobObserver {
@@ -56,6 +58,14 @@ impl JobObserver {
     pub fn with_listener(self, listener: fn(&JobObserver)) -> Self {
         JobObserver {
             listener: Some(listener),
+            ..self
+        }
+    }
+
+    /// Lets the core read `clock` for its time budgets (a local-search guess's [`Budget::guess_ms`]).
+    pub fn timed(self, clock: Clock) -> Self {
+        JobObserver {
+            clock: Some(clock),
             ..self
         }
     }
@@ -197,6 +207,10 @@ impl Observer for JobObserver {
     fn keep_going(&self) -> bool {
         !self.is_cancelled()
     }
+
+    fn clock_ms(&self) -> Option<f64> {
+        self.clock.map(|clock| clock())
+    }
 }
 
 /// Runs `job` to its end (or until `observer` is cancelled). Never panics on bad input: every problem
@@ -303,17 +317,28 @@ fn mastermind_job(job: &MastermindJob, observer: &JobObserver) -> Result<Masterm
             let spec = Spec::try_from(*spec)?;
             let strategy: Strategy = strategy.parse()?;
             let stats = match games {
-                None => mastermind::play_all_observed(&spec, strategy, *seed, observer)
-                    .map_err(|e| e.to_string())?,
+                None => mastermind::play_all_observed(
+                    &spec,
+                    strategy,
+                    *seed,
+                    &Budget::THOROUGH,
+                    observer,
+                )
+                .map_err(|e| e.to_string())?,
                 Some(n) if *n > MAX_PLAYED_GAMES => {
                     return Err(format!(
                         "{n} games is too many for one run: ask for at most {MAX_PLAYED_GAMES}"
                     ));
                 }
-                Some(n) => {
-                    mastermind::play_sampled(&spec, strategy, u64::from(*n), *seed, observer)
-                        .map_err(stopped)?
-                }
+                Some(n) => mastermind::play_sampled(
+                    &spec,
+                    strategy,
+                    u64::from(*n),
+                    *seed,
+                    &Budget::INTERACTIVE,
+                    observer,
+                )
+                .map_err(stopped)?,
             };
             Ok(MastermindAnswer::Played {
                 played: stats.into(),

@@ -151,7 +151,10 @@ fn pump(state: &Shared) {
         (st.scope.clone(), st.pooled, next)
     };
     let (id, job, trace) = next;
-    let observer = |o: JobObserver| if trace { o.traced(shared_ms) } else { o };
+    let observer = |o: JobObserver| {
+        let o = o.timed(shared_ms);
+        if trace { o.traced(shared_ms) } else { o }
+    };
     if !pooled {
         // No pool: the job runs right here, so it posts its own progress (nobody else can poll).
         PROGRESS.with(|p| *p.borrow_mut() = Some((scope.clone(), id, 0.0)));
