@@ -597,6 +597,48 @@ mod tests {
     }
 
     #[test]
+    fn a_timed_observer_gives_local_search_its_time_budget() {
+        // A clock 100 ms later at every reading: the 250 ms of a guess run out within a few polls.
+        fn hasty() -> f64 {
+            static READS: AtomicU64 = AtomicU64::new(0);
+            READS.fetch_add(1, Ordering::Relaxed) as f64 * 100.0
+        }
+        let spec = SpecDto {
+            pegs: 60,
+            colors: 20,
+            repeats: true,
+        };
+        let core_spec = Spec::try_from(spec).unwrap();
+        let secret = Code::random(&core_spec, &mut StdRng::seed_from_u64(2));
+        let mut history = Vec::new();
+        let mut cut = 0;
+        for _ in 0..6 {
+            let job = Job::Mastermind(MastermindJob::NextGuess {
+                spec,
+                history: history.clone(),
+                strategy: "local-search".into(),
+                seed: 1,
+                check_scores: false,
+            });
+            let Outcome::Ok {
+                answer: Answer::Mastermind(MastermindAnswer::Guess { code, note, .. }),
+            } = execute(&job, &JobObserver::new().timed(hasty))
+            else {
+                panic!("local search must answer")
+            };
+            cut += usize::from(
+                note.unwrap_or_default()
+                    .contains("time budget of 250 ms ran out"),
+            );
+            let text: Vec<String> = code.iter().map(u8::to_string).collect();
+            let guess = Code::parse(&core_spec, &text.join(",")).unwrap();
+            let fb = mastermind::score(&guess, &secret, spec.colors as u8);
+            history.push(row(&code, fb.black, fb.white));
+        }
+        assert!(cut > 0, "no guess ran out of time");
+    }
+
+    #[test]
     fn a_traced_count_records_every_range_once_whatever_the_schedule() {
         let spec = SpecDto {
             pegs: 5,
