@@ -121,6 +121,21 @@ impl PlayAllStats {
         self.histogram[slot] += 1;
     }
 
+    /// Counts one game [`play_game`] played: solved in its number of rows, or failed (an error, or no win
+    /// within [`MAX_GUESSES`]).
+    pub fn record_game(
+        &mut self,
+        spec: &Spec,
+        played: &Result<(Vec<Row>, Vec<String>), StrategyError>,
+    ) {
+        match played {
+            Ok((rows, _)) if rows.last().is_some_and(|r| r.feedback.is_win(spec.pegs)) => {
+                self.record(rows.len() as u32)
+            }
+            _ => self.failed += 1,
+        }
+    }
+
     /// Adds the games of `other`.
     pub fn merge(&mut self, other: &PlayAllStats) {
         self.games += other.games;
@@ -232,12 +247,7 @@ fn play_each(
             return Err(StrategyError::Stopped(Stopped::Cancelled));
         }
         let mut stats = PlayAllStats::default();
-        match played {
-            Ok((rows, _)) if rows.last().is_some_and(|r| r.feedback.is_win(spec.pegs)) => {
-                stats.record(rows.len() as u32)
-            }
-            _ => stats.failed += 1,
-        }
+        stats.record_game(spec, &played);
         let done = done.fetch_add(1, Ordering::Relaxed) + 1;
         if observer.report(Progress::Games { done, total }) == Flow::Stop {
             return Err(StrategyError::Stopped(Stopped::Cancelled));
@@ -281,12 +291,7 @@ pub fn play_sampled(
         if !observer.keep_going() {
             return Err(Stopped::Cancelled);
         }
-        match played {
-            Ok((rows, _)) if rows.last().is_some_and(|r| r.feedback.is_win(spec.pegs)) => {
-                stats.record(rows.len() as u32)
-            }
-            _ => stats.failed += 1,
-        }
+        stats.record_game(spec, &played);
         let progress = Progress::Games {
             done: g as usize + 1,
             total: games as usize,

@@ -384,10 +384,10 @@ fn black_offsets(history: &[Row], code: &[u8]) -> Vec<i16> {
         .collect()
 }
 
-/// Finds a code as consistent as possible with `history`, spending up to `moves` proposals on its order,
-/// or less when `stop` (polled every `POLL_EVERY` (1024) proposals of each stage, so each makes at least that many:
-/// a time budget, a cancel) says so; then the closest code found so far is returned. Never returns a code already played (that would tell nothing new)
-/// unless every code tried was.
+/// Finds a code as consistent as possible with `history`, spending up to `moves` proposals on its order, or
+/// less when `stop` (a time budget, a cancel) says so; it is polled every `POLL_EVERY` (1024) proposals of
+/// each stage, so each stage makes at least that many. Returns the closest code found. Never returns a code
+/// already played (that would tell nothing new) unless every code tried was.
 pub fn search(
     spec: &Spec,
     history: &[Row],
