@@ -88,7 +88,7 @@ test('the latest search shows on the pool threads, and fixed blocks leave a thre
   await page.click('#compare-example');
   await page.waitForSelector('#verdict', { timeout: 60_000 });
   const run = (s) => page.$eval(`.compare-run[data-schedule="${s}"] .lanes`, (f) => ({
-    ranges: Number(f.dataset.ranges), done: Number(f.dataset.done),
+    ranges: Number(f.dataset.units), done: Number(f.dataset.done),
     busy: [...f.querySelectorAll('.lane-name')].map((l) => Number(l.dataset.busy)),
     // Ranges each thread ran among the first half (where every code of the example is).
     heavy: [...f.querySelectorAll('.lane')].map((g) => Number(g.dataset.heavy)),

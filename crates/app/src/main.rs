@@ -1,50 +1,52 @@
 //! Puzzle Lab's page: a Yew app. It holds state in reducers and draws it; every solver step runs in the
 //! solver worker (see `solver.rs`), never on this thread.
+//!
+//! The shell here (header, routing, the status line) knows no game: it reads the game list (`games.rs`).
 
-mod embed;
+mod format;
+mod games;
 mod home;
+mod hooks;
 mod mastermind;
+mod registry;
 mod route;
 mod solver;
-mod threads;
+mod status;
+mod widgets;
 
 use yew::prelude::*;
 
-use route::{Route, use_route};
-use solver::{SolverProvider, StatusLine};
+use route::use_route;
+use solver::SolverProvider;
+use status::StatusLine;
 
-/// The page shell: a header, the route's page, the solver status line.
+/// The page shell: a header with every game's pages, the route's page, the solver status line.
 #[component]
 fn App() -> Html {
     let route = use_route();
-    let page = match &route {
-        Route::Home => html! { <home::Home /> },
-        // Keyed by the link: following another Mastermind link starts that game afresh.
-        Route::Mastermind(query) => {
-            html! { <mastermind::MastermindPage key={format!("{query:?}")} query={query.clone()} /> }
-        }
-        Route::MastermindStats(query) => {
-            html! { <mastermind::stats::StatsPage key={format!("{query:?}")} query={query.clone()} /> }
-        }
-        Route::Embed => html! { <embed::EmbedBuilder /> },
-        Route::NotFound(path) => html! {
+    let page = if route.path.is_empty() {
+        html! { <home::Home /> }
+    } else if let Some(page) = games::page(&route.path) {
+        (page.view)(&route.query)
+    } else {
+        html! {
             <section class="card">
                 <h2>{ "Page not found" }</h2>
-                <p>{ format!("There is no page at '{path}'. ") }<a href="#/">{ "Back to the puzzles" }</a></p>
+                <p>{ format!("There is no page at '{}'. ", route.path) }<a href="#/">{ "Back to the puzzles" }</a></p>
             </section>
-        },
+        }
     };
     // The compact layout for embedding (`embed=1`): no site header, only the puzzle and its status line.
-    let embed = matches!(&route, Route::Mastermind(q) if q.get("embed").is_some_and(|v| v == "1" || v == "true"));
+    let embed = route.embedded();
     html! {
         <SolverProvider>
             if !embed {
             <header class="top">
                 <a class="brand" href="#/">{ "Puzzle Lab" }</a>
                 <nav>
-                    <a href="#/mastermind" aria-current={(matches!(route, Route::Mastermind(_))).then_some("page")}>{ "Mastermind" }</a>
-                    <a href="#/mastermind/stats" aria-current={(matches!(route, Route::MastermindStats(_))).then_some("page")}>{ "Compare strategies" }</a>
-                    <a href="#/embed" aria-current={(matches!(route, Route::Embed)).then_some("page")}>{ "Embed" }</a>
+                    { for games::GAMES.iter().flat_map(|g| g.pages).map(|p| html! {
+                        <a href={format!("#{}", p.path)} aria-current={(route.path == p.path).then_some("page")}>{ p.nav }</a>
+                    }) }
                 </nav>
             </header>
             }

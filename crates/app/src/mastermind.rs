@@ -1,25 +1,63 @@
 //! The Mastermind page: settings, the board, the colour palette, score entry. State lives in
 //! [`state::Game`]; this module maps events to actions, sends the game's solver requests and draws.
 
+mod embed;
 mod hints;
 mod insight;
-pub mod params;
-pub mod state;
-pub mod stats;
-pub mod view;
-
-use std::cell::Cell;
-use std::rc::Rc;
+mod params;
+mod state;
+mod stats;
+mod view;
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
-use crate::route::Query;
-use crate::solver::{JobEvent, use_solver};
+use crate::hooks::use_request;
+use crate::registry::{GameEntry, PageEntry};
+use crate::route::{Query, parse_query};
+use crate::solver::JobEvent;
+use crate::widgets::log_chart::{ChartPoint, LogChart};
+use crate::widgets::share::Share;
 use params::Settings;
 use state::{Action, Game, JobAnswer};
+
+/// Mastermind in the game list: the game, the strategy comparison and the embed builder.
+pub const GAME: GameEntry = GameEntry {
+    name: "Mastermind",
+    blurb: "Break the computer's code, or let it break yours. 2 to 100 pegs, 2 to 20 colours; strategies from random-consistent to Knuth's minimax, most parts, entropy, expected size and a local search for huge codes.",
+    pages: &[
+        PageEntry {
+            path: "/mastermind",
+            nav: "Mastermind",
+            view: game_page,
+        },
+        PageEntry {
+            path: "/mastermind/stats",
+            nav: "Compare strategies",
+            view: stats_page,
+        },
+        PageEntry {
+            path: "/embed",
+            nav: "Embed",
+            view: embed_page,
+        },
+    ],
+};
+
+// Keyed by the link: following another link starts that page afresh.
+fn game_page(query: &Query) -> Html {
+    html! { <MastermindPage key={format!("{query:?}")} query={query.clone()} /> }
+}
+
+fn stats_page(query: &Query) -> Html {
+    html! { <stats::StatsPage key={format!("{query:?}")} query={query.clone()} /> }
+}
+
+fn embed_page(_: &Query) -> Html {
+    html! { <embed::EmbedBuilder /> }
+}
 
 /// Props of [`MastermindPage`].
 #[derive(Properties, PartialEq)]
@@ -56,11 +94,8 @@ fn opening(query: &Query) -> (Settings, Vec<String>, bool) {
         let game = s.get_item(SAVED_GAME).ok().flatten()?;
         (saved_from == from && game != from).then_some(game)
     });
-    if let Some(game) = saved
-        && let crate::route::Route::Mastermind(q) =
-            crate::route::Route::parse(&format!("#/mastermind?{game}"))
-    {
-        let (settings, errors) = Settings::from_query(&q);
+    if let Some(game) = saved {
+        let (settings, errors) = Settings::from_query(&parse_query(&game));
         if errors.is_empty() && !settings.played.is_empty() {
             return (settings, Vec::new(), true);
         }
@@ -82,51 +117,20 @@ pub fn MastermindPage(props: &PageProps) -> Html {
         move || Game::new(initial, random_seed())
     });
     let form = use_state(|| initial.clone());
-    let solver = use_solver().map(|ctx| ctx.solver);
-    let running = use_mut_ref(|| None::<u32>);
-
-    // Send the game's solver request; cancel the one before it if it is still running.
-    {
-        let solver = solver.clone();
-        let dispatcher = game.dispatcher();
-        let running = running.clone();
-        let request = game.request.clone();
-        use_effect_with(request.as_ref().map(|r| r.seq), move |_| {
-            let Some(solver) = solver else {
-                if let Some(req) = request {
-                    let message = "the solver is not available on this page".to_string();
-                    let answer =
-                        JobAnswer::Done(protocol::Outcome::Failed { message }, Default::default());
-                    dispatcher.dispatch(Action::Job(req.seq, answer));
-                }
-                return;
-            };
-            if let Some(id) = running.borrow_mut().take() {
-                solver.cancel(id);
-            }
-            if let Some(req) = request {
-                let seq = req.seq;
-                let done = Rc::new(Cell::new(false));
-                let on_event = {
-                    let done = done.clone();
-                    Callback::from(move |e: JobEvent| {
-                        let answer = match e {
-                            JobEvent::Progress(d, t, _) => JobAnswer::Progress(d, t),
-                            JobEvent::Done(outcome, stats) => {
-                                done.set(true);
-                                JobAnswer::Done(outcome, stats)
-                            }
-                        };
-                        dispatcher.dispatch(Action::Job(seq, answer));
-                    })
-                };
-                let id = solver.run(req.job, on_event);
-                if !done.get() {
-                    *running.borrow_mut() = Some(id);
-                }
-            }
-        });
-    }
+    // The game's solver request; a newer one cancels it.
+    use_request(
+        game.request.as_ref().map(|r| (r.seq, r.job.clone())),
+        game.dispatcher(),
+        |seq, e| {
+            Action::Job(
+                seq,
+                match e {
+                    JobEvent::Progress(p, _) => JobAnswer::Progress(p),
+                    JobEvent::Done(outcome, stats) => JobAnswer::Done(outcome, stats),
+                },
+            )
+        },
+    );
 
     // Keep the link (and the saved game) in step with the game: reloading or sharing the link reproduces it.
     // Written when the game waits for the person (or is over), and every 25 rows while the computer plays on
@@ -308,12 +312,14 @@ pub fn MastermindPage(props: &PageProps) -> Html {
             <view::Controls game={game.clone()} dispatch={game.dispatcher()} />
             <view::GameStatus game={game.clone()} dispatch={game.dispatcher()} />
             <hints::Hints game={game.clone()} />
-            <view::Share />
+            <Share />
             <details class="insight" open={*insight_open} ontoggle={on_toggle}>
                 <summary>{ "See the search" }</summary>
                 // Drawn (and its splits asked for) only while open: closed, it costs the game nothing.
                 if *insight_open {
-                    <insight::RemainingChart counts={game.counts()} />
+                    <LogChart values={game.counts().into_iter().map(|c| c.map(|c| ChartPoint { value: c.value, exact: c.exact })).collect::<Vec<_>>()}
+                        caption="Codes still possible after each guess (log scale)" what="Codes still possible" step="guess"
+                        x_axis="guesses" y_axis="codes" />
                     <hints::SplitPanel spec={game.spec} target={split_target.clone()} known={split_target.as_ref().and_then(|t| t.known.clone())} strategy={game.settings.strategy}
                         idle={game.request.as_ref().is_none_or(|r| r.background)}
                         rows={game.rows.len()} inspect={game.inspect} on_inspect={on_inspect} />

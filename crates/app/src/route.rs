@@ -1,4 +1,4 @@
-//! Hash routing: `#/` lists the puzzles, `#/mastermind?pegs=5&colors=8` is a puzzle with its settings.
+//! Hash routing: `#/` lists the puzzles, `#/mastermind?pegs=5&colors=8` is a puzzle's page with its settings.
 //! The hash keeps every route working on static hosts and inside iframes, with no server rewrite rules.
 
 use std::collections::BTreeMap;
@@ -7,19 +7,14 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
-/// A page of the app.
+/// A page of the app: the path after `#` and its query parameters. Which page a path is, the game list says
+/// (`crate::games`); this module knows no game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Route {
-    /// The list of puzzles.
-    Home,
-    /// Mastermind, with the query parameters of its link.
-    Mastermind(Query),
-    /// Mastermind strategies compared (`#/mastermind/stats`).
-    MastermindStats(Query),
-    /// The embed snippet builder (`#/embed`).
-    Embed,
-    /// Anything else (the path, for the message).
-    NotFound(String),
+pub struct Route {
+    /// The path, without a trailing `/`: `""` (the puzzles), `/mastermind`, `/mastermind/stats`.
+    pub path: String,
+    /// The query parameters.
+    pub query: Query,
 }
 
 /// Query parameters of a route, in order of their names.
@@ -30,33 +25,30 @@ impl Route {
     pub fn parse(hash: &str) -> Route {
         let hash = hash.trim_start_matches('#');
         let (path, query) = hash.split_once('?').unwrap_or((hash, ""));
-        let query: Query = query
-            .split('&')
-            .filter(|kv| !kv.is_empty())
-            .map(|kv| {
-                let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
-                (decode(k), decode(v))
-            })
-            .collect();
-        match path.trim_end_matches('/') {
-            "" => Route::Home,
-            "/mastermind" => Route::Mastermind(query),
-            "/mastermind/stats" => Route::MastermindStats(query),
-            "/embed" => Route::Embed,
-            other => Route::NotFound(other.to_string()),
+        Route {
+            path: path.trim_end_matches('/').to_string(),
+            query: parse_query(query),
         }
+    }
+
+    /// Whether the page is shown in the compact layout for embedding (`embed=1`): no site header.
+    pub fn embedded(&self) -> bool {
+        self.query
+            .get("embed")
+            .is_some_and(|v| v == "1" || v == "true")
     }
 }
 
-#[cfg(test)]
-impl Route {
-    /// The query of this route (empty for routes without one).
-    pub fn query(&self) -> Query {
-        match self {
-            Route::Mastermind(q) | Route::MastermindStats(q) => q.clone(),
-            _ => Query::new(),
-        }
-    }
+/// Reads query parameters such as `pegs=5&colors=8` (percent-decoded; `+` is a space).
+pub fn parse_query(query: &str) -> Query {
+    query
+        .split('&')
+        .filter(|kv| !kv.is_empty())
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+            (decode(k), decode(v))
+        })
+        .collect()
 }
 
 /// Percent-decoding of a query part (`+` is a space); invalid escapes are kept as they are.
@@ -130,15 +122,23 @@ mod tests {
 
     #[test]
     fn routes() {
-        check("", Route::Home);
-        check("#/", Route::Home);
-        check("#/mastermind", Route::Mastermind(Query::new()));
-        check("#/nowhere", Route::NotFound("/nowhere".into()));
-        check("#/mastermind/stats", Route::MastermindStats(Query::new()));
-        check("#/embed", Route::Embed);
-        let q = Route::parse("#/mastermind?secret=3%2C1%2C4%2C1&x=a+b&bad=%zz").query();
+        let route = |path: &str, query: Query| Route {
+            path: path.into(),
+            query,
+        };
+        check("", route("", Query::new()));
+        check("#/", route("", Query::new()));
+        check("#/mastermind", route("/mastermind", Query::new()));
+        check(
+            "#/mastermind/stats/",
+            route("/mastermind/stats", Query::new()),
+        );
+        check("#/nowhere", route("/nowhere", Query::new()));
+        let q = Route::parse("#/mastermind?secret=3%2C1%2C4%2C1&x=a+b&bad=%zz&embed=1").query;
         assert_eq!(q.get("secret").map(String::as_str), Some("3,1,4,1"));
         assert_eq!(q.get("x").map(String::as_str), Some("a b"));
         assert_eq!(q.get("bad").map(String::as_str), Some("%zz"));
+        assert!(Route::parse("#/anything?embed=1").embedded());
+        assert!(!Route::parse("#/anything?embed=0").embedded());
     }
 }

@@ -1,5 +1,6 @@
 //! The page's side of the solver worker: starts `solver.js` as a module worker, sends typed jobs, and routes
-//! progress and results back to whoever asked. Also the status line that says what the solver is doing.
+//! progress and results back to whoever asked. Knows no game: jobs are [`protocol::Job`]s, progress is counted in
+//! the units each game names. Components reach it through `crate::hooks`; the status line draws its status.
 //!
 //! The worker answers `Ready` once its wasm and thread pool are up; jobs sent before that wait here. If the
 //! worker runs jobs on its own thread (no cross-origin isolation), cancelling a running job terminates the
@@ -14,13 +15,13 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use protocol::{FromWorker, Job, JobId, Outcome, RunStats, ToWorker, Trace};
+use protocol::{FromWorker, Job, JobId, Outcome, ProgressDto, RunStats, ToWorker, Trace};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::prelude::*;
 
-use crate::threads::SearchView;
+use crate::widgets::lanes::SearchView;
 
 /// What the page knows about the worker.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -37,19 +38,19 @@ pub struct SolverStatus {
     pub last: Option<RunStats>,
     /// Whether the last job ended cancelled (stopped inside the worker, or by restarting it).
     pub last_cancelled: bool,
-    /// The running job's `(ranges done, ranges total)`.
-    pub progress: Option<(u32, u32)>,
+    /// How far the running job is.
+    pub progress: Option<ProgressDto>,
     /// The last failure of the worker itself.
     pub error: Option<String>,
-    /// The latest search the pool ran, range by range (the live thread view).
+    /// The latest piece of work the pool ran, unit by unit (the live thread view).
     pub search: Option<Rc<SearchView>>,
 }
 
 /// Events of one job, delivered to the callback given to [`Solver::run`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum JobEvent {
-    /// Ranges done / total of its current search, and what the pool did since the last event.
-    Progress(u32, u32, Rc<Trace>),
+    /// How far its current piece of work is, and what the pool did since the last event.
+    Progress(ProgressDto, Rc<Trace>),
     /// It ended.
     Done(Outcome, RunStats),
 }
@@ -308,17 +309,16 @@ impl Solver {
             }
             FromWorker::Progress {
                 id,
-                ranges_done,
-                ranges_total,
+                progress,
                 trace,
             } => {
                 let trace = Rc::new(trace);
                 let cb = self.0.borrow().pending.get(&id).map(|p| p.on_event.clone());
                 if let Some(cb) = cb {
-                    cb.emit(JobEvent::Progress(ranges_done, ranges_total, trace.clone()));
+                    cb.emit(JobEvent::Progress(progress.clone(), trace.clone()));
                 }
                 self.set_progress(|s| {
-                    s.progress = Some((ranges_done, ranges_total));
+                    s.progress = Some(progress);
                     let mut view = s.search.take().map(Rc::unwrap_or_clone);
                     SearchView::absorb(&mut view, &trace, s.threads);
                     s.search = view.map(Rc::new);
@@ -492,71 +492,6 @@ pub struct SolverContext {
     pub status: SolverStatus,
 }
 
-/// The solver context; `None` only outside [`SolverProvider`] (which wraps the whole app).
-#[hook]
-pub fn use_solver() -> Option<SolverContext> {
-    use_context::<SolverContext>()
-}
-
-/// Runs `job` on the solver each time `key` changes, cancelling the previous one if it is still running (and
-/// the last one when the component goes away); its events go to `on_event`. With no solver on the page, a job
-/// fails at once with a message.
-#[hook]
-pub fn use_job<K: PartialEq + Clone + 'static>(
-    key: K,
-    job: Option<Job>,
-    on_event: Callback<JobEvent>,
-) {
-    let solver = use_solver().map(|ctx| ctx.solver);
-    use_effect_with(key, move |_| {
-        let mut running = None;
-        if let Some(job) = job {
-            match &solver {
-                Some(solver) => {
-                    let done = Rc::new(std::cell::Cell::new(false));
-                    let on = {
-                        let done = done.clone();
-                        Callback::from(move |e: JobEvent| {
-                            done.set(done.get() || matches!(e, JobEvent::Done(..)));
-                            on_event.emit(e);
-                        })
-                    };
-                    running = Some((solver.clone(), solver.run(job, on), done));
-                }
-                None => on_event.emit(JobEvent::Done(
-                    Outcome::Failed {
-                        message: "the solver is not available on this page".into(),
-                    },
-                    RunStats::default(),
-                )),
-            }
-        }
-        move || {
-            if let Some((solver, id, done)) = running
-                && !done.get()
-            {
-                solver.cancel(id);
-            }
-        }
-    });
-}
-
-/// Asks for traced jobs while the calling component is shown (the thread lanes).
-#[hook]
-pub fn use_watch_threads() {
-    let solver = use_solver().map(|ctx| ctx.solver);
-    use_effect_with((), move |_| {
-        if let Some(s) = &solver {
-            s.watch_threads(true);
-        }
-        move || {
-            if let Some(s) = solver {
-                s.watch_threads(false);
-            }
-        }
-    });
-}
-
 /// Props of [`SolverProvider`].
 #[derive(Properties, PartialEq)]
 pub struct ProviderProps {
@@ -579,70 +514,4 @@ pub fn SolverProvider(props: &ProviderProps) -> Html {
         status: (*status).clone(),
     };
     html! { <ContextProvider<SolverContext> context={ctx}>{ props.children.clone() }</ContextProvider<SolverContext>> }
-}
-
-/// The status line: threads, isolation, what the last search cost.
-#[component]
-pub fn StatusLine() -> Html {
-    let Some(SolverContext { status, .. }) = use_solver() else {
-        return html! {};
-    };
-    let threads = if !status.ready {
-        "solver starting…".to_string()
-    } else if status.threads > 1 {
-        format!("{} threads (cross-origin isolated)", status.threads)
-    } else {
-        "1 thread".to_string()
-    };
-    let cancelled = status.last_cancelled.then(|| match &status.last {
-        Some(l) => format!("last search cancelled after {} ms", fmt_ms(l.millis)),
-        None => "last search cancelled (the solver was restarted)".to_string(),
-    });
-    let last = status
-        .last
-        .as_ref()
-        .filter(|l| l.millis > 0.0 && !status.last_cancelled)
-        .map(|l| {
-            let on = if l.threads_used > 0 {
-                format!(
-                    " on {} of {} threads",
-                    l.threads_used,
-                    status.threads.max(1)
-                )
-            } else {
-                String::new()
-            };
-            // Jobs that split no code space into ranges (whole-game statistics, a shipped book) have none to show.
-            let text = if l.ranges > 0 {
-                format!(
-                    "last search {} ms, {} ranges{on}",
-                    fmt_ms(l.millis),
-                    l.ranges
-                )
-            } else {
-                format!("last job {} ms{on}", fmt_ms(l.millis))
-            };
-            (text, l.threads_used)
-        });
-    html! {
-        <footer class="status" role="status" aria-live="polite">
-            <span class="threads" data-threads={status.threads.to_string()} data-isolated={status.isolated.to_string()}>{ threads }</span>
-            if let Some(text) = cancelled { <span class="last cancelled">{ text }</span> }
-            if let Some((last, used)) = last { <span class="last" data-threads-used={used.to_string()}>{ last }</span> }
-            if let Some((done, total)) = status.progress { <span class="progress">{ format!("searching: {done}/{total} ranges") }</span> }
-            if let Some(note) = &status.note { <span class="note">{ note.clone() }</span> }
-            if let Some(err) = &status.error { <span class="error">{ err.clone() }</span> }
-        </footer>
-    }
-}
-
-/// Milliseconds for people: 0.42, 3.1, 250.
-pub fn fmt_ms(ms: f64) -> String {
-    if ms < 1.0 {
-        format!("{ms:.2}")
-    } else if ms < 10.0 {
-        format!("{ms:.1}")
-    } else {
-        format!("{ms:.0}")
-    }
 }

@@ -1,4 +1,5 @@
 //! `puzzle-lab`: the game cores from the command line, with `--json` output for scripts and benchmarks.
+//! One module per game; [`output`] prints every result and [`progress_line`] draws any core's progress.
 //!
 //! ```text
 //! puzzle-lab mastermind solve --pegs 4 --colors 6 --secret 3,1,4,1 --strategy knuth --json
@@ -6,18 +7,15 @@
 //! puzzle-lab mastermind stats --pegs 4 --colors 6 --strategy knuth --all --json
 //! ```
 
-use std::io::IsTerminal;
-use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+mod mastermind;
+mod output;
+mod progress_line;
 
-use clap::{Args, Parser, Subcommand};
-use mastermind::search::{self, Budget, Count, Flow, Observer, Progress, Schedule};
-use mastermind::{Code, Feedback, Row, Spec, Strategy, play_all_observed, play_game, play_sampled};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use serde_json::json;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use output::Output;
 
 #[derive(Parser)]
 #[command(
@@ -36,436 +34,27 @@ struct Cli {
     game: Game,
 }
 
+/// The games, one subcommand module each.
 #[derive(Subcommand)]
 enum Game {
     /// Mastermind: solve a secret, count consistent codes, play every secret.
     #[command(subcommand)]
-    Mastermind(MastermindCmd),
-}
-
-#[derive(Args, Clone, Copy)]
-struct Size {
-    /// Pegs per code (2-100).
-    #[arg(long, default_value_t = 4)]
-    pegs: u32,
-    /// Colours (2-20).
-    #[arg(long, default_value_t = 6)]
-    colors: u32,
-    /// Forbid repeated colours in a code.
-    #[arg(long)]
-    no_repeats: bool,
-}
-
-impl Size {
-    fn spec(self) -> Result<Spec, String> {
-        Spec::new(self.pegs, self.colors, !self.no_repeats).map_err(|e| e.to_string())
-    }
-}
-
-#[derive(Args, Clone, Copy)]
-struct GuessTime {
-    /// Wall time one local-search guess may take, in milliseconds (default 250). Its work budget normally
-    /// ends a guess far sooner, keeping seeded games reproducible; a small value here trades guesses for time.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(1..))]
-    guess_ms: Option<u32>,
-}
-
-impl GuessTime {
-    /// The budget of one game.
-    fn budget(self) -> Budget {
-        self.over(Budget::INTERACTIVE)
-    }
-
-    /// The budget of every secret played at once (`stats --all`).
-    fn budget_for_all(self) -> Budget {
-        self.over(Budget::THOROUGH)
-    }
-
-    fn over(self, budget: Budget) -> Budget {
-        match self.guess_ms {
-            Some(ms) => budget.with_guess_ms(ms),
-            None => budget,
-        }
-    }
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum ScheduleArg {
-    Stealing,
-    Static,
-}
-
-#[derive(Subcommand)]
-enum MastermindCmd {
-    /// Let a strategy break a secret; prints every guess.
-    Solve {
-        #[command(flatten)]
-        size: Size,
-        /// The secret, as colour indices from 0: 3,1,4,1.
-        #[arg(long)]
-        secret: String,
-        /// Strategy name: random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, optimal,
-        /// local-search.
-        #[arg(long, default_value = "knuth")]
-        strategy: String,
-        /// Seed for random choices.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        #[command(flatten)]
-        guess_time: GuessTime,
-    },
-    /// Count the codes consistent with a history of scored guesses.
-    Count {
-        #[command(flatten)]
-        size: Size,
-        /// Scored guesses: `code:black,white` separated by `;`, e.g. "0,0,1,1:1,1;2,3,4,5:0,2".
-        #[arg(long, default_value = "")]
-        history: String,
-        /// How the prefix ranges are shared out over the threads: `stealing` (work stealing, what every search
-        /// uses) or `static` (one fixed block of consecutive ranges per thread, as in the seed report; for
-        /// comparing). Either way the history is searched, even when empty.
-        #[arg(long)]
-        schedule: Option<ScheduleArg>,
-    },
-    /// Search the optimal strategy tree for every secret and print it as a book (the guess, as a code index
-    /// in lexicographic order, of every node of three or more codes, in pre-order), as shipped in the
-    /// mastermind crate for 4x6.
-    Book {
-        #[command(flatten)]
-        size: Size,
-    },
-    /// Time the feedback kernel: score random guesses against random secrets, as the strategies do.
-    BenchFeedback {
-        #[command(flatten)]
-        size: Size,
-        /// Secrets each guess is scored against.
-        #[arg(long, default_value_t = 4096)]
-        secrets: usize,
-        /// Guesses (shared out over the threads).
-        #[arg(long, default_value_t = 4096)]
-        guesses: usize,
-        /// Seed for the random codes.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-    },
-    /// Play every secret (`--all`) with a strategy and report mean and worst guesses.
-    Stats {
-        #[command(flatten)]
-        size: Size,
-        /// Strategy name.
-        #[arg(long, default_value = "knuth")]
-        strategy: String,
-        /// Play every secret, as one strategy tree (games with at most 65,536 codes).
-        #[arg(long)]
-        all: bool,
-        /// Play this many secrets drawn at random (seeded by --seed), one game each, at any size.
-        #[arg(long)]
-        games: Option<u64>,
-        /// Seed for random choices.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        #[command(flatten)]
-        guess_time: GuessTime,
-    },
-}
-
-fn parse_history(spec: &Spec, text: &str) -> Result<Vec<Row>, String> {
-    text.split(';')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .enumerate()
-        .map(|(i, part)| {
-            let bad = |why: String| format!("history entry {} ('{part}'): {why}", i + 1);
-            let (code, fb) = part
-                .split_once(':')
-                .ok_or_else(|| bad("expected code:black,white".into()))?;
-            let guess = Code::parse(spec, code).map_err(|e| bad(e.to_string()))?;
-            let (b, w) = fb
-                .split_once(',')
-                .ok_or_else(|| bad("expected black,white after ':'".into()))?;
-            let num = |s: &str| {
-                s.trim()
-                    .parse::<u8>()
-                    .map_err(|_| bad(format!("'{s}' is not a number")))
-            };
-            let feedback = Feedback {
-                black: num(b)?,
-                white: num(w)?,
-            };
-            if !feedback.is_possible(spec.pegs) {
-                return Err(bad(format!(
-                    "{feedback} cannot happen with {} pegs",
-                    spec.pegs
-                )));
-            }
-            Ok(Row { guess, feedback })
-        })
-        .collect()
+    Mastermind(mastermind::Command),
 }
 
 fn run(cli: Cli) -> Result<(), String> {
     if let Some(n) = cli.threads {
+        if n == 0 {
+            return Err("--threads must be at least 1".into());
+        }
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build_global()
             .map_err(|e| e.to_string())?;
     }
-    let started = Instant::now();
-    let Game::Mastermind(cmd) = cli.game;
-    match cmd {
-        MastermindCmd::Solve {
-            size,
-            secret,
-            strategy,
-            seed,
-            guess_time,
-        } => {
-            let spec = size.spec()?;
-            let secret = Code::parse(&spec, &secret).map_err(|e| format!("--secret: {e}"))?;
-            let strategy: Strategy = strategy.parse()?;
-            let mut rng = StdRng::seed_from_u64(seed);
-            let progress = TermProgress::new("ranges");
-            let (history, notes) = play_game(
-                &spec,
-                strategy,
-                &secret,
-                &guess_time.budget(),
-                &progress,
-                &mut rng,
-            )
-            .map_err(|e| e.to_string())?;
-            progress.clear();
-            let solved = history.last().is_some_and(|r| r.feedback.is_win(spec.pegs));
-            let seconds = started.elapsed().as_secs_f64();
-            if cli.json {
-                let guesses: Vec<Vec<u8>> =
-                    history.iter().map(|r| r.guess.pegs().to_vec()).collect();
-                println!(
-                    "{}",
-                    json!({ "solved": solved, "guesses": guesses, "count": history.len(), "seconds": seconds, "notes": notes })
-                );
-            } else {
-                for (i, r) in history.iter().enumerate() {
-                    println!("{:>3}. {}  {}", i + 1, r.guess, r.feedback);
-                }
-                println!(
-                    "{} in {} guesses, {seconds:.3} s",
-                    if solved { "solved" } else { "NOT solved" },
-                    history.len()
-                );
-                notes.iter().for_each(|n| println!("note: {n}"));
-            }
-        }
-        MastermindCmd::Book { size } => {
-            let spec = size.spec()?;
-            let book = mastermind::optimal_book(&spec).map_err(|e| e.to_string())?;
-            let seconds = started.elapsed().as_secs_f64();
-            if cli.json {
-                println!("{}", json!({ "book": book, "seconds": seconds }));
-            } else {
-                let items: Vec<String> = book.iter().map(u32::to_string).collect();
-                println!(
-                    "{} nodes in {seconds:.1} s:\n&[{}]",
-                    book.len(),
-                    items.join(", ")
-                );
-            }
-        }
-        MastermindCmd::BenchFeedback {
-            size,
-            secrets,
-            guesses,
-            seed,
-        } => {
-            let spec = size.spec()?;
-            let (guesses, secrets) = mastermind::feedback_workload(&spec, guesses, secrets, seed);
-            let started = Instant::now();
-            let checksum = mastermind::score_all(&spec, &guesses, &secrets);
-            let seconds = started.elapsed().as_secs_f64();
-            let feedbacks = (secrets.len() * guesses.len()) as f64;
-            let threads = rayon::current_num_threads();
-            let per_second = feedbacks / seconds;
-            if cli.json {
-                println!(
-                    "{}",
-                    json!({
-                        "pegs": spec.pegs, "colors": spec.colors, "feedbacks": feedbacks, "seconds": seconds,
-                        "threads": threads, "per_second": per_second,
-                        "per_second_per_thread": per_second / threads as f64, "checksum": checksum,
-                    })
-                );
-            } else {
-                println!(
-                    "{spec}: {feedbacks:.0} feedbacks in {seconds:.3} s on {threads} threads: {:.0} M/s ({:.0} M/s per thread)",
-                    per_second / 1e6,
-                    per_second / 1e6 / threads as f64
-                );
-            }
-        }
-        MastermindCmd::Count {
-            size,
-            history,
-            schedule,
-        } => {
-            let spec = size.spec()?;
-            let history = parse_history(&spec, &history)?;
-            let progress = TermProgress::new("ranges");
-            let budget = &Budget::INTERACTIVE;
-            let count = match schedule {
-                None => search::count(&spec, &history, budget, &progress),
-                Some(s) => {
-                    let s = match s {
-                        ScheduleArg::Stealing => Schedule::Stealing,
-                        ScheduleArg::Static => Schedule::Static,
-                    };
-                    search::count_scheduled(&spec, &history, budget, &progress, s)
-                }
-            }
-            .map_err(|e| format!("{e:?}"))?;
-            progress.clear();
-            let seconds = started.elapsed().as_secs_f64();
-            let (value, exact) = match count {
-                Count::Exact(n) => (n, true),
-                Count::AtLeast(n) => (n, false),
-            };
-            if cli.json {
-                println!(
-                    "{}",
-                    json!({ "consistent": value.to_string(), "exact": exact, "seconds": seconds })
-                );
-            } else {
-                println!(
-                    "{}{value} consistent codes ({seconds:.3} s)",
-                    if exact { "" } else { "at least " }
-                );
-            }
-        }
-        MastermindCmd::Stats {
-            size,
-            strategy,
-            all,
-            games,
-            seed,
-            guess_time,
-        } => {
-            let spec = size.spec()?;
-            let strategy: Strategy = strategy.parse()?;
-            let stats =
-                match (all, games) {
-                    (true, None) => {
-                        let progress = TermProgress::new("games");
-                        let budget = guess_time.budget_for_all();
-                        let stats = play_all_observed(&spec, strategy, seed, &budget, &progress);
-                        progress.clear();
-                        stats.map_err(|e| e.to_string())?
-                    }
-                    (false, Some(n)) => {
-                        let progress = TermProgress::new("games");
-                        let stats =
-                            play_sampled(&spec, strategy, n, seed, &guess_time.budget(), &progress);
-                        progress.clear();
-                        stats.map_err(|e| format!("{e:?}"))?
-                    }
-                    _ => return Err(
-                        "say either --all (every secret) or --games N (N seeded random secrets)"
-                            .into(),
-                    ),
-                };
-            let seconds = started.elapsed().as_secs_f64();
-            if cli.json {
-                println!(
-                    "{}",
-                    json!({ "pegs": spec.pegs, "colors": spec.colors, "strategy": strategy.name(), "games": stats.games,
-                        "mean": stats.mean(), "worst": stats.worst, "histogram": stats.histogram, "failed": stats.failed,
-                        "seconds": seconds })
-                );
-            } else {
-                println!(
-                    "{spec}, {strategy}: {} games, mean {:.4} ({}/{}), worst {}, {seconds:.3} s",
-                    stats.games,
-                    stats.mean(),
-                    stats.total_guesses,
-                    stats.games,
-                    stats.worst
-                );
-            }
-        }
-    }
-    Ok(())
-}
-
-/// A progress line on stderr, only when stderr is a terminal (never in pipes or CI logs).
-struct TermProgress {
-    what: &'static str,
-    on: bool,
-    done: AtomicUsize,
-    total: AtomicUsize,
-    last: Mutex<Instant>,
-    /// The clock the core reads for time budgets.
-    t0: Instant,
-}
-
-impl TermProgress {
-    fn new(what: &'static str) -> TermProgress {
-        TermProgress {
-            what,
-            on: std::io::stderr().is_terminal(),
-            done: AtomicUsize::new(0),
-            total: AtomicUsize::new(0),
-            last: Mutex::new(Instant::now()),
-            t0: Instant::now(),
-        }
-    }
-
-    fn clear(&self) {
-        if self.on {
-            eprint!("\r\x1b[K");
-        }
-    }
-}
-
-impl Observer for TermProgress {
-    fn report(&self, progress: Progress) -> Flow {
-        match progress {
-            Progress::Started { .. } => {}
-            Progress::Games { done, total } => {
-                self.total.store(total, Ordering::Relaxed);
-                self.done.store(done.saturating_sub(1), Ordering::Relaxed);
-                return self.report(Progress::Range {
-                    index: done,
-                    thread: None,
-                    found: 0,
-                    nodes: 0,
-                });
-            }
-            Progress::Begin { ranges, .. } => {
-                self.done.store(0, Ordering::Relaxed);
-                self.total.store(ranges, Ordering::Relaxed);
-            }
-            Progress::Range { .. } => {
-                let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-                let Ok(mut last) = self.last.try_lock() else {
-                    return Flow::Continue;
-                };
-                if self.on && last.elapsed().as_millis() >= 100 {
-                    *last = Instant::now();
-                    let total = self.total.load(Ordering::Relaxed);
-                    let width = 30;
-                    let filled = (done * width).checked_div(total).unwrap_or(0).min(width);
-                    eprint!(
-                        "\r[{}{}] {done}/{total} {}",
-                        "#".repeat(filled),
-                        ".".repeat(width - filled),
-                        self.what
-                    );
-                }
-            }
-        }
-        Flow::Continue
-    }
-
-    fn clock_ms(&self) -> Option<f64> {
-        Some(self.t0.elapsed().as_secs_f64() * 1000.0)
+    let out = Output::new(cli.json);
+    match cli.game {
+        Game::Mastermind(cmd) => mastermind::run(cmd, &out),
     }
 }
 

@@ -36,7 +36,7 @@ impl Feedback {
     /// Whether a feedback can occur at all with `pegs` pegs (`(pegs - 1, 1)` never can).
     pub fn is_possible(self, pegs: u8) -> bool {
         let t = u16::from(self.black) + u16::from(self.white);
-        t <= u16::from(pegs) && !(self.black + 1 == pegs && self.white == 1)
+        t <= u16::from(pegs) && !(u16::from(self.black) + 1 == u16::from(pegs) && self.white == 1)
     }
 }
 

@@ -11,18 +11,12 @@ use crate::optimal::Optimal;
 use crate::packed;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::search::{self, Budget, Flow, NoObserver, Observer, Progress, Stopped};
-use crate::strategy::{self, Strategy, StrategyError};
-use crate::{Code, Feedback, Spec};
-
-/// One row of the board: a guess and the score it got.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Row {
-    /// The guess.
-    pub guess: Code,
-    /// Its score.
-    pub feedback: Feedback,
-}
+use crate::candidates::color_mask;
+use crate::scoring::pick;
+use crate::search::{self, Budget, Stopped};
+use crate::strategy::{Strategy, StrategyError};
+use crate::{Code, Feedback, Row, Spec};
+use progress::{Flow, Label, NoObserver, Observer, Progress, StopOnly, Unit};
 
 /// The earliest row `k` such that no code is consistent with rows `0..=k`, or `None` if some code fits them
 /// all. A row whose score cannot occur at all (more pegs scored than exist, or `pegs-1` black with 1 white) is
@@ -73,7 +67,7 @@ pub fn play_game(
     let mut history: Vec<Row> = Vec::new();
     let mut notes = Vec::new();
     while history.len() < MAX_GUESSES {
-        let choice = strategy::choose(strategy, spec, &history, budget, observer, rng)?;
+        let choice = crate::choose(strategy, spec, &history, budget, observer, rng)?;
         notes.extend(choice.note);
         let feedback = crate::score(&choice.guess, secret, spec.colors);
         history.push(Row {
@@ -166,8 +160,20 @@ pub fn play_all(spec: &Spec, strategy: Strategy, seed: u64) -> Result<PlayAllSta
     play_all_observed(spec, strategy, seed, &Budget::THOROUGH, &NoObserver)
 }
 
+/// The unit in which playing many games reports its progress.
+pub const GAMES: Unit = Unit::new("game", "games", Label::Ordinal);
+
+/// `done` of `total` games are finished.
+fn games_done(done: usize, total: usize) -> Progress {
+    Progress::Tally {
+        done: done as u64,
+        total: total as u64,
+        unit: GAMES,
+    }
+}
+
 /// [`play_all`] within `budget` (per guess: [`Budget::THOROUGH`] is what [`play_all`] uses), telling `observer`
-/// how many games are finished ([`Progress::Games`]) and stopping when it says so (checked at every node of
+/// how many games are finished ([`Progress::Tally`] of [`GAMES`]) and stopping when it says so (checked at every node of
 /// the tree).
 pub fn play_all_observed(
     spec: &Spec,
@@ -183,7 +189,7 @@ pub fn play_all_observed(
         let stats = Optimal::new(&listed, budget, observer)
             .play_all()
             .map_err(|stop| optimal_stopped(spec, stop))?;
-        observer.report(Progress::Games { done: total, total });
+        observer.report(games_done(total, total));
         return Ok(stats);
     }
     if strategy == Strategy::LocalSearch {
@@ -199,25 +205,6 @@ pub fn play_all_observed(
     };
     // At the root every code is still consistent.
     tree.walk((0..total as u32).collect(), 1, 0, seed)
-}
-
-/// Passes on only the wish to stop: a game's own searches are not the progress being reported.
-struct StopOnly<'a>(&'a dyn Observer);
-
-impl Observer for StopOnly<'_> {
-    fn report(&self, _: Progress) -> Flow {
-        if self.0.keep_going() {
-            Flow::Continue
-        } else {
-            Flow::Stop
-        }
-    }
-    fn keep_going(&self) -> bool {
-        self.0.keep_going()
-    }
-    fn clock_ms(&self) -> Option<f64> {
-        self.0.clock_ms()
-    }
 }
 
 /// Plays every listed secret as a game of its own (for strategies whose guess depends on more than the codes
@@ -249,7 +236,7 @@ fn play_each(
         let mut stats = PlayAllStats::default();
         stats.record_game(spec, &played);
         let done = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if observer.report(Progress::Games { done, total }) == Flow::Stop {
+        if observer.report(games_done(done, total)) == Flow::Stop {
             return Err(StrategyError::Stopped(Stopped::Cancelled));
         }
         Ok(stats)
@@ -265,7 +252,7 @@ fn play_each(
 
 /// Plays `games` games on secrets drawn from `seed` (each game's own random choices from a second stream) within
 /// `budget` and gathers mean, worst and histogram; a game that errs or runs out of guesses counts as failed.
-/// Tells `observer` how many games are done ([`Progress::Games`]) and stops, even inside a game, when it says so.
+/// Tells `observer` how many games are done ([`Progress::Tally`] of [`GAMES`]) and stops, even inside a game, when it says so.
 pub fn play_sampled(
     spec: &Spec,
     strategy: Strategy,
@@ -292,9 +279,10 @@ pub fn play_sampled(
             return Err(Stopped::Cancelled);
         }
         stats.record_game(spec, &played);
-        let progress = Progress::Games {
-            done: g as usize + 1,
-            total: games as usize,
+        let progress = Progress::Tally {
+            done: g + 1,
+            total: games,
+            unit: GAMES,
         };
         if observer.report(progress) == Flow::Stop {
             return Err(Stopped::Cancelled);
@@ -413,7 +401,7 @@ impl Tree<'_> {
         }
         let listed = self.listed;
         let mut rng = StdRng::seed_from_u64(seed);
-        let guess = strategy::pick(
+        let guess = pick(
             self.strategy,
             listed,
             &consistent,
@@ -422,16 +410,13 @@ impl Tree<'_> {
             &mut rng,
             &NoObserver,
         )?;
-        let tried = tried | strategy::color_mask(listed.code(guess).pegs());
+        let tried = tried | color_mask(listed.code(guess).pegs());
         let parallel = consistent.len() >= PARALLEL_BRANCHES_FROM;
         let mut stats = PlayAllStats::default();
         if consistent.binary_search(&guess).is_ok() {
             stats.record(depth); // the guess wins for itself
             let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-            let games = Progress::Games {
-                done,
-                total: self.listed.len(),
-            };
+            let games = games_done(done, self.listed.len());
             if self.observer.report(games) == Flow::Stop {
                 return Err(StrategyError::Stopped(Stopped::Cancelled));
             }
@@ -469,128 +454,4 @@ fn child_seed(seed: u64, fb: usize) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn rows(spec: &Spec, rows: &[(&str, u8, u8)]) -> Vec<Row> {
-        rows.iter()
-            .map(|(g, black, white)| Row {
-                guess: Code::parse(spec, g).unwrap(),
-                feedback: Feedback {
-                    black: *black,
-                    white: *white,
-                },
-            })
-            .collect()
-    }
-
-    fn check(spec: Spec, history: &[(&str, u8, u8)], expected: Option<usize>) {
-        let h = rows(&spec, history);
-        assert_eq!(
-            first_contradiction(&spec, &h, &Budget::UNLIMITED, &NoObserver),
-            Ok(expected),
-            "{history:?}"
-        );
-    }
-
-    #[test]
-    fn contradictions() {
-        let s = Spec::CLASSIC;
-        check(s, &[], None);
-        check(s, &[("0,0,1,1", 1, 1), ("2,3,4,5", 0, 2)], None);
-        check(s, &[("0,0,1,1", 3, 1)], Some(0));
-        check(
-            s,
-            &[("0,0,1,1", 0, 0), ("0,2,3,4", 1, 0), ("2,3,4,5", 0, 0)],
-            Some(2),
-        );
-        check(
-            s,
-            &[("0,0,1,1", 0, 0), ("2,2,3,3", 0, 0), ("4,4,5,5", 0, 0)],
-            Some(2),
-        );
-        check(
-            s,
-            &[("0,0,0,0", 1, 0), ("1,1,1,1", 3, 0), ("0,1,1,1", 0, 0)],
-            Some(2),
-        );
-        check(
-            s,
-            &[("0,0,0,0", 0, 0), ("0,1,2,3", 2, 0), ("5,5,5,5", 0, 0)],
-            None,
-        );
-    }
-
-    #[test]
-    fn knuth_matches_published_figures() {
-        // Knuth 1977: mean 5801/1296 = 4.476, worst 5, with 1122 (0,0,1,1) first.
-        let stats = play_all(&Spec::CLASSIC, Strategy::Knuth, 0).unwrap();
-        assert_eq!(
-            (stats.games, stats.total_guesses, stats.worst),
-            (1296, 5801, 5)
-        );
-    }
-
-    #[test]
-    fn partition_strategies_match_independent_solvers() {
-        // Totals over all 1296 secrets. most-parts 5668/1296 = 4.3735 (worst 6) and expected-size 5696/1296 =
-        // 4.3951 (worst 6) equal the figures two independent C++ solvers give (../shared/REFERENCE.md, "Peers");
-        // entropy 5722/1296 = 4.4151 (worst 6) is within 0.002 of one of them (4.413): entropy's ties are
-        // real-valued, so tie-breaks differ between implementations.
-        for (strategy, total, worst) in [
-            (Strategy::MostParts, 5668, 6),
-            (Strategy::ExpectedSize, 5696, 6),
-            (Strategy::Entropy, 5722, 6),
-        ] {
-            let stats = play_all(&Spec::CLASSIC, strategy, 0).unwrap();
-            assert_eq!(
-                (stats.games, stats.total_guesses, stats.worst),
-                (1296, total, worst),
-                "{strategy}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_seeded_tree_does_not_depend_on_the_threads() {
-        let play = |threads| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| play_all(&Spec::CLASSIC, Strategy::RandomConsistent, 7).unwrap())
-        };
-        assert_eq!(play(1), play(3));
-    }
-
-    #[test]
-    fn local_search_plays_every_secret_as_its_own_game() {
-        // Its guesses come from the scores, not from the list of consistent codes: each secret is a game of its
-        // own, seeded per secret, so the total still does not depend on the threads.
-        let spec = Spec::new(3, 4, true).unwrap();
-        let play = |threads| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| play_all(&spec, Strategy::LocalSearch, 3).unwrap())
-        };
-        let stats = play(1);
-        assert_eq!((stats.games, stats.failed), (64, 0));
-        assert_eq!(stats, play(2));
-        // Not the first-consistent tree under another name: the same secrets, played differently.
-        let first = play_all(&spec, Strategy::FirstConsistent, 3).unwrap();
-        assert_ne!(stats.histogram, first.histogram);
-    }
-
-    #[test]
-    fn consistent_strategies_solve_every_secret() {
-        for strategy in [Strategy::FirstConsistent, Strategy::RandomConsistent] {
-            let stats = play_all(&Spec::CLASSIC, strategy, 5).unwrap();
-            assert_eq!(stats.games, 1296, "{strategy}");
-            assert!(stats.worst <= 9, "{strategy}: {stats:?}");
-        }
-        let stats = play_all(&Spec::new(4, 6, false).unwrap(), Strategy::Knuth, 0).unwrap();
-        assert_eq!(stats.games, 360);
-    }
-}
+mod tests;

@@ -15,11 +15,14 @@
 //! assert_eq!(fb, Feedback { black: 1, white: 1 });
 //!
 //! let history = [Row { guess, feedback: fb }];
-//! let count = search::count(&spec, &history, &search::Budget::UNLIMITED, &search::NoObserver).unwrap();
+//! let count = search::count(&spec, &history, &search::Budget::UNLIMITED, &progress::NoObserver).unwrap();
 //! // Knuth (1977), table for the opening 1122: one black and one white leave 208 codes.
 //! assert_eq!(count.exact(), Some(208));
 //! ```
 
+pub mod advise;
+mod candidates;
+mod choose;
 mod code;
 mod feedback;
 mod game;
@@ -28,18 +31,23 @@ pub mod local;
 pub mod optimal;
 mod packed;
 pub mod partition;
+mod row;
+mod scoring;
 pub mod search;
 mod spec;
 pub mod strategy;
 
+pub use choose::{Choice, choose};
 pub use code::{Code, CodeError};
 pub use feedback::{Feedback, score, score_reference};
 pub use game::{
-    MAX_GUESSES, PlayAllStats, Row, feedback_workload, first_contradiction, optimal_book, play_all,
-    play_all_observed, play_game, play_sampled, score_all,
+    GAMES, MAX_GUESSES, PlayAllStats, feedback_workload, first_contradiction, optimal_book,
+    play_all, play_all_observed, play_game, play_sampled, score_all,
 };
+pub use row::{Row, RowError};
+pub use scoring::CHUNKS;
 pub use spec::{MAX_COLORS, MAX_PEGS, Spec, SpecError};
-pub use strategy::{Choice, Strategy, StrategyError};
+pub use strategy::{Strategy, StrategyError};
 
 /// Puts `xs` in a uniformly random order (Fisher-Yates, from the end). One loop for every shuffle in the crate,
 /// so seeded games draw the same numbers wherever they shuffle.

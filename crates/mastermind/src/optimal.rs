@@ -15,10 +15,11 @@
 
 use std::collections::HashMap;
 
+use crate::candidates::{Candidates, color_mask};
 use crate::listed::Listed;
-use crate::search::{Budget, Observer, Stopped};
-use crate::strategy::{self, Candidates};
+use crate::search::{Budget, Stopped};
 use crate::{Feedback, PlayAllStats, packed};
+use progress::Observer;
 
 mod books;
 
@@ -144,7 +145,7 @@ impl<'a> Optimal<'a> {
             self.work += n as u64;
             // Smallest classes first: they are cheap to solve and tighten the total early.
             classes.sort_by_key(|class| class.len());
-            let tried = tried | strategy::color_mask(self.listed.code(c.index).pegs());
+            let tried = tried | color_mask(self.listed.code(c.index).pegs());
             // A cheap second bound first: a small class none of whose codes splits it into single codes
             // costs at least one more than its floor.
             let mut total = c.bound;
@@ -287,7 +288,7 @@ impl<'a> Optimal<'a> {
     ) -> Result<(), Stopped> {
         let (_, guess) = self.best(set, tried)?;
         visit(set, guess, depth);
-        let tried = tried | strategy::color_mask(self.listed.code(guess).pegs());
+        let tried = tried | color_mask(self.listed.code(guess).pegs());
         for class in self.split(set, guess) {
             self.walk(&class, tried, depth + 1, visit)?;
         }
@@ -367,8 +368,8 @@ impl<'a> Optimal<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::NoObserver;
     use crate::{Spec, Strategy, play_all};
+    use progress::NoObserver;
 
     /// The optimal cost of `set` by trying every guess at every node, with no bounds and no symmetry.
     fn brute_force(listed: &Listed, set: &[u32], memo: &mut HashMap<Vec<u32>, u64>) -> u64 {

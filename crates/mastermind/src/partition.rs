@@ -5,8 +5,9 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
-use crate::search::{self, Budget, Count, Observer, Stopped};
+use crate::search::{self, Budget, Count, Stopped};
 use crate::{Code, Feedback, Row, Spec, Strategy, score};
+use progress::Observer;
 
 /// The most consistent codes [`split_remaining`] lists to split them (beyond that it says the split is too big).
 pub const MAX_SPLIT_CODES: usize = 1 << 20;
@@ -163,7 +164,7 @@ pub fn ruled_out_by(spec: &Spec, code: &Code, history: &[Row]) -> Option<(usize,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::NoObserver;
+    use progress::NoObserver;
 
     fn code(s: &str) -> Code {
         Code::parse(&Spec::CLASSIC, s).unwrap()

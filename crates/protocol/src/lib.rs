@@ -2,26 +2,37 @@
 //!
 //! The page sends [`ToWorker`]; the worker answers with [`FromWorker`]. Messages travel as JSON text
 //! ([`ToWorker::to_json`] and friends), so neither side needs the other's memory layout and a message can be
-//! read in the browser's devtools. Every game adds its own variant to [`Job`] and [`Answer`]; the message
-//! loop, progress and cancellation stay the same.
+//! read in the browser's devtools.
 //!
-//! The serialisable types here are counterparts of the core types (codes as plain colour lists); the game
-//! cores carry no serde. [`execute`] runs a job on the cores; it is pure Rust, so it is tested natively and
-//! runs unchanged in the worker.
+//! - [`envelope`](crate::ToWorker) (game-neutral): jobs and answers, progress ([`ProgressDto`]), the end of a
+//!   job, what it cost ([`RunStats`]);
+//! - [`Trace`] (game-neutral): which pool thread ran which unit of work, for the live thread lanes;
+//! - [`JobObserver`] (game-neutral): the [`progress::Observer`] a job runs under, read and cancelled from
+//!   another thread;
+//! - one module per game ([`mastermind`]): its jobs, answers and serialisable counterparts of its core types
+//!   (the cores carry no serde), and its one arm of [`execute`].
+//!
+//! Adding a game adds a variant to [`Job`] and [`Answer`], a module, and one arm to [`execute`].
+//! Everything here is pure Rust, tested natively, and runs unchanged in the worker.
 //!
 //! ```
-//! use protocol::{ToWorker, Job, MastermindJob, SpecDto};
+//! use protocol::{ToWorker, Job, mastermind::{MastermindJob, SpecDto}};
 //!
 //! let msg = ToWorker::Run { id: 7, job: Job::Mastermind(MastermindJob::NewSecret {
 //!     spec: SpecDto { pegs: 4, colors: 6, repeats: true }, seed: 1 }), trace: false };
 //! assert_eq!(ToWorker::from_json(&msg.to_json()).unwrap(), msg);
 //! ```
 
+mod envelope;
 mod exec;
-mod messages;
+pub mod mastermind;
+mod observer;
+mod trace;
 
-pub use exec::{JobObserver, execute};
-pub use messages::*;
+pub use envelope::{Answer, FromWorker, Job, JobId, Outcome, ProgressDto, RunStats, ToWorker};
+pub use exec::execute;
+pub use observer::{Clock, JobObserver};
+pub use trace::{SearchBegun, Trace, UnitDto, UnitRun};
 
 /// A decimal count with its thousands grouped for people: `1296` → `1,296` (counts travel as decimal text).
 pub fn group_digits(n: &str) -> String {

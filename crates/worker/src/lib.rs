@@ -6,8 +6,8 @@
 //!
 //! - with a pool, a job runs on a pool thread (`rayon::spawn`) and this worker's own event loop stays free:
 //!   it polls the job's [`protocol::JobObserver`] every few milliseconds to post progress, and handles
-//!   `Cancel` by setting the observer's flag, which the search checks between ranges and every few thousand
-//!   nodes;
+//!   `Cancel` by setting the observer's flag, which the cores check between units of work and every few
+//!   thousand steps;
 //! - without a pool (no cross-origin isolation) a job runs right here on one thread; the page cancels it by
 //!   terminating this worker and starting a new one (`Ready.cancel_by_restart`).
 #![cfg(target_arch = "wasm32")]

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
 use js_sys::Function;
-use protocol::{FromWorker, Job, JobId, JobObserver, Outcome, ToWorker, execute};
+use protocol::{FromWorker, Job, JobId, JobObserver, Outcome, ProgressDto, ToWorker, execute};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -25,7 +25,7 @@ struct Running {
     observer: Arc<JobObserver>,
     slot: Slot,
     interval: i32,
-    last_progress: (u32, u32),
+    last_progress: ProgressDto,
     /// When progress was last posted.
     last_post: f64,
     _tick: Closure<dyn FnMut()>,
@@ -200,7 +200,7 @@ fn pump(state: &Shared) {
         observer,
         slot,
         interval,
-        last_progress: (0, 0),
+        last_progress: ProgressDto::default(),
         last_post: now_ms(),
         _tick: tick,
     });
@@ -212,20 +212,19 @@ thread_local! {
 }
 
 /// Posts progress (and trace) of the job running on this thread, at most every [`POLL_MS`] and always on the
-/// last range.
+/// last unit.
 fn post_progress(observer: &JobObserver) {
     PROGRESS.with(|p| {
         if let Some((scope, id, last)) = p.borrow_mut().as_mut() {
             let now = now_ms();
-            let (ranges_done, ranges_total) = observer.progress();
-            if now - *last >= f64::from(POLL_MS) || ranges_done == ranges_total {
+            let progress = observer.progress();
+            if now - *last >= f64::from(POLL_MS) || progress.done == progress.total {
                 *last = now;
                 post(
                     scope,
                     &FromWorker::Progress {
                         id: *id,
-                        ranges_done,
-                        ranges_total,
+                        progress,
                         trace: observer.take_trace(),
                     },
                 );
@@ -238,13 +237,11 @@ fn post_progress(observer: &JobObserver) {
 fn post_rest_of_trace(scope: &DedicatedWorkerGlobalScope, id: JobId, observer: &JobObserver) {
     let trace = observer.take_trace();
     if !trace.is_empty() {
-        let (ranges_done, ranges_total) = observer.progress();
         post(
             scope,
             &FromWorker::Progress {
                 id,
-                ranges_done,
-                ranges_total,
+                progress: observer.progress(),
                 trace,
             },
         );
@@ -268,15 +265,13 @@ fn poll(state: &Shared) {
                 || !trace.is_empty()
                 || now - running.last_post >= HEARTBEAT_MS
             {
-                running.last_progress = progress;
+                running.last_progress = progress.clone();
                 running.last_post = now;
-                let (ranges_done, ranges_total) = progress;
                 post(
                     &scope,
                     &FromWorker::Progress {
                         id: running.id,
-                        ranges_done,
-                        ranges_total,
+                        progress,
                         trace,
                     },
                 );

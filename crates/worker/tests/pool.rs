@@ -7,9 +7,8 @@
 use std::collections::BTreeSet;
 use std::sync::Mutex;
 
-use protocol::{
-    Answer, Job, JobObserver, MastermindAnswer, MastermindJob, Outcome, RowDto, SpecDto, execute,
-};
+use protocol::mastermind::{MastermindAnswer, MastermindJob, RowDto, ScheduleDto, SpecDto};
+use protocol::{Answer, Job, JobObserver, Outcome, execute};
 use rayon::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
@@ -90,7 +89,7 @@ async fn pool_runs_a_count_on_more_than_one_thread() {
         "ranges ran on {} thread(s)",
         stats.threads_used
     );
-    assert_eq!(stats.ranges, 512);
+    assert_eq!((stats.units, stats.unit.as_str()), (512, "prefix ranges"));
     // The same count on the calling thread alone (rayon's single-thread fallback does the same work).
     let expected = {
         let spec = mastermind::Spec::new(6, 8, true).unwrap();
@@ -108,7 +107,7 @@ async fn pool_runs_a_count_on_more_than_one_thread() {
                 &spec,
                 std::slice::from_ref(&row),
                 &mastermind::search::Budget::UNLIMITED,
-                &mastermind::search::NoObserver,
+                &progress::NoObserver,
             )
         };
         match pool {
@@ -125,10 +124,7 @@ async fn pool_runs_a_count_on_more_than_one_thread() {
 async fn traced_schedules_on_the_pool() {
     start_pool().await;
     let mut counts = Vec::new();
-    for schedule in [
-        protocol::ScheduleDto::Static,
-        protocol::ScheduleDto::Stealing,
-    ] {
+    for schedule in [ScheduleDto::Static, ScheduleDto::Stealing] {
         let job = Job::Mastermind(MastermindJob::Count {
             spec: SpecDto {
                 pegs: 6,
@@ -149,13 +145,13 @@ async fn traced_schedules_on_the_pool() {
         counts.push(count.value);
         let trace = observer.take_trace();
         assert_eq!(trace.searches.len(), 1);
-        let ranges = trace.searches[0].ranges;
+        let ranges = trace.searches[0].units;
         assert_eq!(ranges, 512);
         let mut seen: Vec<u32> = trace.runs.iter().map(|r| r.index).collect();
         seen.sort_unstable();
         assert_eq!(seen, (0..ranges).collect::<Vec<_>>(), "{schedule:?}");
         assert!(trace.runs.iter().all(|r| r.start <= r.end && r.thread < 2));
-        if schedule == protocol::ScheduleDto::Static {
+        if schedule == ScheduleDto::Static {
             for r in &trace.runs {
                 assert_eq!(r.thread, r.index * 2 / ranges, "range {}", r.index);
             }

@@ -3,14 +3,13 @@
 //! score each partition strategy gives that split.
 
 use mastermind::{Code, Feedback, Row, Spec, Strategy, partition};
-use protocol::{
-    Answer, CountDto, Job, MastermindAnswer, MastermindJob, Outcome, RowDto, SpecDto, SplitDto,
-    group_digits,
-};
+use protocol::mastermind::{CountDto, MastermindAnswer, MastermindJob, RowDto, SpecDto, SplitDto};
+use protocol::{Answer, Job, Outcome, group_digits};
 use yew::prelude::*;
 
 use super::state::{Action, Game, Phase, SplitTarget};
-use crate::solver::{JobEvent, use_job};
+use crate::hooks::use_job;
+use crate::solver::JobEvent;
 
 /// Whether `draft` is still possible given the scored rows: `None` if it fits every row, else the first row it
 /// does not fit and the score it would have got there. Scoring one code against the rows is a handful of

@@ -3,123 +3,16 @@
 
 use std::rc::Rc;
 
-use protocol::{
-    Answer, Job, MastermindAnswer, MastermindJob, Outcome, RowDto, ScheduleDto, SpecDto, Trace,
-};
+use protocol::mastermind::{MastermindAnswer, MastermindJob, RowDto, ScheduleDto, SpecDto};
+use protocol::{Answer, Job, Outcome, Trace};
 use yew::prelude::*;
 
-use crate::solver::{JobEvent, fmt_ms, use_job, use_solver, use_watch_threads};
-use crate::threads::{SearchView, ThreadLanes};
-use protocol::{CountDto, group_digits};
-
-/// `log10` of a count written in decimal (counts may exceed `u128`'s range as text, never `f64`'s).
-fn log10(value: &str) -> f64 {
-    value.parse::<f64>().map_or(0.0, |v| v.max(1.0).log10())
-}
-
-/// A count for a chart label: `1,296`, `2.4e6`, `1.3e130`.
-pub fn short_count(value: &str) -> String {
-    if value.len() <= 6 {
-        return group_digits(value);
-    }
-    let mantissa = format!("{}.{}", &value[..1], &value[1..2]);
-    format!("{mantissa}e{}", value.len() - 1)
-}
-
-/// Props of [`RemainingChart`].
-#[derive(Properties, PartialEq)]
-pub struct ChartProps {
-    /// Codes still possible after 0, 1, 2, … rows (`None`: not counted).
-    pub counts: Vec<Option<CountDto>>,
-}
-
-/// Codes still possible after each guess, on a log scale, with a table of the same numbers for screen readers.
-#[component]
-pub fn RemainingChart(props: &ChartProps) -> Html {
-    const W: f64 = 640.0;
-    const H: f64 = 200.0;
-    const LEFT: f64 = 52.0;
-    const BOTTOM: f64 = 26.0;
-    const TOP: f64 = 18.0;
-    let counts = &props.counts;
-    let top = counts
-        .iter()
-        .flatten()
-        .map(|c| log10(&c.value))
-        .fold(1.0, f64::max)
-        .ceil();
-    let n = counts.len().max(2) - 1;
-    let x = |i: usize| LEFT + (W - LEFT - 76.0) * i as f64 / n as f64;
-    let y = |l: f64| TOP + (H - TOP - BOTTOM) * (1.0 - l / top);
-    let step = (top / 5.0).ceil().max(1.0);
-    let ticks: Vec<f64> = (0..)
-        .map(|k| f64::from(k) * step)
-        .take_while(|&t| t <= top)
-        .collect();
-    let points: Vec<(usize, &CountDto)> = counts
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| c.as_ref().map(|c| (i, c)))
-        .collect();
-    let path = points
-        .iter()
-        .enumerate()
-        .map(|(k, (i, c))| {
-            let cmd = if k == 0 { 'M' } else { 'L' };
-            format!("{cmd}{:.1},{:.1}", x(*i), y(log10(&c.value)))
-        })
-        .collect::<Vec<_>>()
-        .join(" ");
-    let summary = format!(
-        "Codes still possible: {}",
-        counts
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let v = c.as_ref().map_or("not counted".to_string(), |c| {
-                    format!("{}{}", if c.exact { "" } else { "at least " }, c.value)
-                });
-                if i == 0 {
-                    format!("before any guess {v}")
-                } else {
-                    format!("after guess {i} {v}")
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("; ")
-    );
-    html! {
-        <figure class="chart card" data-points={points.len().to_string()}>
-            <figcaption>{ "Codes still possible after each guess (log scale)" }</figcaption>
-            <svg viewBox={format!("0 0 {W} {H}")} role="img" aria-label={summary}>
-                { for ticks.iter().map(|&t| html! {
-                    <g class="tick">
-                        <line x1={format!("{LEFT}")} x2={format!("{}", W - 10.0)} y1={format!("{:.1}", y(t))} y2={format!("{:.1}", y(t))} />
-                        <text x={format!("{}", LEFT - 6.0)} y={format!("{:.1}", y(t) + 4.0)} text-anchor="end">
-                            { if t < 7.0 { short_count(&format!("{}", 10u64.pow(t as u32))) } else { format!("1e{t}") } }
-                        </text>
-                    </g>
-                }) }
-                { for (0..counts.len()).map(|i| html! {
-                    <text class="x" x={format!("{:.1}", x(i))} y={format!("{}", H - 6.0)} text-anchor="middle">{ i }</text>
-                }) }
-                <text class="axis" x={format!("{}", W - 4.0)} y={format!("{}", H - 6.0)} text-anchor="end">{ "guesses" }</text>
-                <text class="axis" x="4" y="12">{ "codes" }</text>
-                <path class="line" d={path} />
-                { for points.iter().map(|(i, c)| {
-                    let (cx, cy) = (x(*i), y(log10(&c.value)));
-                    let label = format!("{}{}", if c.exact { "" } else { "≥" }, short_count(&c.value));
-                    html! {
-                        <g class={classes!("point", (!c.exact).then_some("bound"))} data-row={i.to_string()} data-value={c.value.clone()}>
-                            <circle cx={format!("{cx:.1}")} cy={format!("{cy:.1}")} r="5" />
-                            <text x={format!("{cx:.1}")} y={format!("{:.1}", cy - 9.0)} text-anchor="middle">{ label }</text>
-                        </g>
-                    }
-                }) }
-            </svg>
-        </figure>
-    }
-}
+use crate::format::fmt_ms;
+use crate::hooks::{use_request, use_solver, use_watch_threads};
+use crate::solver::JobEvent;
+use crate::widgets::lanes::{Lane, SearchView, ThreadLanes};
+use crate::widgets::log_chart::short_count;
+use protocol::mastermind::CountDto;
 
 /// Where the split comparison's count comes from.
 #[derive(Clone, Debug, PartialEq)]
@@ -278,7 +171,7 @@ impl Compare {
                     .into(),
             );
         }
-        let busy = |l: &crate::threads::Lane, wall: f64| 100.0 * l.busy / wall.max(1e-9);
+        let busy = |l: &Lane, wall: f64| 100.0 * l.busy / wall.max(1e-9);
         let (least, least_busy) = lanes
             .iter()
             .enumerate()
@@ -323,19 +216,10 @@ pub fn SearchPanel(props: &PanelProps) -> Html {
     use_watch_threads();
     let status = use_solver().map(|c| c.status).unwrap_or_default();
     let compare = use_reducer(Compare::default);
-    {
-        let job = compare.job();
-        let seq = job.as_ref().map(|j| j.0);
-        let dispatch = compare.dispatcher();
-        let on_event = Callback::from(move |e: JobEvent| {
-            let Some(seq) = seq else { return };
-            dispatch.dispatch(match e {
-                JobEvent::Progress(_, _, trace) => CompareAction::Trace(seq, trace),
-                JobEvent::Done(outcome, stats) => CompareAction::Done(seq, outcome, stats.millis),
-            })
-        });
-        use_job(seq, job.map(|j| j.1), on_event);
-    }
+    use_request(compare.job(), compare.dispatcher(), |seq, e| match e {
+        JobEvent::Progress(_, trace) => CompareAction::Trace(seq, trace),
+        JobEvent::Done(outcome, stats) => CompareAction::Done(seq, outcome, stats.millis),
+    });
     let start = |workload: Workload| {
         let d = compare.dispatcher();
         let threads = status.threads;
@@ -346,7 +230,6 @@ pub fn SearchPanel(props: &PanelProps) -> Html {
         Callback::from(move |_| d.dispatch(CompareAction::Cancel))
     };
     let busy = compare.running.is_some();
-    let colors = |w: &Option<Workload>| w.as_ref().map_or(6, |w| w.spec.colors);
     let scale = compare
         .views
         .iter()
@@ -364,7 +247,7 @@ pub fn SearchPanel(props: &PanelProps) -> Html {
             <div class="latest-search">
                 <h3>{ "Latest search" }</h3>
                 if let Some(view) = latest {
-                    <ThreadLanes view={view} colors={props.board.spec.colors} />
+                    <ThreadLanes view={view} />
                 } else {
                     <p class="muted">{ "Nothing searched yet: play a guess, or run the comparison below." }</p>
                 }
@@ -388,7 +271,7 @@ pub fn SearchPanel(props: &PanelProps) -> Html {
                     html! {
                         <div class={classes!("compare-run", state)} data-schedule={format!("{s:?}").to_lowercase()} data-state={state}>
                             if let Some(view) = compare.views[slot(s)].clone() {
-                                <ThreadLanes view={view} colors={colors(&compare.workload)} title={AttrValue::from(title)} scale_ms={scale} />
+                                <ThreadLanes view={view} title={AttrValue::from(title)} scale_ms={scale} />
                             } else if compare.running == Some(s) {
                                 <p class="muted">{ format!("{title}: starting…") }</p>
                             }
@@ -406,21 +289,6 @@ pub fn SearchPanel(props: &PanelProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn counts_are_short_on_the_chart() {
-        for (v, s) in [
-            ("7", "7"),
-            ("1296", "1,296"),
-            ("100000", "100,000"),
-            ("2400000", "2.4e6"),
-            ("10000000000", "1.0e10"),
-        ] {
-            assert_eq!(short_count(v), s);
-        }
-        assert_eq!(log10("1000"), 3.0);
-        assert_eq!(log10("0"), 0.0);
-    }
 
     #[test]
     fn the_comparison_runs_fixed_then_stealing_and_ignores_stale_answers() {

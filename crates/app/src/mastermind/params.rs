@@ -9,8 +9,25 @@
 
 use mastermind::{Code, Feedback, Spec, Strategy};
 
-use super::state::{Mode, Scoring};
 use crate::route::Query;
+
+/// Who breaks the code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The person breaks the computer's code.
+    Break,
+    /// The computer breaks the person's code.
+    Make,
+}
+
+/// How the computer's guesses are scored in [`Mode::Make`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// The person enters the secret; the page scores.
+    Auto,
+    /// The person keeps the secret in mind and scores each guess.
+    Manual,
+}
 
 /// Smallest and largest values the page offers: every size the core plays.
 pub const PEGS: (u32, u32) = (2, mastermind::MAX_PEGS as u32);
@@ -361,140 +378,4 @@ impl Settings {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::route::Route;
-
-    fn check(query: &str, expected_errors: &[&str]) -> Settings {
-        let (s, errors) =
-            Settings::from_query(&Route::parse(&format!("#/mastermind?{query}")).query());
-        assert_eq!(errors, expected_errors);
-        s
-    }
-
-    #[test]
-    fn good_links() {
-        assert_eq!(check("", &[]), Settings::default());
-        let s = check(
-            "pegs=5&colors=8&repeats=0&rows=12&mode=make&scoring=manual&strategy=first-consistent&step=1",
-            &[],
-        );
-        assert_eq!(
-            (s.spec, s.rows, s.mode, s.scoring),
-            (
-                Spec::new(5, 8, false).unwrap(),
-                12,
-                Mode::Make,
-                Scoring::Manual
-            )
-        );
-        let (again, _) =
-            Settings::from_query(&Route::parse(&format!("#/mastermind?{}", s.to_query())).query());
-        assert_eq!(again, s);
-    }
-
-    #[test]
-    fn secrets_hide_and_come_back_and_whole_games_round_trip() {
-        for (spec, text) in [
-            (Spec::CLASSIC, "3,1,4,1"),
-            (Spec::new(10, 10, true).unwrap(), "9,8,7,6,5,4,3,2,1,0"),
-            (
-                Spec::new(100, 20, true).unwrap(),
-                &(0..100)
-                    .map(|i| (i * 7 % 20).to_string())
-                    .collect::<Vec<_>>()
-                    .join(","),
-            ),
-        ] {
-            let code = Code::parse(&spec, text).unwrap();
-            let hidden = hide_secret(&spec, &code);
-            assert!(!hidden.contains(','), "{hidden}");
-            assert_eq!(reveal_secret(&spec, &hidden), Some(code.clone()));
-            // Another size, or one digit changed, is refused.
-            assert_eq!(
-                reveal_secret(&Spec::new(spec.pegs.into(), 19, true).unwrap(), &hidden)
-                    .filter(|c| *c == code),
-                None
-            );
-            let mut altered: Vec<char> = hidden.chars().collect();
-            altered[0] = if altered[0] == '1' { '2' } else { '1' };
-            let altered: String = altered.into_iter().collect();
-            assert_eq!(reveal_secret(&spec, &altered), None, "{altered}");
-        }
-        // The classic secret is not in plain sight.
-        let spec = Spec::CLASSIC;
-        let hidden = hide_secret(&spec, &Code::parse(&spec, "3,1,4,1").unwrap());
-        assert_ne!(&hidden[..4], "3141");
-        let s = check(
-            &format!("mode=make&scoring=manual&code={hidden}&played=0,0,1,1:1,1;2,3,4,5"),
-            &[],
-        );
-        assert_eq!(
-            s.secret.as_ref().map(|c| c.pegs().to_vec()),
-            Some(vec![3, 1, 4, 1])
-        );
-        assert_eq!(
-            s.played,
-            vec![
-                Played {
-                    guess: vec![0, 0, 1, 1],
-                    score: Some(Feedback { black: 1, white: 1 })
-                },
-                Played {
-                    guess: vec![2, 3, 4, 5],
-                    score: None
-                },
-            ]
-        );
-        let q = s.game_query(s.secret.as_ref(), &s.played);
-        let (again, errors) =
-            Settings::from_query(&Route::parse(&format!("#/mastermind?{q}")).query());
-        assert_eq!((again, errors), (s, vec![]));
-        let s = check("palette=safe&embed=1", &[]);
-        assert_eq!((s.palette, s.embed), (Palette::Safe, true));
-    }
-
-    #[test]
-    fn bad_links_get_messages_and_defaults() {
-        let s = check(
-            "pegs=999&colors=x",
-            &[
-                "pegs=999 is not allowed here (use 2 to 100); using 4",
-                "colors=x is not allowed here (use 2 to 20); using 6",
-            ],
-        );
-        assert_eq!(s.spec, Spec::CLASSIC);
-        check(
-            "pegs=8&colors=5&repeats=0",
-            &[
-                "8 pegs need at least 8 colours when colours may not repeat (you chose 5); using the classic 4 pegs x 6 colours",
-            ],
-        );
-        check(
-            "secret=1,2,9,9",
-            &[
-                "secret=1,2,9,9: peg 3 has colour 9, but colours go from 0 to 5; a random secret is used instead",
-            ],
-        );
-        check(
-            "code=zzzzz&played=0,0,1,1:1,1;0,0,9:0,0;1,1,1,1",
-            &[
-                "code=zzzzz is not a secret for 4 pegs x 6 colours (altered, or made for another size); a random secret is used instead",
-                "played row 2: a code needs 4 pegs, this one has 3; the rows from there on are left out",
-            ],
-        );
-        check(
-            "played=0,0,1,1:3,1",
-            &[
-                "played row 1: the score is not black,white pegs possible with 4 pegs; the rows from there on are left out",
-            ],
-        );
-        check(
-            "mode=watch&strategy=magic",
-            &[
-                "mode=watch is not one of break, make; using the default",
-                "strategy=magic is not one of random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, optimal, local-search; using the default",
-            ],
-        );
-    }
-}
+mod tests;

@@ -5,12 +5,16 @@
 use std::rc::Rc;
 
 use mastermind::{Spec, Strategy, strategy::MAX_LISTED_CODES};
-use protocol::{Answer, Job, MastermindAnswer, MastermindJob, Outcome, PlayedDto, SpecDto};
+use protocol::mastermind::{MastermindAnswer, MastermindJob, PlayedDto, SpecDto};
+use protocol::{Answer, Job, Outcome};
 use yew::prelude::*;
 
 use super::params::{COLORS, PEGS};
+use crate::format::fmt_ms;
+use crate::hooks::use_request;
 use crate::route::Query;
-use crate::solver::{JobEvent, fmt_ms, use_job};
+use crate::solver::JobEvent;
+use crate::widgets::progress_bar::ProgressBar;
 
 /// One strategy's line of the comparison.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,7 +42,7 @@ pub struct Bench {
     /// Results of the run so far.
     pub lines: Vec<Line>,
     /// Games done / total of the strategy playing.
-    pub progress: (u32, u32),
+    pub progress: (u64, u64),
     /// The run was cancelled.
     pub cancelled: bool,
 }
@@ -70,7 +74,7 @@ pub enum BenchAction {
     /// Play.
     Run,
     /// Progress of job `seq`.
-    Progress(u32, u32, u32),
+    Progress(u32, u64, u64),
     /// Job `seq` ended after this many ms.
     Done(u32, Outcome, f64),
     /// Stop the run.
@@ -128,11 +132,7 @@ impl Bench {
     pub fn fraction(&self) -> f64 {
         let n = (self.lines.len() + self.queue.len()).max(1) as f64;
         let (d, t) = self.progress;
-        let part = if t > 0 {
-            f64::from(d) / f64::from(t)
-        } else {
-            0.0
-        };
+        let part = if t > 0 { d as f64 / t as f64 } else { 0.0 };
         (self.lines.len() as f64 + part) / n
     }
 }
@@ -221,19 +221,10 @@ pub fn StatsPage(props: &StatsProps) -> Html {
         let q = props.query.clone();
         move || Bench::from_query(&q)
     });
-    {
-        let job = bench.job();
-        let seq = job.as_ref().map(|j| j.0);
-        let d = bench.dispatcher();
-        let on_event = Callback::from(move |e: JobEvent| {
-            let Some(seq) = seq else { return };
-            d.dispatch(match e {
-                JobEvent::Progress(done, total, _) => BenchAction::Progress(seq, done, total),
-                JobEvent::Done(outcome, stats) => BenchAction::Done(seq, outcome, stats.millis),
-            })
-        });
-        use_job(seq, job.map(|j| j.1), on_event);
-    }
+    use_request(bench.job(), bench.dispatcher(), |seq, e| match e {
+        JobEvent::Progress(p, _) => BenchAction::Progress(seq, p.done, p.total),
+        JobEvent::Done(outcome, stats) => BenchAction::Done(seq, outcome, stats.millis),
+    });
     let b = &*bench;
     let d = bench.dispatcher();
     let size = |pegs: u32, colors: u32| {
@@ -338,7 +329,7 @@ pub fn StatsPage(props: &StatsProps) -> Html {
             if b.running() {
                 <div class="banner thinking" role="status">
                     <span>{ format!("Playing {} ({} of {})…", b.queue.first().map_or("", |s| s.name()), b.lines.len() + 1, b.lines.len() + b.queue.len()) }</span>
-                    <progress id="stats-progress" max="1000" value={format!("{:.0}", 1000.0 * b.fraction())}></progress>
+                    <ProgressBar id="stats-progress" done={(1000.0 * b.fraction()).round() as u64} total={1000} unit="thousandths of the run" />
                 </div>
             }
             if b.cancelled { <div class="banner bad" role="alert">{ "Cancelled. The strategies finished before are shown." }</div> }

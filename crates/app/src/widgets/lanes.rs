@@ -1,35 +1,36 @@
-//! The live view of the parallel search: which pool thread ran which prefix range, when, and what it found.
-//! [`SearchView`] gathers a search's [`Trace`] reports as they arrive (pure, tested natively);
-//! [`ThreadLanes`] draws one search as a lane per thread, so idle time shows as empty track.
+//! The live view of parallel work: which pool thread ran which unit of work, when, and what it found.
+//! [`SearchView`] gathers a job's [`Trace`] reports as they arrive (pure, tested natively);
+//! [`ThreadLanes`] draws one piece of work as a lane per thread, so idle time shows as empty track. Knows no
+//! game: units are named and labelled as the game said ([`protocol::UnitDto`]).
 
 use std::rc::Rc;
 
-use protocol::{RangeRun, SearchBegun, Trace};
+use protocol::{SearchBegun, Trace, UnitRun};
 use yew::prelude::*;
 
-use crate::solver::fmt_ms;
+use crate::format::fmt_ms;
 
-/// One search as the pool ran it, gathered from trace reports.
+/// One piece of work as the pool ran it, gathered from trace reports.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchView {
-    /// The search.
+    /// The piece of work.
     pub begun: SearchBegun,
     /// Threads in the pool that ran it.
     pub threads: u32,
-    /// Ranges finished so far, in the order they were reported.
-    pub runs: Vec<RangeRun>,
-    /// Ranges left out of the reports (the view is incomplete when this is not 0).
+    /// Units finished so far, in the order they were reported.
+    pub runs: Vec<UnitRun>,
+    /// Units left out of the reports (the view is incomplete when this is not 0).
     pub dropped: u32,
 }
 
-/// What one thread did in a search.
+/// What one thread did in a piece of work.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Lane {
-    /// Ranges it ran.
-    pub ranges: u32,
+    /// Units it ran.
+    pub units: u32,
     /// Milliseconds it spent in them.
     pub busy: f64,
-    /// Consistent codes it found.
+    /// What it found.
     pub found: u64,
     /// Ranges it ran that a fixed split would have given another thread (taken by work stealing).
     pub taken: u32,
@@ -60,7 +61,7 @@ impl SearchView {
         changed
     }
 
-    /// Milliseconds from the search's start to its last finished range.
+    /// Milliseconds from the work's start to its last finished unit.
     pub fn wall(&self) -> f64 {
         self.runs
             .iter()
@@ -68,10 +69,10 @@ impl SearchView {
             .fold(0.0, f64::max)
     }
 
-    /// The thread a fixed split (one block of consecutive ranges per thread) gives range `index`.
+    /// The thread a fixed split (one block of consecutive units per thread) gives unit `index`.
     pub fn owner(&self, index: u32) -> u32 {
-        let ranges = u64::from(self.begun.ranges.max(1));
-        (u64::from(index) * u64::from(self.threads) / ranges) as u32
+        let units = u64::from(self.begun.units.max(1));
+        (u64::from(index) * u64::from(self.threads) / units) as u32
     }
 
     /// Per-thread totals, one entry per pool thread.
@@ -86,7 +87,7 @@ impl SearchView {
         let mut lanes = vec![Lane::default(); n as usize];
         for r in &self.runs {
             let lane = &mut lanes[r.thread as usize];
-            lane.ranges += 1;
+            lane.units += 1;
             lane.busy += r.end - r.start;
             lane.found += r.found;
             lane.taken += u32::from(self.owner(r.index) != r.thread);
@@ -94,42 +95,31 @@ impl SearchView {
         lanes
     }
 
-    /// Whether every range has been reported.
+    /// Whether every unit has been reported.
     pub fn complete(&self) -> bool {
-        self.runs.len() as u64 + u64::from(self.dropped) >= u64::from(self.begun.ranges)
+        self.runs.len() as u64 + u64::from(self.dropped) >= u64::from(self.begun.units)
     }
 
-    /// Range `index` for people: its prefix (`3,1,…`) when ranges are prefixes, else its number.
-    pub fn label(&self, index: u32, colors: u32) -> String {
-        let pegs = self.begun.prefix_pegs;
-        if pegs == 0 || colors < 2 {
-            return format!("chunk {}", index + 1);
-        }
-        let mut digits = vec![0u32; pegs as usize];
-        let mut rest = index;
-        for d in digits.iter_mut().rev() {
-            *d = rest % colors;
-            rest /= colors;
-        }
-        let prefix: Vec<String> = digits.iter().map(|d| (d + 1).to_string()).collect();
-        format!("{},…", prefix.join(","))
+    /// Unit `index` for people, as its game names it ("3,1,…", "shard 4").
+    pub fn label(&self, index: u32) -> String {
+        self.begun.unit.label(index)
     }
 }
 
-/// One drawn bar: consecutive ranges on one thread merged while they touch at the drawing's resolution.
+/// One drawn bar: consecutive units on one thread merged while they touch at the drawing's resolution.
 #[derive(Clone, Debug, PartialEq)]
 struct Bar {
     start: f64,
     end: f64,
     found: u64,
-    ranges: u32,
+    units: u32,
     first: u32,
     last: u32,
 }
 
-/// Bars for one thread, at most about `resolution` per lane however many ranges there are.
+/// Bars for one thread, at most about `resolution` per lane however many units there are.
 fn bars(view: &SearchView, thread: u32, resolution: f64) -> Vec<Bar> {
-    let mut runs: Vec<&RangeRun> = view.runs.iter().filter(|r| r.thread == thread).collect();
+    let mut runs: Vec<&UnitRun> = view.runs.iter().filter(|r| r.thread == thread).collect();
     runs.sort_by(|a, b| a.start.total_cmp(&b.start));
     let gap = view.wall() / resolution;
     let mut out: Vec<Bar> = Vec::new();
@@ -138,14 +128,14 @@ fn bars(view: &SearchView, thread: u32, resolution: f64) -> Vec<Bar> {
             Some(b) if r.start - b.end <= gap && (r.end - b.start) <= 4.0 * gap => {
                 b.end = b.end.max(r.end);
                 b.found += r.found;
-                b.ranges += 1;
+                b.units += 1;
                 b.last = r.index;
             }
             _ => out.push(Bar {
                 start: r.start,
                 end: r.end,
                 found: r.found,
-                ranges: 1,
+                units: 1,
                 first: r.index,
                 last: r.index,
             }),
@@ -159,8 +149,6 @@ fn bars(view: &SearchView, thread: u32, resolution: f64) -> Vec<Bar> {
 pub struct LanesProps {
     /// The search to draw.
     pub view: Rc<SearchView>,
-    /// Colours of the game (for prefix labels).
-    pub colors: u32,
     /// A heading for the drawing ("Work stealing", "Fixed blocks").
     #[prop_or_default]
     pub title: Option<AttrValue>,
@@ -169,7 +157,7 @@ pub struct LanesProps {
     pub scale_ms: Option<f64>,
 }
 
-/// A search drawn as one lane per thread: a bar per range (darker when it held more codes), gaps where the
+/// Work drawn as one lane per thread: a bar per unit (darker when it found more), gaps where the
 /// thread had nothing to do, and each thread's busy time beside it.
 #[component]
 pub fn ThreadLanes(props: &LanesProps) -> Html {
@@ -181,11 +169,11 @@ pub fn ThreadLanes(props: &LanesProps) -> Html {
     let scale = props.scale_ms.unwrap_or(wall).max(wall).max(1e-3);
     let height = LANE * lanes.len() as f64 + 4.0;
     let max_found = view.runs.iter().map(|r| r.found).max().unwrap_or(0).max(1);
-    let shade = |found: u64, ranges: u32| {
+    let shade = |found: u64, units: u32| {
         if found == 0 {
             "var(--lane-empty)".to_string()
         } else {
-            let per = found as f64 / f64::from(ranges.max(1));
+            let per = found as f64 / f64::from(units.max(1));
             let t = (per.ln_1p() / (max_found as f64).ln_1p()).clamp(0.0, 1.0);
             format!(
                 "color-mix(in srgb, var(--lane-full) {:.0}%, var(--lane-some))",
@@ -193,17 +181,12 @@ pub fn ThreadLanes(props: &LanesProps) -> Html {
             )
         }
     };
-    let is_prefix = view.begun.prefix_pegs > 0;
-    let unit = if is_prefix {
-        "prefix ranges"
-    } else {
-        "chunks of guesses"
-    };
+    let unit = &view.begun.unit.many;
     let taken: u32 = lanes.iter().map(|l| l.taken).sum();
     let summary = format!(
         "{} of {} {unit} in {} ms on {} threads{}",
         view.runs.len(),
-        view.begun.ranges,
+        view.begun.units,
         fmt_ms(wall),
         lanes.len(),
         if lanes.len() > 1 {
@@ -213,7 +196,7 @@ pub fn ThreadLanes(props: &LanesProps) -> Html {
         }
     );
     html! {
-        <figure class="lanes" data-ranges={view.begun.ranges.to_string()} data-done={view.runs.len().to_string()}
+        <figure class="lanes" data-units={view.begun.units.to_string()} data-done={view.runs.len().to_string()}
             data-complete={view.complete().to_string()} data-wall={format!("{wall:.3}")}>
             if let Some(t) = &props.title { <figcaption class="lanes-title">{ t.clone() }</figcaption> }
             <div class="lanes-body">
@@ -223,7 +206,7 @@ pub fn ThreadLanes(props: &LanesProps) -> Html {
                         html! {
                             <li class="lane-name" data-thread={i.to_string()} data-busy={format!("{pct:.0}")}>
                                 { format!("thread {}", i + 1) }
-                                <span class="lane-busy">{ format!("{pct:.0}% busy ({} ms) · {} ranges", fmt_ms(l.busy), l.ranges) }</span>
+                                <span class="lane-busy">{ format!("{pct:.0}% busy ({} ms) · {} {unit}", fmt_ms(l.busy), l.units) }</span>
                             </li>
                         }
                     }) }
@@ -234,20 +217,20 @@ pub fn ThreadLanes(props: &LanesProps) -> Html {
                         let y = f64::from(t) * LANE + 2.0;
                         html! {
                             <g class="lane" data-thread={t.to_string()}
-                                data-heavy={view.runs.iter().filter(|r| r.thread == t && r.index < view.begun.ranges / 2).count().to_string()}>
+                                data-heavy={view.runs.iter().filter(|r| r.thread == t && r.index < view.begun.units / 2).count().to_string()}>
                                 <rect class="lane-bg" x="0" y={format!("{y}")} width={format!("{W}")} height={format!("{}", LANE - 4.0)} />
                                 { for bars(view, t, 400.0).into_iter().map(|b| {
                                     let x = (b.start - view.begun.at) / scale * W;
                                     let w = ((b.end - b.start) / scale * W).max(0.8);
-                                    let what = if b.ranges == 1 {
-                                        view.label(b.first, props.colors)
+                                    let what = if b.units == 1 {
+                                        view.label(b.first)
                                     } else {
-                                        format!("{} ranges, {} … {}", b.ranges, view.label(b.first, props.colors), view.label(b.last, props.colors))
+                                        format!("{} {unit}, {} … {}", b.units, view.label(b.first), view.label(b.last))
                                     };
                                     html! {
                                         <rect class="range" x={format!("{x:.2}")} y={format!("{y}")} width={format!("{w:.2}")}
-                                            height={format!("{}", LANE - 4.0)} fill={shade(b.found, b.ranges)}>
-                                            <title>{ format!("thread {}: {what}: {} codes, {} ms", t + 1, b.found, fmt_ms(b.end - b.start)) }</title>
+                                            height={format!("{}", LANE - 4.0)} fill={shade(b.found, b.units)}>
+                                            <title>{ format!("thread {}: {what}: {} found, {} ms", t + 1, b.found, fmt_ms(b.end - b.start)) }</title>
                                         </rect>
                                     }
                                 }) }
@@ -257,7 +240,7 @@ pub fn ThreadLanes(props: &LanesProps) -> Html {
                 </svg>
             </div>
             <p class="lanes-summary">{ summary }
-                if view.dropped > 0 { { format!(" ({} ranges not shown: too many to report)", view.dropped) } }
+                if view.dropped > 0 { { format!(" ({} {unit} not shown: too many to report)", view.dropped) } }
             </p>
         </figure>
     }
@@ -267,23 +250,28 @@ pub fn ThreadLanes(props: &LanesProps) -> Html {
 mod tests {
     use super::*;
 
-    fn run(index: u32, thread: u32, start: f64, end: f64, found: u64) -> RangeRun {
-        RangeRun {
+    fn run(index: u32, thread: u32, start: f64, end: f64, found: u64) -> UnitRun {
+        UnitRun {
             search: 0,
             index,
             thread,
             start,
             end,
             found,
-            nodes: 1,
+            work: 1,
         }
     }
 
-    fn begun(search: u32, ranges: u32) -> SearchBegun {
+    fn begun(search: u32, units: u32) -> SearchBegun {
         SearchBegun {
             search,
-            ranges,
-            prefix_pegs: 2,
+            units,
+            unit: protocol::UnitDto {
+                one: "prefix range".into(),
+                many: "prefix ranges".into(),
+                digits: 2,
+                base: 6,
+            },
             at: 0.0,
         }
     }
@@ -312,13 +300,13 @@ mod tests {
             lanes,
             vec![
                 Lane {
-                    ranges: 3,
+                    units: 3,
                     busy: 3.0,
                     found: 8,
                     taken: 1
                 },
                 Lane {
-                    ranges: 1,
+                    units: 1,
                     busy: 4.0,
                     found: 1,
                     taken: 0
@@ -346,13 +334,13 @@ mod tests {
                 .collect(),
             dropped: 0,
         };
-        assert_eq!(v.label(0, 6), "1,1,…");
-        assert_eq!(v.label(13, 6), "3,2,…");
+        assert_eq!(v.label(0), "1,1,…");
+        assert_eq!(v.label(13), "3,2,…");
         // Touching ranges merge at coarse resolution (here 4 ms a pixel), never beyond 4 pixels' worth.
         let coarse = bars(&v, 0, 9.0);
         assert_eq!(coarse.len(), 3);
         assert!(coarse.iter().all(|b| b.end - b.start <= 16.0));
-        assert_eq!(coarse.iter().map(|b| b.ranges).sum::<u32>(), 36);
+        assert_eq!(coarse.iter().map(|b| b.units).sum::<u32>(), 36);
         assert_eq!(bars(&v, 0, 1000.0).len(), 36);
     }
 }

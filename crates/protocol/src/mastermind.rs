@@ -1,162 +1,15 @@
-//! Message types and their JSON forms.
+//! Mastermind's messages: its jobs and answers, and serialisable counterparts of the core's types (codes as
+//! plain colour lists; the core carries no serde). [`run`](self::run) is its one arm of [`crate::execute`].
 
 use serde::{Deserialize, Serialize};
 
-use mastermind::{Code, Feedback, Row, Spec};
+use ::mastermind::{Row, Spec};
 
-/// Identifies one job; replies and progress carry it.
-pub type JobId = u32;
+mod run;
+#[cfg(test)]
+mod tests;
 
-/// Page to worker.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type")]
-pub enum ToWorker {
-    /// Start a job. The worker runs one job at a time; a new job waits for the running one.
-    Run {
-        /// The page's id for this job.
-        id: JobId,
-        /// What to do.
-        job: Job,
-        /// Record which thread ran which range, and when, and send it with the progress ([`Trace`]): asked for
-        /// while the page shows the threads (it costs the job a little, and the page more).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        trace: bool,
-    },
-    /// Stop a running or queued job; it answers [`Outcome::Cancelled`].
-    Cancel {
-        /// The job to stop.
-        id: JobId,
-    },
-}
-
-/// Worker to page.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type")]
-pub enum FromWorker {
-    /// The worker has loaded and is ready for jobs.
-    Ready {
-        /// Threads in the solver pool (1 when the page is not cross-origin isolated).
-        threads: u32,
-        /// Whether the page is cross-origin isolated (shared memory, so a thread pool, is possible).
-        isolated: bool,
-        /// Why the pool has one thread, when it does.
-        note: Option<String>,
-        /// Jobs run on the worker's own thread, so a running job is cancelled by terminating the worker
-        /// and starting a new one (queued jobs are still cancelled with [`ToWorker::Cancel`]).
-        cancel_by_restart: bool,
-    },
-    /// A running job's progress.
-    Progress {
-        /// The job.
-        id: JobId,
-        /// Prefix ranges finished so far in the job's current search.
-        ranges_done: u32,
-        /// Prefix ranges in the job's current search.
-        ranges_total: u32,
-        /// What the pool did since the last report (only from jobs asked to be traced).
-        #[serde(default, skip_serializing_if = "Trace::is_empty")]
-        trace: Trace,
-    },
-    /// A job has ended.
-    Done {
-        /// The job.
-        id: JobId,
-        /// Its result.
-        outcome: Outcome,
-        /// What the run cost.
-        stats: RunStats,
-    },
-}
-
-/// How a job ended.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type")]
-pub enum Outcome {
-    /// It finished.
-    Ok {
-        /// The answer.
-        answer: Answer,
-    },
-    /// It was cancelled.
-    Cancelled,
-    /// It could not be done; the message is for people.
-    Failed {
-        /// Why.
-        message: String,
-    },
-}
-
-/// What a job cost, measured in the worker.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct RunStats {
-    /// Wall time of the job in milliseconds.
-    pub millis: f64,
-    /// Prefix ranges searched.
-    pub ranges: u32,
-    /// Distinct pool threads that searched at least one range.
-    pub threads_used: u32,
-    /// Search nodes visited.
-    pub nodes: u64,
-}
-
-/// What a job's searches did on the pool since the last report: the live view of the parallel search.
-/// Times are milliseconds since the job started, on one clock shared by all threads.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Trace {
-    /// Searches that began.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub searches: Vec<SearchBegun>,
-    /// Ranges that finished.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub runs: Vec<RangeRun>,
-    /// Ranges left out because too many piled up unreported (the view is then incomplete, and says so).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub dropped: u32,
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
-impl Trace {
-    /// Nothing to report.
-    pub fn is_empty(&self) -> bool {
-        self.searches.is_empty() && self.runs.is_empty() && self.dropped == 0
-    }
-}
-
-/// One search of a job: its units of work and how they are shared out.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SearchBegun {
-    /// Number of this search within its job, from 0.
-    pub search: u32,
-    /// Ranges (units of work) it is cut into.
-    pub ranges: u32,
-    /// Pegs each range's prefix fixes (range `i` is `i` in base `colors`); 0 when the units are chunks of
-    /// candidate guesses being scored, not prefix ranges.
-    pub prefix_pegs: u32,
-    /// When it began.
-    pub at: f64,
-}
-
-/// One range as one thread ran it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RangeRun {
-    /// The search it belongs to.
-    pub search: u32,
-    /// Which range.
-    pub index: u32,
-    /// The pool thread that ran it.
-    pub thread: u32,
-    /// When the thread started it.
-    pub start: f64,
-    /// When it finished.
-    pub end: f64,
-    /// Consistent codes found in it.
-    pub found: u64,
-    /// Search nodes visited in it.
-    pub nodes: u64,
-}
+pub(crate) use run::run;
 
 /// How a search's ranges are shared out over the pool's threads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -169,29 +22,13 @@ pub enum ScheduleDto {
     Static,
 }
 
-impl From<ScheduleDto> for mastermind::search::Schedule {
+impl From<ScheduleDto> for ::mastermind::search::Schedule {
     fn from(s: ScheduleDto) -> Self {
         match s {
-            ScheduleDto::Stealing => mastermind::search::Schedule::Stealing,
-            ScheduleDto::Static => mastermind::search::Schedule::Static,
+            ScheduleDto::Stealing => ::mastermind::search::Schedule::Stealing,
+            ScheduleDto::Static => ::mastermind::search::Schedule::Static,
         }
     }
-}
-
-/// A job for one of the games.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "game", content = "job")]
-pub enum Job {
-    /// A Mastermind job.
-    Mastermind(MastermindJob),
-}
-
-/// An answer from one of the games.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "game", content = "answer")]
-pub enum Answer {
-    /// A Mastermind answer.
-    Mastermind(MastermindAnswer),
 }
 
 /// A game size as it travels.
@@ -244,16 +81,9 @@ impl From<&Row> for RowDto {
 }
 
 impl RowDto {
-    /// Checks the row against its game.
+    /// The row, checked against its game by the core ([`Row::new`]).
     pub fn to_row(&self, spec: &Spec) -> Result<Row, String> {
-        let guess = Code::new(spec, self.guess.clone()).map_err(|e| e.to_string())?;
-        Ok(Row {
-            guess,
-            feedback: Feedback {
-                black: self.black,
-                white: self.white,
-            },
-        })
+        Row::new(spec, self.guess.clone(), self.black, self.white).map_err(|e| e.to_string())
     }
 }
 
@@ -356,14 +186,14 @@ pub struct CountDto {
     pub exact: bool,
 }
 
-impl From<mastermind::search::Count> for CountDto {
-    fn from(c: mastermind::search::Count) -> Self {
+impl From<::mastermind::search::Count> for CountDto {
+    fn from(c: ::mastermind::search::Count) -> Self {
         match c {
-            mastermind::search::Count::Exact(n) => CountDto {
+            ::mastermind::search::Count::Exact(n) => CountDto {
                 value: n.to_string(),
                 exact: true,
             },
-            mastermind::search::Count::AtLeast(n) => CountDto {
+            ::mastermind::search::Count::AtLeast(n) => CountDto {
                 value: n.to_string(),
                 exact: false,
             },
@@ -438,8 +268,8 @@ pub struct PlayedDto {
     pub failed: u64,
 }
 
-impl From<mastermind::PlayAllStats> for PlayedDto {
-    fn from(s: mastermind::PlayAllStats) -> Self {
+impl From<::mastermind::PlayAllStats> for PlayedDto {
+    fn from(s: ::mastermind::PlayAllStats) -> Self {
         PlayedDto {
             games: s.games,
             mean: if s.games > 0 { s.mean() } else { 0.0 },
@@ -469,8 +299,8 @@ pub struct SplitDto {
     pub expected_size: f64,
 }
 
-impl From<&mastermind::partition::Partition> for SplitDto {
-    fn from(p: &mastermind::partition::Partition) -> Self {
+impl From<&::mastermind::partition::Partition> for SplitDto {
+    fn from(p: &::mastermind::partition::Partition) -> Self {
         SplitDto {
             total: p.total,
             classes: p
@@ -486,22 +316,3 @@ impl From<&mastermind::partition::Partition> for SplitDto {
         }
     }
 }
-
-macro_rules! json_io {
-    ($t:ty) => {
-        impl $t {
-            /// This message as JSON text.
-            pub fn to_json(&self) -> String {
-                // Serialising these plain enums cannot fail: no maps with non-string keys, no foreign types.
-                serde_json::to_string(self).unwrap_or_default()
-            }
-            /// Reads a message from JSON text.
-            pub fn from_json(text: &str) -> Result<Self, String> {
-                serde_json::from_str(text).map_err(|e| format!("malformed message: {e}"))
-            }
-        }
-    };
-}
-
-json_io!(ToWorker);
-json_io!(FromWorker);

@@ -1,0 +1,282 @@
+//! How the game moves: the person's actions and the solver's answers, applied to the [`Game`] state.
+
+use mastermind::{Code, Feedback, score};
+use protocol::mastermind::{CountDto, MastermindAnswer};
+use protocol::{Answer, Outcome};
+
+use super::{Action, BoardRow, Game, JobAnswer, Phase, next_seed};
+use crate::mastermind::params::{Mode, Scoring};
+
+impl Game {
+    pub(super) fn apply(&mut self, action: Action) {
+        match action {
+            Action::NewGame(settings) => *self = Game::new(settings, next_seed(&mut self.seed)),
+            Action::Pick(c) if self.composing() && c < self.spec.colors && self.allows(c) => {
+                self.draft[self.cursor] = Some(c);
+                let n = self.draft.len();
+                // Move to the next empty peg after the cursor, if any; else stay.
+                if let Some(next) = (1..n)
+                    .map(|k| (self.cursor + k) % n)
+                    .find(|&i| self.draft[i].is_none())
+                {
+                    self.cursor = next;
+                }
+            }
+            Action::Focus(i) if self.composing() && i < self.draft.len() => self.cursor = i,
+            Action::Fill(code)
+                if self.composing() && Code::new(&self.spec, code.clone()).is_ok() =>
+            {
+                self.draft = code.into_iter().map(Some).collect();
+                self.cursor = self.draft.len() - 1;
+            }
+            Action::Inspect(row) => self.inspect = row.filter(|&r| r < self.rows.len()),
+            Action::Move(d) if self.composing() => {
+                let n = self.draft.len() as i32;
+                self.cursor = (self.cursor as i32 + d).rem_euclid(n) as usize;
+            }
+            Action::Backspace if self.composing() => {
+                if self.draft[self.cursor].is_none() && self.cursor > 0 {
+                    self.cursor -= 1;
+                }
+                self.draft[self.cursor] = None;
+            }
+            Action::Submit => self.submit(),
+            Action::SetScore(f) if f.is_possible(self.spec.pegs) => self.score_draft = f,
+            Action::SubmitScore => self.submit_score(),
+            Action::Edit(row)
+                if self.settings.scoring == Scoring::Manual && self.settings.mode == Mode::Make =>
+            {
+                if let Some(score) = self.rows.get(row).and_then(|r| r.score) {
+                    self.editing = Some(row);
+                    self.score_draft = score;
+                }
+            }
+            Action::CancelEdit => {
+                self.editing = None;
+                self.score_draft = Feedback::default();
+            }
+            Action::Step if self.phase == Phase::Paused => self.after_scores_changed(),
+            Action::CountAll if self.phase == Phase::Guessing => {
+                let job = self.count_job(true);
+                self.ask(job);
+            }
+            Action::Cancel => {
+                if let Some(req) = self.request.take() {
+                    self.progress = None;
+                    if self.settings.mode == Mode::Break && self.secret.is_some() {
+                        // Only a count was cancelled: play on with the count as it was.
+                        self.phase = Phase::Guessing;
+                    } else if !req.background {
+                        let fix = if self.settings.scoring == Scoring::Manual
+                            && self.settings.mode == Mode::Make
+                        {
+                            ", or fix a score (✎) to search again"
+                        } else {
+                            ""
+                        };
+                        self.phase =
+                            Phase::Failed(format!("Search cancelled. Start a new game{fix}."));
+                    }
+                }
+            }
+            Action::Job(seq, answer) if self.request.as_ref().is_some_and(|r| r.seq == seq) => {
+                self.answer(answer)
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn submit(&mut self) {
+        let Some(code) = self.draft_code() else {
+            return;
+        };
+        match self.phase {
+            Phase::Guessing => {
+                let Some(secret) = self
+                    .secret
+                    .as_ref()
+                    .and_then(|s| Code::new(&self.spec, s.clone()).ok())
+                else {
+                    return;
+                };
+                let fb = score(&code, &secret, self.spec.colors);
+                self.rows.push(BoardRow {
+                    guess: code.pegs().to_vec(),
+                    score: Some(fb),
+                    after: None,
+                    why: None,
+                });
+                self.draft = vec![None; usize::from(self.spec.pegs)];
+                self.cursor = 0;
+                if fb.is_win(self.spec.pegs) {
+                    // A count still running for the previous row is of no use now.
+                    self.request = None;
+                    self.phase = Phase::Won(self.rows.len());
+                    self.set_remaining(CountDto {
+                        value: "1".into(),
+                        exact: true,
+                    });
+                } else if self.rows.len() >= self.settings.rows as usize {
+                    self.request = None;
+                    self.phase = Phase::Lost;
+                } else {
+                    self.count_in_background();
+                }
+            }
+            Phase::EnteringSecret => {
+                self.secret = Some(code.pegs().to_vec());
+                self.ask_next_guess();
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn submit_score(&mut self) {
+        let fb = self.score_draft;
+        if let Some(row) = self.editing.take() {
+            if let Some(r) = self.rows.get_mut(row) {
+                r.score = Some(fb);
+            }
+            // Counts from this row on were for the old score.
+            for r in self.rows.iter_mut().skip(row) {
+                r.after = None;
+            }
+        } else if self.phase == Phase::Scoring {
+            if let Some(r) = self.rows.last_mut() {
+                r.score = Some(fb);
+            }
+        } else {
+            return;
+        }
+        self.score_draft = Feedback::default();
+        // The count shown was before this score: the next answer brings the new one.
+        self.remaining = None;
+        self.after_scores_changed();
+    }
+
+    /// After a score is added or fixed: won, or ask for the next guess (which also checks the scores).
+    pub(super) fn after_scores_changed(&mut self) {
+        if let Some(i) = self
+            .rows
+            .iter()
+            .position(|r| r.score.is_some_and(|f| f.is_win(self.spec.pegs)))
+        {
+            self.rows.truncate(i + 1);
+            self.phase = Phase::Won(i + 1);
+            self.set_remaining(CountDto {
+                value: "1".into(),
+                exact: true,
+            });
+            return;
+        }
+        self.ask_next_guess();
+    }
+
+    /// The count of codes consistent with every scored row: shown beside the board and kept on the last scored
+    /// row for the chart.
+    pub(super) fn set_remaining(&mut self, count: CountDto) {
+        if let Some(r) = self.rows.iter_mut().rev().find(|r| r.score.is_some()) {
+            r.after = Some(count.clone());
+        }
+        self.remaining = Some(count);
+    }
+
+    pub(super) fn answer(&mut self, answer: JobAnswer) {
+        let (outcome, stats) = match answer {
+            JobAnswer::Progress(progress) => {
+                self.progress = Some(progress);
+                return;
+            }
+            JobAnswer::Done(outcome, stats) => (outcome, stats),
+        };
+        let background = self.request.take().is_some_and(|r| r.background);
+        self.progress = None;
+        self.last = Some(stats);
+        let answer = match outcome {
+            // A background count that failed or was cancelled only leaves the count unknown.
+            Outcome::Cancelled | Outcome::Failed { .. } if background => return,
+            Outcome::Ok {
+                answer: Answer::Mastermind(a),
+            } => a,
+            Outcome::Cancelled => {
+                self.phase = Phase::Failed("Search cancelled.".into());
+                return;
+            }
+            Outcome::Failed { message } => {
+                self.phase = Phase::Failed(message);
+                return;
+            }
+        };
+        match answer {
+            MastermindAnswer::Secret { code } => {
+                self.secret = Some(code);
+                self.phase = Phase::Guessing;
+            }
+            MastermindAnswer::Counted { count } => {
+                self.set_remaining(count);
+                if self.phase == Phase::Thinking {
+                    // A count the person asked for: back to guessing.
+                    self.phase = Phase::Guessing;
+                }
+            }
+            MastermindAnswer::Benched { .. }
+            | MastermindAnswer::Split { .. }
+            | MastermindAnswer::Played { .. } => {
+                self.phase =
+                    Phase::Failed("The solver answered a question this game did not ask.".into());
+            }
+            MastermindAnswer::Contradiction { row } => {
+                // Unscored rows after the contradiction are dropped; scored ones stay for the person to fix.
+                self.rows.retain(|r| r.score.is_some());
+                self.phase = Phase::Contradiction(row);
+                let none = CountDto {
+                    value: "0".into(),
+                    exact: true,
+                };
+                for r in self.rows.iter_mut().skip(row) {
+                    r.after = Some(none.clone());
+                }
+                self.remaining = Some(none);
+            }
+            MastermindAnswer::Guess {
+                code,
+                remaining,
+                strategy,
+                note,
+                why,
+            } => {
+                self.set_remaining(remaining);
+                self.note = note;
+                self.played_by = Some(strategy);
+                self.rows.retain(|r| r.score.is_some());
+                let auto = self
+                    .secret
+                    .as_ref()
+                    .and_then(|s| Code::new(&self.spec, s.clone()).ok());
+                let guess = Code::new(&self.spec, code.clone()).ok();
+                self.rows.push(BoardRow {
+                    guess: code,
+                    score: None,
+                    after: None,
+                    why: Some(why),
+                });
+                match (auto, guess) {
+                    (Some(secret), Some(guess)) => {
+                        let fb = score(&guess, &secret, self.spec.colors);
+                        if let Some(r) = self.rows.last_mut() {
+                            r.score = Some(fb);
+                        }
+                        if self.settings.step && !fb.is_win(self.spec.pegs) {
+                            // Count what this score leaves while the person reads why (for the chart).
+                            self.phase = Phase::Paused;
+                            self.count_in_background();
+                        } else {
+                            self.after_scores_changed();
+                        }
+                    }
+                    _ => self.phase = Phase::Scoring,
+                }
+            }
+        }
+    }
+}

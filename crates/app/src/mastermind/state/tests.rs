@@ -1,0 +1,267 @@
+//! Tests of `state`.
+
+use super::*;
+use crate::mastermind::params::Settings;
+use crate::route::parse_query;
+use protocol::{JobObserver, execute};
+
+/// Runs the requested job on the core right here (as the worker would) and feeds the answer back.
+fn serve(game: &mut Game) {
+    while let Some(req) = game.request.clone() {
+        let outcome = execute(&req.job, &JobObserver::new());
+        game.apply(Action::Job(
+            req.seq,
+            JobAnswer::Done(outcome, RunStats::default()),
+        ));
+    }
+}
+
+fn settings(query: &str) -> Settings {
+    let (settings, errors) = Settings::from_query(&parse_query(query));
+    assert!(errors.is_empty(), "{errors:?}");
+    settings
+}
+
+fn type_code(game: &mut Game, code: &[u8]) {
+    for &c in code {
+        game.apply(Action::Pick(c));
+    }
+    game.apply(Action::Submit);
+}
+
+#[test]
+fn person_breaks_a_fixed_secret() {
+    let mut g = Game::new(settings("mode=break&secret=3,1,4,1"), 1);
+    assert_eq!(g.phase, Phase::Guessing);
+    type_code(&mut g, &[0, 0, 1, 1]);
+    serve(&mut g);
+    assert_eq!(g.rows[0].score, Some(Feedback { black: 1, white: 1 }));
+    assert_eq!(g.remaining.as_ref().map(|c| c.value.as_str()), Some("208"));
+    type_code(&mut g, &[3, 1, 4, 1]);
+    assert_eq!(g.phase, Phase::Won(2));
+    let counts: Vec<_> = g.counts().into_iter().map(|c| c.map(|c| c.value)).collect();
+    assert_eq!(
+        counts,
+        [Some("1296".into()), Some("208".into()), Some("1".into())]
+    );
+}
+
+#[test]
+fn the_split_shown_follows_the_inspected_row_then_the_draft_then_the_latest_row() {
+    let mut g = Game::new(settings("mode=break&secret=3,1,4,1"), 1);
+    assert_eq!(g.split_target(), None);
+    type_code(&mut g, &[0, 0, 1, 1]);
+    serve(&mut g);
+    type_code(&mut g, &[2, 3, 4, 5]);
+    serve(&mut g);
+    let latest = g.split_target().unwrap();
+    assert_eq!((latest.label.as_str(), latest.history.len()), ("row 2", 1));
+    assert_eq!(latest.actual, Some(Feedback { black: 1, white: 1 }));
+    // A suggested code fills the draft; a complete draft is split against every row.
+    g.apply(Action::Fill(vec![3, 1, 4, 1]));
+    let draft = g.split_target().unwrap();
+    assert_eq!(
+        (draft.label.as_str(), draft.history.len(), draft.actual),
+        ("your next guess", 2, None)
+    );
+    g.apply(Action::Fill(vec![9, 9, 9, 9])); // not a code of 4x6: ignored
+    assert_eq!(g.full_draft(), Some(vec![3, 1, 4, 1]));
+    g.apply(Action::Inspect(Some(0)));
+    let first = g.split_target().unwrap();
+    assert_eq!((first.label.as_str(), first.history.len()), ("row 1", 0));
+    g.apply(Action::Inspect(Some(7)));
+    assert_eq!(g.inspect, None);
+}
+
+/// The game a link reproduces: its settings read back from the query.
+fn reopen(g: &Game) -> Game {
+    Game::new(settings(&g.link_query()), 2)
+}
+
+#[test]
+fn a_link_reproduces_the_game_in_progress() {
+    // You break a random secret: the link carries it, hidden, and the guesses.
+    let mut g = Game::new(settings("mode=break&pegs=5&colors=7"), 1);
+    serve(&mut g);
+    let secret = g.secret.clone().unwrap();
+    type_code(&mut g, &[0, 0, 1, 1, 2]);
+    serve(&mut g);
+    type_code(&mut g, &[3, 3, 4, 4, 5]);
+    serve(&mut g);
+    let link = g.link_query();
+    assert!(
+        !link.contains(
+            &secret
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        )
+    );
+    let mut again = reopen(&g);
+    serve(&mut again);
+    assert_eq!(again.secret, g.secret);
+    assert_eq!(
+        again
+            .rows
+            .iter()
+            .map(|r| (r.guess.clone(), r.score))
+            .collect::<Vec<_>>(),
+        g.rows
+            .iter()
+            .map(|r| (r.guess.clone(), r.score))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        (again.phase.clone(), again.remaining.clone()),
+        (Phase::Guessing, g.remaining.clone())
+    );
+
+    // The computer breaks a secret kept in mind: the link carries the person's scores and the guess awaiting
+    // its score.
+    let mut g = Game::new(
+        settings("mode=make&scoring=manual&strategy=first-consistent"),
+        1,
+    );
+    serve(&mut g);
+    score_last(&mut g, 0, 0);
+    assert_eq!(g.phase, Phase::Scoring);
+    let again = reopen(&g);
+    assert_eq!(again.phase, Phase::Scoring);
+    assert_eq!(again.history(), g.history());
+    assert_eq!(again.rows.len(), 2);
+
+    // A finished game reopens finished.
+    let mut g = Game::new(settings("mode=break&secret=3,1,4,1"), 1);
+    type_code(&mut g, &[3, 1, 4, 1]);
+    assert_eq!(reopen(&g).phase, Phase::Won(1));
+}
+
+#[test]
+fn person_asks_for_a_full_count_and_plays_on() {
+    let mut g = Game::new(settings("mode=break&pegs=5&colors=8&secret=7,6,5,4,3"), 1);
+    type_code(&mut g, &[0, 0, 1, 1, 2]);
+    g.apply(Action::CountAll);
+    assert_eq!(g.phase, Phase::Thinking);
+    assert!(matches!(
+        &g.request,
+        Some(Request {
+            background: false,
+            ..
+        })
+    ));
+    serve(&mut g);
+    assert_eq!(g.phase, Phase::Guessing);
+    assert_eq!(g.remaining.as_ref().map(|c| c.exact), Some(true));
+    // Cancelling one goes back to guessing too.
+    g.apply(Action::CountAll);
+    g.apply(Action::Cancel);
+    assert_eq!(
+        (g.phase.clone(), g.request.is_none()),
+        (Phase::Guessing, true)
+    );
+}
+
+#[test]
+fn person_loses_after_the_last_row() {
+    let mut g = Game::new(settings("mode=break&secret=3,1,4,1&rows=2"), 1);
+    type_code(&mut g, &[0, 0, 0, 0]);
+    serve(&mut g);
+    type_code(&mut g, &[0, 0, 0, 0]);
+    assert_eq!(g.phase, Phase::Lost);
+}
+
+#[test]
+fn computer_breaks_an_entered_secret() {
+    let mut g = Game::new(settings("mode=make&scoring=auto&strategy=knuth"), 1);
+    assert_eq!(g.phase, Phase::EnteringSecret);
+    type_code(&mut g, &[5, 4, 3, 2]);
+    serve(&mut g);
+    assert!(matches!(g.phase, Phase::Won(n) if n <= 5), "{:?}", g.phase);
+}
+
+#[test]
+fn step_by_step_the_computer_waits_and_explains_each_guess() {
+    let mut g = Game::new(
+        settings("mode=make&scoring=auto&strategy=knuth&step=1&secret=5,4,3,2"),
+        1,
+    );
+    serve(&mut g);
+    let mut steps = 0;
+    while g.phase == Phase::Paused {
+        // While paused, the codes the latest score leaves are counted for the chart.
+        assert_eq!(g.counts().len(), g.rows.len() + 1);
+        assert!(g.counts().iter().all(Option::is_some), "{:?}", g.counts());
+        let why = g
+            .rows
+            .last()
+            .and_then(|r| r.why.clone())
+            .unwrap_or_default();
+        assert!(why.contains("whatever the answer, at most"), "{why}");
+        g.apply(Action::Step);
+        serve(&mut g);
+        steps += 1;
+    }
+    assert!(
+        matches!(g.phase, Phase::Won(n) if n == steps + 1),
+        "{:?} after {steps}",
+        g.phase
+    );
+    // Knuth's first guess on 1296 codes: 1122 leaves at most 256.
+    assert_eq!(
+        g.rows[0].why.as_deref(),
+        Some(
+            "whatever the answer, at most 256 of the 1296 codes will be left (the smallest worst case of any \
+             guess), and it could be the secret"
+        )
+    );
+}
+
+fn score_last(game: &mut Game, black: u8, white: u8) {
+    game.apply(Action::SetScore(Feedback { black, white }));
+    game.apply(Action::SubmitScore);
+    serve(game);
+}
+
+#[test]
+fn wrong_manual_score_is_caught_and_fixed() {
+    let mut g = Game::new(
+        settings("mode=make&scoring=manual&strategy=first-consistent"),
+        1,
+    );
+    serve(&mut g);
+    // The person says none of colours 0-4 appear: the first consistent guesses are 0000, 1111, ..., 5555.
+    for c in 0..5u8 {
+        assert_eq!(g.rows[usize::from(c)].guess, vec![c; 4]);
+        score_last(&mut g, 0, 0);
+    }
+    assert_eq!(g.rows[5].guess, vec![5, 5, 5, 5]);
+    // Only 5555 is left, yet the person scores it one black: row 6 (index 5) contradicts the rows above.
+    score_last(&mut g, 1, 0);
+    assert_eq!(g.phase, Phase::Contradiction(5));
+    // The mistake was row 1: the secret has three 0s. Fixing it makes the rows consistent again.
+    g.apply(Action::Edit(0));
+    g.apply(Action::SetScore(Feedback { black: 3, white: 0 }));
+    g.apply(Action::SubmitScore);
+    serve(&mut g);
+    assert_eq!(g.phase, Phase::Scoring);
+    assert_eq!(g.remaining.as_ref().map(|c| c.value.as_str()), Some("4"));
+    assert_eq!(g.rows.len(), 7);
+    // The counts after the fixed row are the new ones: 1296, then 4 codes with three 0s and one 5 (each row
+    // after the first rules nothing more out), and the count for the unscored 7th row is not known yet.
+    let counts: Vec<_> = g.counts().into_iter().map(|c| c.map(|c| c.value)).collect();
+    assert_eq!(counts.len(), 7);
+    assert_eq!(counts[0].as_deref(), Some("1296"));
+    assert_eq!(counts[6].as_deref(), Some("4"));
+}
+
+#[test]
+fn stale_answers_are_ignored() {
+    let mut g = Game::new(settings("mode=make&scoring=manual"), 1);
+    let seq = g.request.as_ref().map(|r| r.seq).unwrap_or_default();
+    g.apply(Action::Job(
+        seq + 5,
+        JobAnswer::Done(Outcome::Cancelled, RunStats::default()),
+    ));
+    assert_eq!(g.phase, Phase::Thinking);
+}

@@ -1,0 +1,119 @@
+//! The board: played rows, the row being composed, the free rows.
+
+use yew::prelude::*;
+
+use super::{GameProps, PlayedRow, draft_slots, peg};
+use crate::mastermind::params::{Mode, Scoring};
+use crate::mastermind::state::Phase;
+
+/// Empty rows drawn below the board: enough to show what is left, never thousands.
+const FREE_ROWS_SHOWN: usize = 12;
+
+/// The board: played rows, the row being composed, and the rows still free.
+#[component]
+pub fn Board(props: &GameProps) -> Html {
+    let g = &*props.game;
+    let pegs = g.spec.pegs;
+    // Keep the newest row in view when the board scrolls (long games, small screens): scroll the board itself,
+    // only as far as needed (scrolling the page too would repaint all of it on every guess of a long game).
+    let board = use_node_ref();
+    {
+        let board = board.clone();
+        use_effect_with(g.rows.len(), move |_| {
+            let Some(b) = board.cast::<web_sys::Element>() else {
+                return;
+            };
+            let newest = b
+                .query_selector("li.row.draft, li.row:not(.free):last-of-type")
+                .ok()
+                .flatten();
+            if let Some(row) = newest {
+                let (r, v) = (row.get_bounding_client_rect(), b.get_bounding_client_rect());
+                let below = r.bottom() + 10.0 - v.bottom();
+                let above = v.top() - r.top();
+                if below > 0.0 {
+                    b.set_scroll_top(b.scroll_top() + below.ceil() as i32);
+                } else if above > 0.0 {
+                    b.set_scroll_top(b.scroll_top() - above.ceil() as i32);
+                }
+            }
+        });
+    }
+    let manual = g.settings.mode == Mode::Make && g.settings.scoring == Scoring::Manual;
+    let bad_row = match g.phase {
+        Phase::Contradiction(r) => Some(r),
+        _ => None,
+    };
+    // One component per played row: a new guess re-renders one row, not every peg of a 3000-row game. Every
+    // child of the list has a key: Yew matches a partly keyed list by position from its end, so one unkeyed
+    // child would make every row be destroyed and drawn again each time a row is added.
+    let rows = g.rows.iter().enumerate().map(|(i, row)| {
+        html! {
+            <PlayedRow
+                key={i}
+                index={i}
+                guess={row.guess.clone()}
+                score={row.score}
+                pegs={pegs}
+                contradicts={bad_row == Some(i)}
+                editing={g.editing == Some(i)}
+                fixable={manual}
+                why={row.why.clone().filter(|_| g.settings.step || i + 1 == g.rows.len())}
+                dispatch={props.dispatch.clone()}
+            />
+        }
+    });
+    let composing = g.phase == Phase::Guessing;
+    let draft = composing.then(|| {
+        let slots = draft_slots(g, &props.dispatch);
+        html! {
+            <li key="draft" class="row draft" data-row={(g.rows.len() + 1).to_string()}>
+                <span class="n">{ g.rows.len() + 1 }</span>
+                { slots }
+                <span class="keys pending"></span>
+            </li>
+        }
+    });
+    let free = if g.settings.mode == Mode::Break && !g.over() {
+        (g.settings.rows as usize).saturating_sub(g.rows.len() + usize::from(composing))
+    } else {
+        0
+    };
+    let hidden_free = free.saturating_sub(FREE_ROWS_SHOWN);
+    let empty_rows = (0..free - hidden_free).map(|k| {
+        let n = g.rows.len() + usize::from(composing) + k + 1;
+        html! {
+            <li key={format!("free{n}")} class="row free" aria-hidden="true">
+                <span class="n">{ n }</span>
+                <span class="code">{ for (0..pegs).map(|_| peg(None, "")) }</span>
+                <span class="keys"></span>
+            </li>
+        }
+    });
+    let more = (hidden_free > 0).then(|| {
+        html! { <li key="more" class="row more" aria-hidden="true">{ format!("… and {hidden_free} more rows") }</li> }
+    });
+    let show_secret = g.over() || g.settings.mode == Mode::Make;
+    let secret = g.secret.as_ref().map(|s| {
+        html! {
+            <div class="secret" aria-label="the secret">
+                <span class="label">{ if g.settings.mode == Mode::Make { "Your secret" } else { "Secret" } }</span>
+                <span class="code">
+                    if show_secret { { for s.iter().map(|&c| peg(Some(c), "")) } }
+                    else { { for (0..pegs).map(|_| html! { <span class="peg hidden" role="img" aria-label="hidden">{ "?" }</span> }) } }
+                </span>
+            </div>
+        }
+    });
+    html! {
+        <div class={classes!("board", "card", (pegs > 24).then_some("long"))} ref={board} style={format!("--pegs:{pegs}")}>
+            { for secret }
+            <ol class="rows" aria-label="guesses">
+                { for rows }
+                { for draft }
+                { for empty_rows }
+                { for more }
+            </ol>
+        </div>
+    }
+}

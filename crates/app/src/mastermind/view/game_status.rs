@@ -1,0 +1,40 @@
+//! The game's own status line.
+
+use protocol::group_digits;
+use yew::prelude::*;
+
+use super::GameProps;
+use crate::mastermind::state::{Action, Phase};
+
+/// The game's own status: codes still possible and the strategy's remark (the footer has the threads and what
+/// the last search cost).
+#[component]
+pub fn GameStatus(props: &GameProps) -> Html {
+    let g = &*props.game;
+    let remaining = g.remaining.as_ref().map(|c| {
+        let n = group_digits(&c.value);
+        let text = match (c.exact, c.value.as_str()) {
+            (true, "1") => "1 code still possible".to_string(),
+            (true, _) => format!("{n} codes still possible"),
+            (false, "1") => "at least 1 code still possible".to_string(),
+            (false, _) => format!("at least {n} codes still possible"),
+        };
+        html! { <span class="remaining" data-value={c.value.clone()} data-exact={c.exact.to_string()}>{ text }</span> }
+    });
+    let by = g
+        .played_by
+        .as_ref()
+        .map(|s| html! { <span class="by">{ format!("guesses by {s}") }</span> });
+    let note = g
+        .note
+        .as_ref()
+        .map(|n| html! { <span class="note">{ n.clone() }</span> });
+    // A count that is only a bound can be finished on request: the full parallel search, with progress.
+    let count_all = (g.phase == Phase::Guessing && g.remaining.as_ref().is_some_and(|c| !c.exact)).then(|| {
+        let d = props.dispatch.clone();
+        let onclick = Callback::from(move |_| d.dispatch(Action::CountAll));
+        let title = "Runs the full parallel count over every prefix range; at the largest sizes it takes a while (watch the ranges, or cancel)";
+        html! { <button type="button" class="secondary small" id="count-all" {title} {onclick}>{ "Count them all (may take a while)" }</button> }
+    });
+    html! { <div class="game-status" aria-live="polite">{ for remaining }{ for count_all }{ for by }{ for note }</div> }
+}

@@ -1,0 +1,83 @@
+//! The banner that says what just happened.
+
+use yew::prelude::*;
+
+use super::GameProps;
+use crate::mastermind::params::Mode;
+use crate::mastermind::state::{Action, Phase};
+use crate::widgets::progress_bar::ProgressBar;
+
+/// What just happened: thinking (with progress and cancel), won, lost, a contradiction, a failure.
+#[component]
+pub fn Outcome(props: &GameProps) -> Html {
+    let g = &*props.game;
+    let on_cancel = {
+        let d = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Cancel))
+    };
+    let computer = g.settings.mode == Mode::Make;
+    match &g.phase {
+        Phase::Thinking => {
+            let counting = matches!(
+                g.request.as_ref().map(|r| &r.job),
+                Some(protocol::Job::Mastermind(
+                    protocol::mastermind::MastermindJob::Count { .. }
+                ))
+            );
+            let what = if counting {
+                "Counting every code still possible…"
+            } else if g.secret.is_none() && !computer {
+                "Choosing a secret…"
+            } else {
+                "The solver is searching…"
+            };
+            html! {
+                <div class="banner thinking" role="status">
+                    <span>{ what }</span>
+                    if let Some(p) = &g.progress { <ProgressBar done={p.done} total={p.total} unit={p.unit.clone()} /> }
+                    <button type="button" class="secondary" id="cancel" onclick={on_cancel}>{ "Cancel" }</button>
+                </div>
+            }
+        }
+        Phase::Won(n) => {
+            let text = if computer {
+                format!(
+                    "The computer broke your code in {n} guess{}.",
+                    if *n == 1 { "" } else { "es" }
+                )
+            } else {
+                format!(
+                    "You broke the code in {n} guess{}!",
+                    if *n == 1 { "" } else { "es" }
+                )
+            };
+            html! { <div class="banner win" role="alert" id="result">{ text }</div> }
+        }
+        Phase::Lost => {
+            html! { <div class="banner lose" role="alert" id="result">{ "Out of rows. The secret is shown above." }</div> }
+        }
+        Phase::Contradiction(row) => html! {
+            <div class="banner bad" role="alert" id="contradiction">
+                { format!("Your scores contradict each other: no code fits rows 1 to {}. Row {} is the first that cannot be true together with the rows above it. Fix a score with ✎ to continue.", row + 1, row + 1) }
+            </div>
+        },
+        Phase::Failed(message) => {
+            html! { <div class="banner bad" role="alert">{ message.clone() }</div> }
+        }
+        Phase::Paused => {
+            let d = props.dispatch.clone();
+            let next = Callback::from(move |_: MouseEvent| d.dispatch(Action::Step));
+            let n = g.rows.len();
+            html! {
+                <div class="banner info step" role="status">
+                    <span>{ format!("Step by step: guess {n} is scored. Why it was chosen is under the row.") }</span>
+                    <button type="button" class="primary" id="step" onclick={next}>{ "Next guess ▶" }</button>
+                </div>
+            }
+        }
+        Phase::Scoring if g.editing.is_none() => html! {
+            <div class="banner info">{ "Score the computer's latest guess below." }</div>
+        },
+        _ => html! {},
+    }
+}

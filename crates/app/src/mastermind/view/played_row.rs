@@ -1,0 +1,64 @@
+//! One played row of the board.
+
+use mastermind::Feedback;
+use yew::prelude::*;
+
+use super::{keys, peg};
+use crate::mastermind::state::{Action, Game};
+
+/// Props of [`PlayedRow`].
+#[derive(Properties, PartialEq)]
+pub struct PlayedRowProps {
+    /// Row index, from 0.
+    pub index: usize,
+    /// The guess.
+    pub guess: Vec<u8>,
+    /// Its score, once known.
+    pub score: Option<Feedback>,
+    /// Pegs per code.
+    pub pegs: u8,
+    /// Whether this row is the first that contradicts the ones above it.
+    pub contradicts: bool,
+    /// Whether its score is being fixed.
+    pub editing: bool,
+    /// Whether its score can be fixed (scored by hand).
+    pub fixable: bool,
+    /// Why the computer chose it, when shown.
+    #[prop_or_default]
+    pub why: Option<String>,
+    /// Where actions go.
+    pub dispatch: UseReducerDispatcher<Game>,
+}
+
+/// One played row: number, pegs, score, and the pencil that fixes a hand-entered score.
+#[component]
+pub fn PlayedRow(props: &PlayedRowProps) -> Html {
+    let i = props.index;
+    let edit = (props.fixable && props.score.is_some()).then(|| {
+        let d = props.dispatch.clone();
+        let onclick = Callback::from(move |_| d.dispatch(Action::Edit(i)));
+        html! { <button type="button" class="fix" aria-label={format!("fix the score of row {}", i + 1)} {onclick}>{ "✎" }</button> }
+    });
+    let class = classes!(
+        "row",
+        props.contradicts.then_some("contradicts"),
+        props.editing.then_some("editing"),
+        props.score.is_none().then_some("latest")
+    );
+    let (enter, leave) = {
+        let (d, e) = (props.dispatch.clone(), props.dispatch.clone());
+        (
+            Callback::from(move |_: MouseEvent| d.dispatch(Action::Inspect(Some(i)))),
+            Callback::from(move |_: MouseEvent| e.dispatch(Action::Inspect(None))),
+        )
+    };
+    html! {
+        <li {class} data-row={(i + 1).to_string()} onmouseenter={enter} onmouseleave={leave}>
+            <span class="n">{ i + 1 }</span>
+            <span class="code">{ for props.guess.iter().map(|&c| peg(Some(c), "")) }</span>
+            { keys(props.score, props.pegs) }
+            { for edit }
+            if let Some(why) = &props.why { <span class="why">{ format!("Why: {why}.") }</span> }
+        </li>
+    }
+}

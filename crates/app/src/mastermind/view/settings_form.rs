@@ -1,0 +1,177 @@
+//! The settings of the next game: size, repeats, rows, who breaks the code, scoring, strategy, palette.
+
+use mastermind::Strategy;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::mastermind::params::{COLORS, Mode, PEGS, ROW_CHOICES, Scoring, Settings};
+
+/// Props of [`SettingsForm`].
+#[derive(Properties, PartialEq)]
+pub struct SettingsProps {
+    /// The settings being edited.
+    pub settings: Settings,
+    /// A setting changed.
+    pub on_change: Callback<Settings>,
+    /// Start a game with them.
+    pub on_new_game: Callback<()>,
+    /// The label of the button that starts it.
+    #[prop_or(AttrValue::from("New game"))]
+    pub submit_label: AttrValue,
+}
+
+fn select<T: Copy + PartialEq + 'static>(
+    label: &'static str,
+    id: &'static str,
+    options: Vec<(String, T)>,
+    value: T,
+    on: Callback<T>,
+) -> Html {
+    let values: Vec<T> = options.iter().map(|(_, v)| *v).collect();
+    let onchange = Callback::from(move |e: Event| {
+        if let Some(i) = e
+            .target_dyn_into::<HtmlSelectElement>()
+            .and_then(|s| usize::try_from(s.selected_index()).ok())
+            && let Some(v) = values.get(i)
+        {
+            on.emit(*v);
+        }
+    });
+    html! {
+        <label class="field" for={id}>
+            <span>{ label }</span>
+            <select {id} {onchange}>
+                { for options.into_iter().map(|(name, v)| html! { <option selected={v == value}>{ name }</option> }) }
+            </select>
+        </label>
+    }
+}
+
+/// The settings of the next game.
+#[component]
+pub fn SettingsForm(props: &SettingsProps) -> Html {
+    let s = props.settings.clone();
+    let set = |f: fn(&mut Settings, u32)| {
+        let (s, on) = (s.clone(), props.on_change.clone());
+        Callback::from(move |v: u32| {
+            let mut next = s.clone();
+            f(&mut next, v);
+            on.emit(next);
+        })
+    };
+    let range = |(lo, hi): (u32, u32)| (lo..=hi).map(|n| (n.to_string(), n)).collect::<Vec<_>>();
+    let set_spec =
+        |pegs: Option<u32>, colors: Option<u32>, repeats: Option<bool>, s: &mut Settings| {
+            let p = pegs.unwrap_or(u32::from(s.spec.pegs));
+            let c = colors.unwrap_or(u32::from(s.spec.colors));
+            let r = repeats.unwrap_or(s.spec.repeats);
+            // Without repeats, pegs may not exceed colours: raise the colours to fit rather than refuse.
+            let c = if r { c } else { c.max(p) };
+            if let Ok(spec) = mastermind::Spec::new(p, c, r) {
+                s.spec = spec;
+            }
+        };
+    let on_repeats = {
+        let (s, on) = (s.clone(), props.on_change.clone());
+        Callback::from(move |e: Event| {
+            let checked = e
+                .target_dyn_into::<HtmlInputElement>()
+                .is_some_and(|i| i.checked());
+            let mut next = s.clone();
+            set_spec(None, None, Some(checked), &mut next);
+            on.emit(next);
+        })
+    };
+    let mode_button = |mode: Mode, label: &'static str| {
+        let pressed = (s.mode == mode).to_string();
+        let (s, on) = (s.clone(), props.on_change.clone());
+        let onclick = Callback::from(move |_| on.emit(Settings { mode, ..s.clone() }));
+        html! { <button type="button" class="seg" aria-pressed={pressed} {onclick}>{ label }</button> }
+    };
+    let scoring_button = |scoring: Scoring, label: &'static str| {
+        let pressed = (s.scoring == scoring).to_string();
+        let (s, on) = (s.clone(), props.on_change.clone());
+        let onclick = Callback::from(move |_| {
+            on.emit(Settings {
+                scoring,
+                ..s.clone()
+            })
+        });
+        html! { <button type="button" class="seg" aria-pressed={pressed} {onclick}>{ label }</button> }
+    };
+    let strategies: Vec<(String, Strategy)> = Strategy::ALL
+        .iter()
+        .map(|st| (st.name().to_string(), *st))
+        .collect();
+    let on_strategy = {
+        let (s, on) = (s.clone(), props.on_change.clone());
+        Callback::from(move |strategy: Strategy| {
+            on.emit(Settings {
+                strategy,
+                ..s.clone()
+            })
+        })
+    };
+    let on_step = {
+        let (s, on) = (s.clone(), props.on_change.clone());
+        Callback::from(move |e: Event| {
+            let step = e
+                .target_dyn_into::<HtmlInputElement>()
+                .is_some_and(|i| i.checked());
+            on.emit(Settings { step, ..s.clone() });
+        })
+    };
+    let new_game = props.on_new_game.reform(|_: MouseEvent| ());
+    html! {
+        <form class="settings card" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <div class="segmented" role="group" aria-label="Who breaks the code">
+                { mode_button(Mode::Break, "You break the code") }
+                { mode_button(Mode::Make, "The computer breaks yours") }
+            </div>
+            <div class="fields">
+                { select("Pegs", "pegs", range(PEGS), u32::from(s.spec.pegs), set(|s, v| {
+                    let (c, r) = (u32::from(s.spec.colors), s.spec.repeats);
+                    let c = if r { c } else { c.max(v) };
+                    if let Ok(spec) = mastermind::Spec::new(v, c, r) { s.spec = spec; }
+                })) }
+                { select("Colours", "colors", range(COLORS), u32::from(s.spec.colors), set(|s, v| {
+                    let (p, r) = (u32::from(s.spec.pegs), s.spec.repeats);
+                    let p = if r { p } else { p.min(v) };
+                    if let Ok(spec) = mastermind::Spec::new(p, v, r) { s.spec = spec; }
+                })) }
+                <label class="field check" for="repeats">
+                    <input type="checkbox" id="repeats" checked={s.spec.repeats} onchange={on_repeats} />
+                    <span>{ "Colours may repeat" }</span>
+                </label>
+                if s.mode == Mode::Break {
+                    { select("Rows", "rows", row_choices(s.rows), s.rows, set(|s, v| s.rows = v)) }
+                    { select("Strategy (for hints)", "strategy", strategies, s.strategy, on_strategy) }
+                } else {
+                    { select("Strategy", "strategy", strategies, s.strategy, on_strategy) }
+                    <label class="field check" for="step-mode">
+                        <input type="checkbox" id="step-mode" checked={s.step} onchange={on_step} />
+                        <span>{ "Step by step" }</span>
+                    </label>
+                }
+            </div>
+            if s.mode == Mode::Make {
+                <div class="segmented" role="group" aria-label="How guesses are scored">
+                    { scoring_button(Scoring::Auto, "I enter my secret") }
+                    { scoring_button(Scoring::Manual, "I keep it in my head and score") }
+                </div>
+                <p class="hint">{ s.strategy.describe() }</p>
+            }
+            <button type="button" class="primary" id="new-game" onclick={new_game}>{ props.submit_label.clone() }</button>
+        </form>
+    }
+}
+
+/// The row limits the menu lists, with `current` among them if a link asked for another.
+fn row_choices(current: u32) -> Vec<(String, u32)> {
+    let mut rows: Vec<u32> = ROW_CHOICES.to_vec();
+    if !rows.contains(&current) {
+        rows.push(current);
+        rows.sort_unstable();
+    }
+    rows.into_iter().map(|n| (n.to_string(), n)).collect()
+}

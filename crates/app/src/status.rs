@@ -1,0 +1,64 @@
+//! The status line under every page: the pool's threads, whether the page is cross-origin isolated, what the
+//! running job has done and what the last one cost, in the units the job's game named. Knows no game.
+
+use yew::prelude::*;
+
+use crate::format::fmt_ms;
+use crate::hooks::use_solver;
+use crate::solver::SolverContext;
+
+/// The status line: threads, isolation, the running job's progress, what the last job cost.
+#[component]
+pub fn StatusLine() -> Html {
+    let Some(SolverContext { status, .. }) = use_solver() else {
+        return html! {};
+    };
+    let threads = if !status.ready {
+        "solver starting…".to_string()
+    } else if status.threads > 1 {
+        format!("{} threads (cross-origin isolated)", status.threads)
+    } else {
+        "1 thread".to_string()
+    };
+    let cancelled = status.last_cancelled.then(|| match &status.last {
+        Some(l) => format!("last job cancelled after {} ms", fmt_ms(l.millis)),
+        None => "last job cancelled (the solver was restarted)".to_string(),
+    });
+    let last = status
+        .last
+        .as_ref()
+        .filter(|l| l.millis > 0.0 && !status.last_cancelled)
+        .map(|l| {
+            let on = if l.threads_used > 0 {
+                format!(
+                    " on {} of {} threads",
+                    l.threads_used,
+                    status.threads.max(1)
+                )
+            } else {
+                String::new()
+            };
+            // Jobs that cut their work into no units on threads (a shipped book, a tally of games) have none to show.
+            let text = if l.units > 0 {
+                format!(
+                    "last job {} ms, {} {}{on}",
+                    fmt_ms(l.millis),
+                    l.units,
+                    l.unit
+                )
+            } else {
+                format!("last job {} ms{on}", fmt_ms(l.millis))
+            };
+            (text, l.threads_used)
+        });
+    html! {
+        <footer class="status" role="status" aria-live="polite">
+            <span class="threads" data-threads={status.threads.to_string()} data-isolated={status.isolated.to_string()}>{ threads }</span>
+            if let Some(text) = cancelled { <span class="last cancelled">{ text }</span> }
+            if let Some((last, used)) = last { <span class="last" data-threads-used={used.to_string()}>{ last }</span> }
+            if let Some(p) = &status.progress { <span class="progress">{ format!("working: {}/{} {}", p.done, p.total, p.unit) }</span> }
+            if let Some(note) = &status.note { <span class="note">{ note.clone() }</span> }
+            if let Some(err) = &status.error { <span class="error">{ err.clone() }</span> }
+        </footer>
+    }
+}

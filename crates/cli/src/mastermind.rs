@@ -1,0 +1,348 @@
+//! `puzzle-lab mastermind ...`: solve a secret, count consistent codes, play many games, write the optimal book,
+//! time the feedback kernel.
+
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+use mastermind::search::{self, Budget, Count, Schedule, Stopped};
+use mastermind::{Code, Row, Spec, Strategy, play_all_observed, play_game, play_sampled};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde_json::json;
+
+use crate::output::Output;
+use crate::progress_line::ProgressLine;
+
+#[derive(Args, Clone, Copy)]
+pub(crate) struct Size {
+    /// Pegs per code (2-100).
+    #[arg(long, default_value_t = 4)]
+    pegs: u32,
+    /// Colours (2-20).
+    #[arg(long, default_value_t = 6)]
+    colors: u32,
+    /// Forbid repeated colours in a code.
+    #[arg(long)]
+    no_repeats: bool,
+}
+
+impl Size {
+    fn spec(self) -> Result<Spec, String> {
+        Spec::new(self.pegs, self.colors, !self.no_repeats).map_err(|e| e.to_string())
+    }
+}
+
+#[derive(Args, Clone, Copy)]
+pub(crate) struct GuessTime {
+    /// Wall time one local-search guess may take, in milliseconds (default 250). Its work budget normally
+    /// ends a guess far sooner, keeping seeded games reproducible; a small value here trades guesses for time.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(1..))]
+    guess_ms: Option<u32>,
+}
+
+impl GuessTime {
+    /// The budget of one game.
+    fn budget(self) -> Budget {
+        self.over(Budget::INTERACTIVE)
+    }
+
+    /// The budget of every secret played at once (`stats --all`).
+    fn budget_for_all(self) -> Budget {
+        self.over(Budget::THOROUGH)
+    }
+
+    fn over(self, budget: Budget) -> Budget {
+        match self.guess_ms {
+            Some(ms) => budget.with_guess_ms(ms),
+            None => budget,
+        }
+    }
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub(crate) enum ScheduleArg {
+    Stealing,
+    Static,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Let a strategy break a secret; prints every guess.
+    Solve {
+        #[command(flatten)]
+        size: Size,
+        /// The secret, as colour indices from 0: 3,1,4,1.
+        #[arg(long)]
+        secret: String,
+        /// Strategy name: random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, optimal,
+        /// local-search.
+        #[arg(long, default_value = "knuth")]
+        strategy: String,
+        /// Seed for random choices.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[command(flatten)]
+        guess_time: GuessTime,
+    },
+    /// Count the codes consistent with a history of scored guesses.
+    Count {
+        #[command(flatten)]
+        size: Size,
+        /// Scored guesses: `code:black,white` separated by `;`, e.g. "0,0,1,1:1,1;2,3,4,5:0,2".
+        #[arg(long, default_value = "")]
+        history: String,
+        /// How the prefix ranges are shared out over the threads: `stealing` (work stealing, what every search
+        /// uses) or `static` (one fixed block of consecutive ranges per thread, as in the seed report; for
+        /// comparing). Either way the history is searched, even when empty.
+        #[arg(long)]
+        schedule: Option<ScheduleArg>,
+    },
+    /// Search the optimal strategy tree for every secret and print it as a book (the guess, as a code index
+    /// in lexicographic order, of every node of three or more codes, in pre-order), as shipped in the
+    /// mastermind crate for 4x6.
+    Book {
+        #[command(flatten)]
+        size: Size,
+    },
+    /// Time the feedback kernel: score random guesses against random secrets, as the strategies do.
+    BenchFeedback {
+        #[command(flatten)]
+        size: Size,
+        /// Secrets each guess is scored against.
+        #[arg(long, default_value_t = 4096)]
+        secrets: usize,
+        /// Guesses (shared out over the threads).
+        #[arg(long, default_value_t = 4096)]
+        guesses: usize,
+        /// Seed for the random codes.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Play every secret (`--all`) with a strategy and report mean and worst guesses.
+    Stats {
+        #[command(flatten)]
+        size: Size,
+        /// Strategy name.
+        #[arg(long, default_value = "knuth")]
+        strategy: String,
+        /// Play every secret, as one strategy tree (games with at most 65,536 codes).
+        #[arg(long)]
+        all: bool,
+        /// Play this many secrets drawn at random (seeded by --seed), one game each, at any size.
+        #[arg(long)]
+        games: Option<u64>,
+        /// Seed for random choices.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[command(flatten)]
+        guess_time: GuessTime,
+    },
+}
+
+fn parse_history(spec: &Spec, text: &str) -> Result<Vec<Row>, String> {
+    text.split(';')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .enumerate()
+        .map(|(i, part)| {
+            let bad = |why: String| format!("history entry {} ('{part}'): {why}", i + 1);
+            let (code, fb) = part
+                .split_once(':')
+                .ok_or_else(|| bad("expected code:black,white".into()))?;
+            let guess = Code::parse(spec, code).map_err(|e| bad(e.to_string()))?;
+            let (b, w) = fb
+                .split_once(',')
+                .ok_or_else(|| bad("expected black,white after ':'".into()))?;
+            let num = |s: &str| {
+                s.trim()
+                    .parse::<u8>()
+                    .map_err(|_| bad(format!("'{s}' is not a number of pegs")))
+            };
+            Row::new(spec, guess.pegs().to_vec(), num(b)?, num(w)?).map_err(|e| bad(e.to_string()))
+        })
+        .collect()
+}
+
+fn stopped(s: Stopped) -> String {
+    match s {
+        Stopped::Cancelled => "cancelled".into(),
+        Stopped::Budget => "the search ran out of its budget before it finished".into(),
+    }
+}
+
+/// Runs one Mastermind subcommand, printing its result to `out`.
+pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
+    match cmd {
+        Command::Solve {
+            size,
+            secret,
+            strategy,
+            seed,
+            guess_time,
+        } => {
+            let spec = size.spec()?;
+            let secret = Code::parse(&spec, &secret).map_err(|e| format!("--secret: {e}"))?;
+            let strategy: Strategy = strategy.parse()?;
+            let mut rng = StdRng::seed_from_u64(seed);
+            let progress = ProgressLine::new();
+            let (history, notes) = play_game(
+                &spec,
+                strategy,
+                &secret,
+                &guess_time.budget(),
+                &progress,
+                &mut rng,
+            )
+            .map_err(|e| e.to_string())?;
+            progress.clear();
+            let solved = history.last().is_some_and(|r| r.feedback.is_win(spec.pegs));
+            let seconds = out.seconds();
+            let guesses: Vec<Vec<u8>> = history.iter().map(|r| r.guess.pegs().to_vec()).collect();
+            out.emit(
+                json!({ "solved": solved, "guesses": guesses, "count": history.len(), "seconds": seconds, "notes": notes }),
+                || {
+                    let mut lines: Vec<String> = history
+                        .iter()
+                        .enumerate()
+                        .map(|(i, r)| format!("{:>3}. {}  {}", i + 1, r.guess, r.feedback))
+                        .collect();
+                    lines.push(format!(
+                        "{} in {} guesses, {seconds:.3} s",
+                        if solved { "solved" } else { "NOT solved" },
+                        history.len()
+                    ));
+                    lines.extend(notes.iter().map(|n| format!("note: {n}")));
+                    lines.join("\n")
+                },
+            );
+        }
+        Command::Book { size } => {
+            let spec = size.spec()?;
+            let book = mastermind::optimal_book(&spec).map_err(|e| e.to_string())?;
+            let seconds = out.seconds();
+            out.emit(json!({ "book": book, "seconds": seconds }), || {
+                let items: Vec<String> = book.iter().map(u32::to_string).collect();
+                format!(
+                    "{} nodes in {seconds:.1} s:\n&[{}]",
+                    book.len(),
+                    items.join(", ")
+                )
+            });
+        }
+        Command::BenchFeedback {
+            size,
+            secrets,
+            guesses,
+            seed,
+        } => {
+            let spec = size.spec()?;
+            let (guesses, secrets) = mastermind::feedback_workload(&spec, guesses, secrets, seed);
+            let started = Instant::now();
+            let checksum = mastermind::score_all(&spec, &guesses, &secrets);
+            // The kernel alone, not drawing the random codes.
+            let seconds = started.elapsed().as_secs_f64();
+            let feedbacks = (secrets.len() * guesses.len()) as f64;
+            let threads = rayon::current_num_threads();
+            let per_second = feedbacks / seconds;
+            out.emit(
+                json!({
+                    "pegs": spec.pegs, "colors": spec.colors, "feedbacks": feedbacks, "seconds": seconds,
+                    "threads": threads, "per_second": per_second,
+                    "per_second_per_thread": per_second / threads as f64, "checksum": checksum,
+                }),
+                || {
+                    format!(
+                        "{spec}: {feedbacks:.0} feedbacks in {seconds:.3} s on {threads} threads: {:.0} M/s ({:.0} M/s per thread)",
+                        per_second / 1e6,
+                        per_second / 1e6 / threads as f64
+                    )
+                },
+            );
+        }
+        Command::Count {
+            size,
+            history,
+            schedule,
+        } => {
+            let spec = size.spec()?;
+            let history = parse_history(&spec, &history)?;
+            let progress = ProgressLine::new();
+            let budget = &Budget::INTERACTIVE;
+            let count = match schedule {
+                None => search::count(&spec, &history, budget, &progress),
+                Some(s) => {
+                    let s = match s {
+                        ScheduleArg::Stealing => Schedule::Stealing,
+                        ScheduleArg::Static => Schedule::Static,
+                    };
+                    search::count_scheduled(&spec, &history, budget, &progress, s)
+                }
+            }
+            .map_err(stopped)?;
+            progress.clear();
+            let seconds = out.seconds();
+            let (value, exact) = match count {
+                Count::Exact(n) => (n, true),
+                Count::AtLeast(n) => (n, false),
+            };
+            out.emit(
+                json!({ "consistent": value.to_string(), "exact": exact, "seconds": seconds }),
+                || {
+                    format!(
+                        "{}{value} consistent codes ({seconds:.3} s)",
+                        if exact { "" } else { "at least " }
+                    )
+                },
+            );
+        }
+        Command::Stats {
+            size,
+            strategy,
+            all,
+            games,
+            seed,
+            guess_time,
+        } => {
+            let spec = size.spec()?;
+            let strategy: Strategy = strategy.parse()?;
+            let stats =
+                match (all, games) {
+                    (true, None) => {
+                        let progress = ProgressLine::new();
+                        let budget = guess_time.budget_for_all();
+                        let stats = play_all_observed(&spec, strategy, seed, &budget, &progress);
+                        progress.clear();
+                        stats.map_err(|e| e.to_string())?
+                    }
+                    (false, Some(n)) => {
+                        let progress = ProgressLine::new();
+                        let stats =
+                            play_sampled(&spec, strategy, n, seed, &guess_time.budget(), &progress);
+                        progress.clear();
+                        stats.map_err(stopped)?
+                    }
+                    _ => return Err(
+                        "say either --all (every secret) or --games N (N seeded random secrets)"
+                            .into(),
+                    ),
+                };
+            let seconds = out.seconds();
+            out.emit(
+                json!({ "pegs": spec.pegs, "colors": spec.colors, "strategy": strategy.name(), "games": stats.games,
+                    "mean": stats.mean(), "worst": stats.worst, "histogram": stats.histogram, "failed": stats.failed,
+                    "seconds": seconds }),
+                || {
+                    format!(
+                        "{spec}, {strategy}: {} games, mean {:.4} ({}/{}), worst {}, {seconds:.3} s",
+                        stats.games,
+                        stats.mean(),
+                        stats.total_guesses,
+                        stats.games,
+                        stats.worst
+                    )
+                },
+            );
+        }
+    }
+    Ok(())
+}

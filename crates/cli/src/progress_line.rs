@@ -1,0 +1,95 @@
+//! A progress line on stderr for any core's work, only when stderr is a terminal (never in pipes or CI logs). It
+//! is also the clock the cores read for their time budgets.
+
+use std::io::IsTerminal;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use progress::{Flow, Observer, Progress};
+
+/// Draws `[#####.....] 12/256 prefix ranges`, at most ten times a second.
+pub struct ProgressLine {
+    on: bool,
+    done: AtomicU64,
+    total: AtomicU64,
+    /// What the units are called, and when the line was last drawn.
+    line: Mutex<(&'static str, Instant)>,
+    t0: Instant,
+}
+
+impl ProgressLine {
+    /// A line that draws itself if stderr is a terminal.
+    pub fn new() -> ProgressLine {
+        ProgressLine {
+            on: std::io::stderr().is_terminal(),
+            done: AtomicU64::new(0),
+            total: AtomicU64::new(0),
+            line: Mutex::new(("", Instant::now())),
+            t0: Instant::now(),
+        }
+    }
+
+    /// Rubs the line out (before the result is printed).
+    pub fn clear(&self) {
+        if self.on {
+            eprint!("\r\x1b[K");
+        }
+    }
+
+    fn draw(&self, done: u64) {
+        let Ok(mut line) = self.line.try_lock() else {
+            return;
+        };
+        if self.on && line.1.elapsed().as_millis() >= 100 {
+            line.1 = Instant::now();
+            let total = self.total.load(Ordering::Relaxed);
+            let width = 30;
+            let filled = (done * width).checked_div(total).unwrap_or(0).min(width);
+            eprint!(
+                "\r[{}{}] {done}/{total} {}",
+                "#".repeat(filled as usize),
+                ".".repeat((width - filled) as usize),
+                line.0
+            );
+        }
+    }
+}
+
+impl Drop for ProgressLine {
+    fn drop(&mut self) {
+        self.clear();
+    }
+}
+
+impl Observer for ProgressLine {
+    fn report(&self, progress: Progress) -> Flow {
+        match progress {
+            Progress::Started { .. } => {}
+            Progress::Begin { units, unit } => {
+                if let Ok(mut line) = self.line.lock() {
+                    line.0 = unit.many;
+                }
+                self.done.store(0, Ordering::Relaxed);
+                self.total.store(units as u64, Ordering::Relaxed);
+            }
+            Progress::Tally { done, total, unit } => {
+                if let Ok(mut line) = self.line.try_lock() {
+                    line.0 = unit.many;
+                }
+                self.total.store(total, Ordering::Relaxed);
+                self.done.store(done, Ordering::Relaxed);
+                self.draw(done);
+            }
+            Progress::Finished { .. } => {
+                let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+                self.draw(done);
+            }
+        }
+        Flow::Continue
+    }
+
+    fn clock_ms(&self) -> Option<f64> {
+        Some(self.t0.elapsed().as_secs_f64() * 1000.0)
+    }
+}

@@ -1,0 +1,193 @@
+//! Choosing the next guess for a history with a strategy: the partition strategies on listed codes, the
+//! consistent-code search, local search for huge games, and the fallbacks between them (named in the choice).
+
+use rand::Rng;
+
+use crate::candidates::color_mask;
+use crate::listed::Listed;
+use crate::scoring::pick;
+use crate::search::{self, Budget, Count, Draw, Stopped};
+use crate::strategy::{MAX_LISTED_CODES, Strategy, StrategyError, too_big_to_search};
+use crate::{Code, Row, Spec};
+use progress::Observer;
+
+#[cfg(test)]
+mod tests;
+
+/// A chosen guess with what the search learnt on the way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The guess to play.
+    pub guess: Code,
+    /// How many codes were consistent with the history before this guess.
+    pub remaining: Count,
+    /// The strategy that actually chose (differs from the one asked for when it fell back).
+    pub played_by: Strategy,
+    /// Why a fallback or approximation was used, for people to read.
+    pub note: Option<String>,
+}
+
+/// Chooses the next guess for `history` with `strategy`.
+pub fn choose(
+    strategy: Strategy,
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+) -> Result<Choice, StrategyError> {
+    match strategy {
+        Strategy::FirstConsistent => {
+            let remaining = search::count(spec, history, &Budget::DISPLAY, observer)?;
+            let guess = search::first(spec, history, budget, observer)?
+                .ok_or(StrategyError::Contradiction)?;
+            Ok(Choice {
+                guess,
+                remaining,
+                played_by: strategy,
+                note: None,
+            })
+        }
+        Strategy::LocalSearch => local_search(spec, history, budget, observer, rng, None),
+        Strategy::RandomConsistent if too_big_to_search(spec) => {
+            let why = format!(
+                "an exact search over {spec} codes could take too long, so local-search chose this guess"
+            );
+            local_search(spec, history, budget, observer, rng, Some(why))
+        }
+        Strategy::RandomConsistent => random_consistent(spec, history, budget, observer, rng, None),
+        _ => {
+            let listed = spec.code_count().is_some_and(|n| n <= MAX_LISTED_CODES);
+            if !listed {
+                let why = format!(
+                    "{strategy} scores every code against every possible secret, which is only done up to {MAX_LISTED_CODES} \
+                     codes; {spec} has more, so random-consistent chose this guess"
+                );
+                return random_consistent(spec, history, budget, observer, rng, Some(why));
+            }
+            let listed = Listed::new(spec)?;
+            let consistent =
+                search::collect(spec, history, listed.len(), budget, observer)?.unwrap_or_default();
+            let remaining = Count::Exact(consistent.len() as u128);
+            let tried = history
+                .iter()
+                .fold(0, |m, r| m | color_mask(r.guess.pegs()));
+            let consistent = listed.indices_of(&consistent);
+            let (played_by, guess, note) = match pick(
+                strategy,
+                &listed,
+                &consistent,
+                tried,
+                budget,
+                rng,
+                observer,
+            ) {
+                Err(StrategyError::Stopped(Stopped::Budget)) if strategy == Strategy::Optimal => {
+                    let fallback = Strategy::ExpectedSize;
+                    let guess = pick(fallback, &listed, &consistent, tried, budget, rng, observer)?;
+                    let why = format!(
+                        "the optimal search over {} possible codes ran past its budget of {} feedbacks, so \
+                             {fallback} (the closest fast strategy) chose this guess",
+                        consistent.len(),
+                        budget.nodes
+                    );
+                    (fallback, guess, Some(why))
+                }
+                chosen => (strategy, chosen?, None),
+            };
+            Ok(Choice {
+                guess: listed.code(guess).clone(),
+                remaining,
+                played_by,
+                note,
+            })
+        }
+    }
+}
+
+fn local_search(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+    note: Option<String>,
+) -> Result<Choice, StrategyError> {
+    // The time budget, on the caller's clock when it has one; a cancel also ends the guess early.
+    let deadline = budget
+        .guess_ms
+        .zip(observer.clock_ms())
+        .map(|(ms, now)| now + f64::from(ms));
+    let stop = || {
+        !observer.keep_going()
+            || deadline.is_some_and(|at| observer.clock_ms().is_some_and(|now| now >= at))
+    };
+    let found = crate::local::search(
+        spec,
+        history,
+        usize::from(spec.pegs) * crate::local::MOVES_PER_PEG,
+        &stop,
+        rng,
+    );
+    let fit = if found.error == 0 {
+        "fits every score so far".to_string()
+    } else {
+        format!(
+            "the closest code found misses the scores by {} pegs",
+            found.error
+        )
+    };
+    if !observer.keep_going() {
+        return Err(StrategyError::Stopped(Stopped::Cancelled));
+    }
+    let fit = match (found.cut_short, budget.guess_ms) {
+        (true, Some(ms)) => format!("{fit} (the guess's time budget of {ms} ms ran out first)"),
+        _ => fit,
+    };
+    let fit = if found.counts_known {
+        format!("{fit} (every colour's count is known from the scores)")
+    } else {
+        fit
+    };
+    let note = Some(match note {
+        Some(n) => format!("{n}; {fit}"),
+        None => format!("local search: {fit}"),
+    });
+    // Counting is out of reach at these sizes: at least the code found fits, when it does.
+    let remaining = Count::AtLeast(u128::from(found.error == 0));
+    Ok(Choice {
+        guess: found.code,
+        remaining,
+        played_by: Strategy::LocalSearch,
+        note,
+    })
+}
+
+fn random_consistent(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+    note: Option<String>,
+) -> Result<Choice, StrategyError> {
+    let (guess, draw) = search::random(spec, history, budget, observer, rng)?
+        .ok_or(StrategyError::Contradiction)?;
+    let (remaining, draw_note) = match draw {
+        Draw::Uniform(n) => (Count::Exact(n), None),
+        Draw::RandomOrder { at_least } => (
+            Count::AtLeast(at_least),
+            Some("too many possibilities to count quickly: drew a consistent code by randomised search".to_string()),
+        ),
+    };
+    let note = match (note, draw_note) {
+        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+        (a, b) => a.or(b),
+    };
+    Ok(Choice {
+        guess,
+        remaining,
+        played_by: Strategy::RandomConsistent,
+        note,
+    })
+}

@@ -1,0 +1,261 @@
+//! Strategies choosing guesses: Knuth's figures, fallbacks, symmetry cuts and scoring, against brute force.
+
+use super::*;
+use crate::candidates::{ColorSymmetry, first_move_patterns};
+use progress::NoObserver;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+#[test]
+fn names_round_trip() {
+    for s in Strategy::ALL {
+        assert_eq!(s.name().parse::<Strategy>(), Ok(s));
+    }
+    assert!(
+        "nonsense"
+            .parse::<Strategy>()
+            .unwrap_err()
+            .contains("knuth")
+    );
+}
+
+#[test]
+fn knuth_opens_with_two_pairs() {
+    let mut rng = StdRng::seed_from_u64(0);
+    let c = choose(
+        Strategy::Knuth,
+        &Spec::CLASSIC,
+        &[],
+        &Budget::UNLIMITED,
+        &NoObserver,
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(c.guess.to_string(), "0,0,1,1");
+    assert_eq!(c.remaining, Count::Exact(1296));
+}
+
+#[test]
+fn lowest_codes_are_exactly_the_codes_that_test_lowest() {
+    for spec in [Spec::CLASSIC, Spec::new(3, 7, false).unwrap()] {
+        let listed = Listed::new(&spec).unwrap();
+        for (present, tried) in [
+            (0b111111, 0),
+            (0b001111, 0b000011),
+            (0b110101, 0b011100),
+            (0b1111111, 0b1),
+        ] {
+            let symmetry = ColorSymmetry::new(&spec, present & ((1 << spec.colors) - 1), tried);
+            let tested: Vec<u32> = (0..listed.len() as u32)
+                .filter(|&i| symmetry.is_lowest(listed.code(i).pegs()))
+                .collect();
+            assert_eq!(
+                symmetry.lowest_codes(&listed),
+                tested,
+                "{spec} {present:b} {tried:b}"
+            );
+        }
+    }
+}
+
+#[test]
+fn patterns_for_four_pegs() {
+    let p: Vec<String> = first_move_patterns(&Spec::CLASSIC)
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    assert_eq!(p, ["0,0,0,0", "0,0,0,1", "0,0,1,1", "0,0,1,2", "0,1,2,3"]);
+}
+
+/// A clock that moves `step` ms each time it is read (from any thread), and may cancel after `reads`.
+struct FakeClock {
+    step: f64,
+    reads: std::sync::atomic::AtomicU64,
+    cancel_after: u64,
+}
+
+impl FakeClock {
+    fn new(step: f64, cancel_after: u64) -> Self {
+        FakeClock {
+            step,
+            reads: 0.into(),
+            cancel_after,
+        }
+    }
+}
+
+impl Observer for FakeClock {
+    fn report(&self, _: progress::Progress) -> progress::Flow {
+        progress::Flow::Continue
+    }
+    fn keep_going(&self) -> bool {
+        self.reads.load(std::sync::atomic::Ordering::Relaxed) < self.cancel_after
+    }
+    fn clock_ms(&self) -> Option<f64> {
+        let n = self
+            .reads
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Some(n as f64 * self.step)
+    }
+}
+
+#[test]
+fn a_local_search_guess_stops_at_its_time_budget_and_says_so() {
+    let spec = Spec::new(60, 20, true).unwrap();
+    let mut rng = StdRng::seed_from_u64(4);
+    let secret = Code::random(&spec, &mut rng);
+    let budget = Budget::INTERACTIVE.with_guess_ms(10);
+    let mut history: Vec<Row> = Vec::new();
+    let mut cut = 0;
+    // Each reading of this clock is 4 ms later: a guess gets three polls (about 3000 proposals), not its
+    // 120,000. The guesses still come, each says when its time ran out, and the game still goes on.
+    for _ in 0..8 {
+        let clock = FakeClock::new(4.0, u64::MAX);
+        let c = choose(
+            Strategy::LocalSearch,
+            &spec,
+            &history,
+            &budget,
+            &clock,
+            &mut rng,
+        )
+        .unwrap();
+        let note = c.note.unwrap_or_default();
+        if note.contains("time budget of 10 ms ran out") {
+            cut += 1;
+            assert!(
+                clock.reads.load(std::sync::atomic::Ordering::Relaxed) <= 5,
+                "{note}"
+            );
+        }
+        let feedback = crate::score(&c.guess, &secret, spec.colors);
+        history.push(Row {
+            guess: c.guess,
+            feedback,
+        });
+    }
+    assert!(cut > 0, "no guess ran out of time");
+    // Without a clock there is no time limit: the same position searches its full budget.
+    let c = choose(
+        Strategy::LocalSearch,
+        &spec,
+        &history,
+        &budget,
+        &NoObserver,
+        &mut rng,
+    )
+    .unwrap();
+    assert!(!c.note.unwrap_or_default().contains("time budget"));
+}
+
+#[test]
+fn a_cancel_stops_a_local_search_guess() {
+    let spec = Spec::new(60, 20, true).unwrap();
+    let mut rng = StdRng::seed_from_u64(5);
+    let secret = Code::random(&spec, &mut rng);
+    let first = Code::random(&spec, &mut rng);
+    let history = vec![Row {
+        feedback: crate::score(&first, &secret, spec.colors),
+        guess: first,
+    }];
+    // Cancelled before it starts: the search stops at its first poll and the guess is not played.
+    let clock = FakeClock::new(0.0, 0);
+    let r = choose(
+        Strategy::LocalSearch,
+        &spec,
+        &history,
+        &Budget::INTERACTIVE,
+        &clock,
+        &mut rng,
+    );
+    assert!(
+        matches!(r, Err(StrategyError::Stopped(Stopped::Cancelled))),
+        "{:?}",
+        r.map(|c| c.note)
+    );
+}
+
+#[test]
+fn random_consistent_switches_to_local_search_on_huge_games_and_says_why() {
+    let spec = Spec::new(20, 15, true).unwrap();
+    let mut rng = StdRng::seed_from_u64(0);
+    let secret = Code::random(&spec, &mut rng);
+    let mut history = Vec::new();
+    for _ in 0..3 {
+        let c = choose(
+            Strategy::RandomConsistent,
+            &spec,
+            &history,
+            &Budget::INTERACTIVE,
+            &NoObserver,
+            &mut rng,
+        )
+        .unwrap();
+        assert_eq!(c.played_by, Strategy::LocalSearch);
+        assert!(
+            c.note.as_deref().unwrap_or("").contains("exact search"),
+            "{:?}",
+            c.note
+        );
+        let feedback = crate::score(&c.guess, &secret, spec.colors);
+        history.push(Row {
+            guess: c.guess,
+            feedback,
+        });
+    }
+    // 4x6 is searched exactly.
+    let c = choose(
+        Strategy::RandomConsistent,
+        &Spec::CLASSIC,
+        &[],
+        &Budget::INTERACTIVE,
+        &NoObserver,
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!((c.played_by, c.note), (Strategy::RandomConsistent, None));
+}
+
+#[test]
+fn optimal_falls_back_with_a_reason_when_its_search_runs_out_of_budget() {
+    let spec = Spec::new(4, 5, true).unwrap();
+    let mut rng = StdRng::seed_from_u64(0);
+    let small = Budget {
+        nodes: 100_000,
+        ..Budget::INTERACTIVE
+    };
+    let c = choose(Strategy::Optimal, &spec, &[], &small, &NoObserver, &mut rng).unwrap();
+    assert_eq!(c.played_by, Strategy::ExpectedSize);
+    assert!(c.note.unwrap().contains("optimal search"));
+    // With the book, the classic game's first guess is instant: 1123 (0,0,1,2).
+    let c = choose(
+        Strategy::Optimal,
+        &Spec::CLASSIC,
+        &[],
+        &small,
+        &NoObserver,
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(
+        (c.played_by, c.guess.to_string()),
+        (Strategy::Optimal, "0,0,1,2".to_string())
+    );
+}
+
+#[test]
+fn knuth_falls_back_with_a_reason_on_big_games() {
+    let spec = Spec::new(10, 10, true).unwrap();
+    let mut rng = StdRng::seed_from_u64(0);
+    let c = choose(
+        Strategy::Knuth,
+        &spec,
+        &[],
+        &Budget::INTERACTIVE,
+        &NoObserver,
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(c.played_by, Strategy::RandomConsistent);
+    assert!(c.note.unwrap().contains("knuth"));
+}

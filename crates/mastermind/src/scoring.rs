@@ -1,0 +1,317 @@
+//! Scoring candidate guesses for the partition strategies (knuth, most-parts, entropy, expected-size) and
+//! picking among listed codes: each candidate's split of the consistent codes, scored in parallel chunks with a
+//! shared bound that drops candidates early, and Knuth's tie-break.
+
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use rand::{Rng, RngExt};
+use rayon::prelude::*;
+
+use crate::Feedback;
+use crate::candidates::Candidates;
+use crate::listed::Listed;
+use crate::optimal::Optimal;
+use crate::packed::{self, Packed};
+use crate::search::{Budget, Stopped};
+use crate::strategy::{Strategy, StrategyError};
+use progress::{Flow, Label, Observer, Progress, Unit};
+
+/// Chooses among listed codes: `consistent` are the indices of the codes that fit the history (sorted),
+/// `tried` the colours (bit per colour) of every guess so far. Returns the index of the guess. Only `optimal`
+/// can run out of `budget` (feedbacks computed); the others do a bounded amount of work.
+pub(crate) fn pick(
+    strategy: Strategy,
+    listed: &Listed,
+    consistent: &[u32],
+    tried: u32,
+    budget: &Budget,
+    rng: &mut impl Rng,
+    observer: &dyn Observer,
+) -> Result<u32, StrategyError> {
+    match consistent {
+        [] => return Err(StrategyError::Contradiction),
+        [only] => return Ok(*only),
+        _ => {}
+    }
+    match strategy {
+        Strategy::FirstConsistent => Ok(consistent[0]),
+        Strategy::RandomConsistent => Ok(consistent[rng.random_range(0..consistent.len())]),
+        Strategy::Optimal => Ok(Optimal::new(listed, budget, observer)
+            .best(consistent, tried)?
+            .1),
+        _ => {
+            // One candidate per symmetry class (see `Candidates`). Consistent ones are scored first: they win
+            // ties, so one that reaches the best score possible ends the search.
+            let candidates = Candidates::new(listed, consistent, tried);
+            let scoring = Scoring {
+                strategy,
+                listed,
+                consistent,
+                candidates: &candidates,
+            };
+            if packed::narrow(listed.spec.colors) {
+                scoring.best::<16>(observer)
+            } else {
+                scoring.best::<32>(observer)
+            }
+        }
+    }
+}
+
+/// Candidate guesses scored per progress report: the scoring loop reports like the search's prefix ranges, so
+/// its progress and the threads that ran it show, and cancellation is seen between chunks.
+const CANDIDATES_PER_CHUNK: usize = 64;
+
+/// The unit in which scoring candidate guesses reports its progress: a chunk of [`CANDIDATES_PER_CHUNK`]
+/// candidates.
+pub const CHUNKS: Unit = Unit::new("chunk", "chunks of guesses", Label::Ordinal);
+
+/// Below this many feedbacks a split is scored on the calling thread: handing it to the pool would cost more
+/// than the work (most nodes of a strategy tree are small).
+const PARALLEL_FROM: usize = 1 << 16;
+
+/// One choice of a partition strategy: which candidates to score against which consistent codes.
+struct Scoring<'a> {
+    strategy: Strategy,
+    listed: &'a Listed,
+    /// Indices of the codes that fit the history, sorted.
+    consistent: &'a [u32],
+    /// The guesses to score.
+    candidates: &'a Candidates<'a>,
+}
+
+impl Scoring<'_> {
+    /// The candidate whose split of the consistent codes scores best; ties go to a consistent candidate, then
+    /// to the lowest. `LANES` is the packed colour width ([`Packed::score_in`]).
+    fn best<const LANES: usize>(&self, observer: &dyn Observer) -> Result<u32, StrategyError> {
+        let listed = self.listed;
+        let secrets: Vec<Packed> = self
+            .consistent
+            .iter()
+            .map(|&i| listed.packed[i as usize])
+            .collect();
+        let n_log_n = n_log_n_table(self.strategy, secrets.len());
+        let split = Split {
+            pegs: listed.spec.pegs,
+            secrets: &secrets,
+            n_log_n: &n_log_n,
+        };
+        let floor = best_possible(self.strategy, secrets.len(), listed.spec.feedback_count());
+        let slots = Feedback::index_count(listed.spec.pegs).next_multiple_of(8);
+        let first = &self.candidates.first;
+        let rest_len = self.candidates.rest_bound();
+        let chunks =
+            first.len().div_ceil(CANDIDATES_PER_CHUNK) + rest_len.div_ceil(CANDIDATES_PER_CHUNK);
+        if observer.report(Progress::Begin {
+            units: chunks,
+            unit: CHUNKS,
+        }) == Flow::Stop
+        {
+            return Err(StrategyError::Stopped(Stopped::Cancelled));
+        }
+        // The best complete score so far, shared by all threads: a candidate whose partial score already
+        // exceeds it is dropped (every score here only grows as secrets are added), which keeps the result
+        // exact.
+        let bound = AtomicI64::new(i64::MAX);
+        // Scores one chunk of candidates, all consistent or all not: the lowest (score, inconsistent, index)
+        // in it, and whether it reached the best score possible (then no later candidate can win).
+        let score_chunk =
+            |parts: &mut Vec<u32>, (chunk, guesses, consistent): (usize, &[u32], bool)| {
+                let started = Progress::Started {
+                    index: chunk,
+                    thread: rayon::current_thread_index(),
+                };
+                if !observer.keep_going() || observer.report(started) == Flow::Stop {
+                    return Err(Stopped::Cancelled);
+                }
+                let mut best = (i64::MAX, true, u32::MAX);
+                let mut done = false;
+                for &i in guesses {
+                    let guess = &listed.packed[i as usize];
+                    let Some(score) = split.score::<LANES>(
+                        self.strategy,
+                        guess,
+                        parts,
+                        bound.load(Ordering::Relaxed),
+                    ) else {
+                        continue; // certainly worse than a candidate already scored
+                    };
+                    bound.fetch_min(score, Ordering::Relaxed);
+                    best = best.min((score, !consistent, i));
+                    if score == floor {
+                        done = true;
+                        break;
+                    }
+                }
+                let progress = Progress::Finished {
+                    index: chunk,
+                    thread: rayon::current_thread_index(),
+                    found: 0,
+                    work: (guesses.len() * secrets.len()) as u64,
+                };
+                match observer.report(progress) {
+                    Flow::Continue => Ok((best, done)),
+                    Flow::Stop => Err(Stopped::Cancelled),
+                }
+            };
+        let best = if (first.len() + rest_len) * secrets.len() < PARALLEL_FROM {
+            let mut parts = vec![0u32; slots];
+            let mut best = None;
+            let mut chunk = 0;
+            for guesses in first.chunks(CANDIDATES_PER_CHUNK) {
+                let (b, done) = score_chunk(&mut parts, (chunk, guesses, true))?;
+                best = Some(best.map_or(b, |a: (i64, bool, u32)| a.min(b)));
+                if done {
+                    return Ok(b.2);
+                }
+                chunk += 1;
+            }
+            // Every consistent candidate scored above the floor, so the first inconsistent one on it wins.
+            for guesses in self.candidates.rest().chunks(CANDIDATES_PER_CHUNK) {
+                let (b, done) = score_chunk(&mut parts, (chunk, guesses, false))?;
+                best = Some(best.map_or(b, |a: (i64, bool, u32)| a.min(b)));
+                if done {
+                    break;
+                }
+                chunk += 1;
+            }
+            best
+        } else {
+            // Chunks finish out of order, so a chunk reaching the floor cannot stop the others: the shared
+            // bound already drops their candidates after a few secrets.
+            let rest = self.candidates.rest();
+            let all_chunks: Vec<(&[u32], bool)> = (first.chunks(CANDIDATES_PER_CHUNK))
+                .map(|c| (c, true))
+                .chain(rest.chunks(CANDIDATES_PER_CHUNK).map(|c| (c, false)))
+                .collect();
+            all_chunks
+                .into_par_iter()
+                .enumerate()
+                .map_init(
+                    || vec![0u32; slots],
+                    |parts, (chunk, (guesses, consistent))| {
+                        score_chunk(parts, (chunk, guesses, consistent))
+                    },
+                )
+                .map(|r| r.map(|(best, _)| best))
+                .try_reduce_with(|a, b| Ok(a.min(b)))
+                .transpose()?
+        };
+        match best {
+            Some((_, _, i)) if i != u32::MAX => Ok(i),
+            _ => Err(StrategyError::Contradiction),
+        }
+    }
+}
+
+/// Scores a candidate's split of the consistent codes for a partition strategy, lower is better, as an
+/// integer so that equal splits tie exactly: the largest class (knuth), minus the number of classes
+/// (most-parts), the sum of squared class sizes (expected-size), the sum of `n log2 n` over classes (entropy:
+/// log2 N minus that sum over N is the entropy in bits). Each can only grow as secrets are added (most-parts:
+/// can gain at most one class per secret left), so scoring stops as soon as the score must exceed a bound.
+struct Split<'a> {
+    pegs: u8,
+    secrets: &'a [Packed],
+    n_log_n: &'a [i64],
+}
+
+impl Split<'_> {
+    /// Adds the secrets one by one to their classes, growing the score with `step(score, class size before)`,
+    /// and gives up once it exceeds `bound` (for scores that only grow).
+    #[inline(always)]
+    fn grow<const LANES: usize>(
+        &self,
+        guess: &Packed,
+        parts: &mut [u32],
+        bound: i64,
+        step: impl Fn(i64, i64) -> i64,
+    ) -> Option<i64> {
+        let mut score = 0i64;
+        for s in self.secrets {
+            let n = &mut parts[guess.class_in::<LANES>(s, self.pegs)];
+            score = step(score, i64::from(*n));
+            *n += 1;
+            if score > bound {
+                return None;
+            }
+        }
+        Some(score)
+    }
+
+    /// The score of `guess`, or `None` once it is sure to exceed `bound`. `parts` is scratch space.
+    fn score<const LANES: usize>(
+        &self,
+        strategy: Strategy,
+        guess: &Packed,
+        parts: &mut [u32],
+        bound: i64,
+    ) -> Option<i64> {
+        // `parts` is a whole number of 8-slot blocks, so this is a few vector stores, not a call to memset.
+        for block in parts.chunks_exact_mut(8) {
+            block.copy_from_slice(&[0; 8]);
+        }
+        match strategy {
+            Strategy::Knuth => {
+                self.grow::<LANES>(guess, parts, bound, |largest, n| largest.max(n + 1))
+            }
+            // (n + 1)^2 - n^2 = 2n + 1
+            Strategy::ExpectedSize => {
+                self.grow::<LANES>(guess, parts, bound, |squares, n| squares + 2 * n + 1)
+            }
+            Strategy::Entropy => self.grow::<LANES>(guess, parts, bound, |sum, n| {
+                sum + self.n_log_n[n as usize + 1] - self.n_log_n[n as usize]
+            }),
+            Strategy::MostParts => {
+                let mut classes = 0i64;
+                for (left, s) in (0..self.secrets.len() as i64).rev().zip(self.secrets) {
+                    let n = &mut parts[guess.class_in::<LANES>(s, self.pegs)];
+                    classes += i64::from(*n == 0);
+                    *n += 1;
+                    if -(classes + left) > bound {
+                        return None;
+                    }
+                }
+                Some(-classes)
+            }
+            Strategy::FirstConsistent
+            | Strategy::RandomConsistent
+            | Strategy::LocalSearch
+            | Strategy::Optimal => Some(0),
+        }
+    }
+}
+
+/// `n log2 n` in fixed point (units of 2^-24): equal splits get equal sums whatever order classes are added in.
+fn n_log2_n(n: usize) -> i64 {
+    if n == 0 {
+        return 0;
+    }
+    let n = n as f64;
+    (n * n.log2() * 16_777_216.0).round() as i64
+}
+
+/// Table of [`n_log2_n`] for class sizes `0..=max`, for the entropy score (empty for the others).
+fn n_log_n_table(strategy: Strategy, max: usize) -> Vec<i64> {
+    match strategy {
+        Strategy::Entropy => (0..=max).map(n_log2_n).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The best score ([`Split`]) any guess can get on `n` consistent codes when `feedbacks` feedbacks can
+/// occur: the codes spread as evenly as possible over `min(n, feedbacks)` classes.
+fn best_possible(strategy: Strategy, n: usize, feedbacks: usize) -> i64 {
+    let k = n.min(feedbacks).max(1);
+    let (q, r) = (n / k, n % k);
+    let even = |f: &dyn Fn(usize) -> i64| r as i64 * f(q + 1) + (k - r) as i64 * f(q);
+    match strategy {
+        Strategy::Knuth => n.div_ceil(k) as i64,
+        Strategy::MostParts => -(k as i64),
+        Strategy::ExpectedSize => even(&|m| (m * m) as i64),
+        Strategy::Entropy => even(&|m| n_log2_n(m)),
+        Strategy::FirstConsistent
+        | Strategy::RandomConsistent
+        | Strategy::LocalSearch
+        | Strategy::Optimal => 0,
+    }
+}

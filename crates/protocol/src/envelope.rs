@@ -1,0 +1,149 @@
+//! The envelope every game's messages travel in: jobs and their answers, progress, the end of a job, and
+//! their JSON forms. Adding a game adds one variant to [`Job`] and one to [`Answer`]; nothing else here changes.
+
+use serde::{Deserialize, Serialize};
+
+use crate::Trace;
+use crate::mastermind::{MastermindAnswer, MastermindJob};
+
+/// Identifies one job; replies and progress carry it.
+pub type JobId = u32;
+
+/// A job for one of the games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "game", content = "job")]
+pub enum Job {
+    /// A Mastermind job.
+    Mastermind(MastermindJob),
+}
+
+/// An answer from one of the games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "game", content = "answer")]
+pub enum Answer {
+    /// A Mastermind answer.
+    Mastermind(MastermindAnswer),
+}
+
+/// Page to worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum ToWorker {
+    /// Start a job. The worker runs one job at a time; a new job waits for the running one.
+    Run {
+        /// The page's id for this job.
+        id: JobId,
+        /// What to do.
+        job: Job,
+        /// Record which thread ran which unit of work, and when, and send it with the progress ([`Trace`]):
+        /// asked for while the page shows the threads (it costs the job a little, and the page more).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        trace: bool,
+    },
+    /// Stop a running or queued job; it answers [`Outcome::Cancelled`].
+    Cancel {
+        /// The job to stop.
+        id: JobId,
+    },
+}
+
+/// Worker to page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum FromWorker {
+    /// The worker has loaded and is ready for jobs.
+    Ready {
+        /// Threads in the solver pool (1 when the page is not cross-origin isolated).
+        threads: u32,
+        /// Whether the page is cross-origin isolated (shared memory, so a thread pool, is possible).
+        isolated: bool,
+        /// Why the pool has one thread, when it does.
+        note: Option<String>,
+        /// Jobs run on the worker's own thread, so a running job is cancelled by terminating the worker
+        /// and starting a new one (queued jobs are still cancelled with [`ToWorker::Cancel`]).
+        cancel_by_restart: bool,
+    },
+    /// A running job's progress.
+    Progress {
+        /// The job.
+        id: JobId,
+        /// The progress of its current piece of work.
+        progress: ProgressDto,
+        /// What the pool did since the last report (only from jobs asked to be traced).
+        #[serde(default, skip_serializing_if = "Trace::is_empty")]
+        trace: Trace,
+    },
+    /// A job has ended.
+    Done {
+        /// The job.
+        id: JobId,
+        /// Its result.
+        outcome: Outcome,
+        /// What the run cost.
+        stats: RunStats,
+    },
+}
+
+/// How far a job's current piece of work is: `done` of `total` units called `unit`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProgressDto {
+    /// Units finished.
+    pub done: u64,
+    /// Units in all.
+    pub total: u64,
+    /// What they are, for people ("prefix ranges", "games").
+    pub unit: String,
+}
+
+/// How a job ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum Outcome {
+    /// It finished.
+    Ok {
+        /// The answer.
+        answer: Answer,
+    },
+    /// It was cancelled.
+    Cancelled,
+    /// It could not be done; the message is for people.
+    Failed {
+        /// Why.
+        message: String,
+    },
+}
+
+/// What a job cost, measured in the worker.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunStats {
+    /// Wall time of the job in milliseconds.
+    pub millis: f64,
+    /// Units of work run on the pool's threads (0 when the job cut its work into none).
+    pub units: u32,
+    /// What they were ("prefix ranges"), or "units of work" when the job ran units of several kinds.
+    #[serde(default)]
+    pub unit: String,
+    /// Distinct pool threads that ran at least one unit.
+    pub threads_used: u32,
+    /// The work done, in the games' own steps (search nodes, positions, feedbacks).
+    pub work: u64,
+}
+
+macro_rules! json_io {
+    ($t:ty) => {
+        impl $t {
+            /// This message as JSON text.
+            pub fn to_json(&self) -> String {
+                // Serialising these plain enums cannot fail: no maps with non-string keys, no foreign types.
+                serde_json::to_string(self).unwrap_or_default()
+            }
+            /// Reads a message from JSON text.
+            pub fn from_json(text: &str) -> Result<Self, String> {
+                serde_json::from_str(text).map_err(|e| format!("malformed message: {e}"))
+            }
+        }
+    };
+}
+
+json_io!(ToWorker);
+json_io!(FromWorker);

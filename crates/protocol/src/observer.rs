@@ -1,0 +1,322 @@
+//! [`JobObserver`]: the [`progress::Observer`] a job runs under. It keeps the job's progress in atomics that
+//! another thread reads (the worker's poller), takes a cancel from that thread, lends the core a clock, and,
+//! when asked, records which pool thread ran which unit of work and when ([`Trace`]). Knows no game.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+
+use progress::{Flow, Observer, Progress, Unit};
+
+use crate::{ProgressDto, RunStats, SearchBegun, Trace, UnitRun};
+
+/// Most unit records a trace holds between two reports; more are counted as dropped.
+const MAX_PENDING_RUNS: usize = 20_000;
+
+/// A clock shared by every thread, in milliseconds (the worker's is `performance.timeOrigin + now()`).
+pub type Clock = fn() -> f64;
+
+/// The trace being recorded: records not yet reported, and the units running now.
+#[derive(Debug, Default)]
+struct Tracer {
+    clock: Option<(Clock, f64)>,
+    search: Option<u32>,
+    pending: Trace,
+    open: HashMap<usize, (u32, f64)>,
+}
+
+/// What the units of the current piece of work are, and of the whole job.
+#[derive(Debug, Default)]
+struct Units {
+    /// The current piece of work's unit.
+    now: Option<Unit>,
+    /// The unit of every piece of work run on threads so far, while they agree; "units of work" once they differ.
+    job: Option<&'static str>,
+}
+
+/// Progress and cancellation of one job, shared between the thread that runs it and the one that reports.
+#[derive(Debug, Default)]
+pub struct JobObserver {
+    cancelled: AtomicBool,
+    done: AtomicU64,
+    total: AtomicU64,
+    units_run: AtomicU32,
+    units: Mutex<Units>,
+    threads: AtomicU64,
+    work: AtomicU64,
+    listener: Option<fn(&JobObserver)>,
+    tracer: Mutex<Tracer>,
+    /// The clock the core may read for time budgets ([`Observer::clock_ms`]).
+    clock: Option<Clock>,
+}
+
+impl JobObserver {
+    /// A fresh observer.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Also calls `listener(self)` on every report, on the thread that reports. For a job that runs on the
+    /// reporting thread itself (no pool), where nobody else can poll.
+    pub fn with_listener(self, listener: fn(&JobObserver)) -> Self {
+        JobObserver {
+            listener: Some(listener),
+            ..self
+        }
+    }
+
+    /// Lends the core `clock` for its time budgets.
+    pub fn timed(self, clock: Clock) -> Self {
+        JobObserver {
+            clock: Some(clock),
+            ..self
+        }
+    }
+
+    /// Also records which thread ran which unit and when, by `clock` (read on every thread, so it must be one
+    /// clock for all of them); [`JobObserver::take_trace`] collects the records.
+    pub fn traced(self, clock: Clock) -> Self {
+        let tracer = Tracer {
+            clock: Some((clock, clock())),
+            ..Tracer::default()
+        };
+        JobObserver {
+            tracer: Mutex::new(tracer),
+            ..self
+        }
+    }
+
+    /// The trace recorded since the last call (empty when not traced).
+    pub fn take_trace(&self) -> Trace {
+        self.tracer
+            .lock()
+            .map(|mut t| std::mem::take(&mut t.pending))
+            .unwrap_or_default()
+    }
+
+    fn trace(&self, progress: Progress) {
+        let Ok(mut t) = self.tracer.lock() else {
+            return;
+        };
+        let Some((clock, t0)) = t.clock else { return };
+        let now = clock() - t0;
+        let thread = |th: Option<usize>| th.map_or(0, |i| i as u32);
+        match progress {
+            Progress::Begin { units, unit } => {
+                let search = t.search.map_or(0, |s| s + 1);
+                t.search = Some(search);
+                t.open.clear();
+                t.pending.searches.push(SearchBegun {
+                    search,
+                    units: units as u32,
+                    unit: unit.into(),
+                    at: now,
+                });
+            }
+            Progress::Started { index, thread: th } => {
+                t.open.insert(index, (thread(th), now));
+            }
+            // A tally is progress, not units on threads.
+            Progress::Tally { .. } => {}
+            Progress::Finished {
+                index,
+                thread: th,
+                found,
+                work,
+            } => {
+                let (thread, start) = t.open.remove(&index).unwrap_or((thread(th), now));
+                let search = t.search.unwrap_or(0);
+                if t.pending.runs.len() < MAX_PENDING_RUNS {
+                    t.pending.runs.push(UnitRun {
+                        search,
+                        index: index as u32,
+                        thread,
+                        start,
+                        end: now,
+                        found,
+                        work,
+                    });
+                } else {
+                    t.pending.dropped += 1;
+                }
+            }
+        }
+    }
+
+    /// Asks the job to stop at its next check.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`JobObserver::cancel`] was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// How far the current piece of work is.
+    pub fn progress(&self) -> ProgressDto {
+        let unit = self
+            .units
+            .lock()
+            .ok()
+            .and_then(|u| u.now)
+            .map_or("", |u| u.many);
+        ProgressDto {
+            done: self.done.load(Ordering::Relaxed),
+            total: self.total.load(Ordering::Relaxed),
+            unit: unit.to_string(),
+        }
+    }
+
+    /// What the job cost so far, given its wall time.
+    pub fn stats(&self, millis: f64) -> RunStats {
+        let unit = self.units.lock().ok().and_then(|u| u.job).unwrap_or("");
+        RunStats {
+            millis,
+            units: self.units_run.load(Ordering::Relaxed),
+            unit: unit.to_string(),
+            threads_used: self.threads.load(Ordering::Relaxed).count_ones(),
+            work: self.work.load(Ordering::Relaxed),
+        }
+    }
+
+    fn set_unit(&self, unit: Unit, on_threads: bool) {
+        if let Ok(mut u) = self.units.lock() {
+            u.now = Some(unit);
+            if on_threads {
+                u.job = match u.job {
+                    None => Some(unit.many),
+                    Some(many) if many == unit.many => Some(many),
+                    Some(_) => Some("units of work"),
+                };
+            }
+        }
+    }
+}
+
+impl Observer for JobObserver {
+    fn report(&self, progress: Progress) -> Flow {
+        self.trace(progress);
+        match progress {
+            Progress::Started { .. } => {}
+            Progress::Tally { done, total, unit } => {
+                self.set_unit(unit, false);
+                self.done.store(done, Ordering::Relaxed);
+                self.total.store(total, Ordering::Relaxed);
+            }
+            Progress::Begin { units, unit } => {
+                self.set_unit(unit, true);
+                self.done.store(0, Ordering::Relaxed);
+                self.total.store(units as u64, Ordering::Relaxed);
+            }
+            Progress::Finished { thread, work, .. } => {
+                self.done.fetch_add(1, Ordering::Relaxed);
+                self.units_run.fetch_add(1, Ordering::Relaxed);
+                self.work.fetch_add(work, Ordering::Relaxed);
+                if let Some(t) = thread {
+                    self.threads.fetch_or(1 << (t % 64), Ordering::Relaxed);
+                }
+            }
+        }
+        if let Some(listener) = self.listener {
+            listener(self);
+        }
+        if self.is_cancelled() {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+
+    fn keep_going(&self) -> bool {
+        !self.is_cancelled()
+    }
+
+    fn clock_ms(&self) -> Option<f64> {
+        self.clock.map(|clock| clock())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use progress::Label;
+
+    const SHARDS: Unit = Unit::new("shard", "shards", Label::Ordinal);
+    const GAMES: Unit = Unit::new("game", "games", Label::Ordinal);
+
+    fn clock() -> f64 {
+        1.0
+    }
+
+    #[test]
+    fn progress_and_stats_speak_the_units_the_work_names() {
+        let obs = JobObserver::new().traced(clock);
+        obs.report(Progress::Begin {
+            units: 3,
+            unit: SHARDS,
+        });
+        for i in 0..2 {
+            obs.report(Progress::Started {
+                index: i,
+                thread: Some(i),
+            });
+            obs.report(Progress::Finished {
+                index: i,
+                thread: Some(i),
+                found: 5,
+                work: 10,
+            });
+        }
+        let expected = ProgressDto {
+            done: 2,
+            total: 3,
+            unit: "shards".into(),
+        };
+        assert_eq!(obs.progress(), expected);
+        let stats = obs.stats(4.0);
+        assert_eq!(
+            (
+                stats.units,
+                stats.unit.as_str(),
+                stats.threads_used,
+                stats.work
+            ),
+            (2, "shards", 2, 20)
+        );
+        let trace = obs.take_trace();
+        assert_eq!(trace.searches.len(), 1);
+        assert_eq!(trace.searches[0].unit.label(1), "shard 2");
+        assert_eq!(trace.runs.len(), 2);
+        // A tally names its own unit but is not work on threads: the job's units stay shards.
+        obs.report(Progress::Tally {
+            done: 1,
+            total: 9,
+            unit: GAMES,
+        });
+        assert_eq!(
+            obs.progress(),
+            ProgressDto {
+                done: 1,
+                total: 9,
+                unit: "games".into()
+            }
+        );
+        assert_eq!(obs.stats(1.0).unit, "shards");
+        // Work of another kind on threads: the job ran units of several kinds.
+        obs.report(Progress::Begin {
+            units: 1,
+            unit: GAMES,
+        });
+        assert_eq!(obs.stats(1.0).unit, "units of work");
+        obs.cancel();
+        assert_eq!(
+            obs.report(Progress::Started {
+                index: 0,
+                thread: None
+            }),
+            Flow::Stop
+        );
+        assert!(!obs.keep_going());
+    }
+}
