@@ -113,6 +113,32 @@ pub enum Outcome {
     },
 }
 
+/// A finished job read as one game's: what a page matches on (see [`Outcome::reply`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reply<A> {
+    /// The game's answer.
+    Answer(A),
+    /// The job was cancelled.
+    Cancelled,
+    /// It could not be done; the message is for people.
+    Failed(String),
+}
+
+impl Outcome {
+    /// This outcome as game `A`'s reply. An answer from another game (which the worker never sends to a job of
+    /// `A`) is a failure with a message, so a page matches on its own game's answers only.
+    pub fn reply<A: TryFrom<Answer, Error = Answer>>(self) -> Reply<A> {
+        match self {
+            Outcome::Ok { answer } => match A::try_from(answer) {
+                Ok(a) => Reply::Answer(a),
+                Err(_) => Reply::Failed("the solver answered for another game".into()),
+            },
+            Outcome::Cancelled => Reply::Cancelled,
+            Outcome::Failed { message } => Reply::Failed(message),
+        }
+    }
+}
+
 /// What a job cost, measured in the worker.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RunStats {

@@ -29,7 +29,9 @@ pub mod mastermind;
 mod observer;
 mod trace;
 
-pub use envelope::{Answer, FromWorker, Job, JobId, Outcome, ProgressDto, RunStats, ToWorker};
+pub use envelope::{
+    Answer, FromWorker, Job, JobId, Outcome, ProgressDto, Reply, RunStats, ToWorker,
+};
 pub use exec::execute;
 pub use observer::{Clock, JobObserver};
 pub use trace::{SearchBegun, Trace, UnitDto, UnitRun};

@@ -4,7 +4,7 @@
 
 use mastermind::{Code, Feedback, Row, Spec, Strategy, partition};
 use protocol::mastermind::{CountDto, MastermindAnswer, MastermindJob, RowDto, SpecDto, SplitDto};
-use protocol::{Answer, Job, Outcome, group_digits};
+use protocol::{Job, Reply, group_digits};
 use yew::prelude::*;
 
 use super::state::{Action, Game, Phase, SplitTarget};
@@ -93,13 +93,11 @@ pub fn SplitPanel(props: &SplitProps) -> Html {
                 return;
             };
             let Some(t) = for_target.clone() else { return };
-            let split = match outcome {
-                Outcome::Ok {
-                    answer: Answer::Mastermind(MastermindAnswer::Split { split }),
-                } => split,
-                Outcome::Ok { .. } => Err("the solver gave an unexpected answer".into()),
-                Outcome::Failed { message } => Err(message),
-                Outcome::Cancelled => return,
+            let split = match outcome.reply() {
+                Reply::Answer(MastermindAnswer::Split { split }) => split,
+                Reply::Answer(_) => Err("the solver gave an unexpected answer".into()),
+                Reply::Failed(message) => Err(message),
+                Reply::Cancelled => return,
             };
             result.set(Some((t, split)));
         });
@@ -235,13 +233,13 @@ pub fn Hints(props: &HintsProps) -> Html {
             let JobEvent::Done(outcome, _) = e else {
                 return;
             };
-            let s = match outcome {
-                Outcome::Ok {
-                    answer: Answer::Mastermind(MastermindAnswer::Guess { code, strategy, .. }),
-                } => Ok((code, strategy)),
-                Outcome::Ok { .. } => Err("no suggestion: the scores so far leave no code".into()),
-                Outcome::Failed { message } => Err(message),
-                Outcome::Cancelled => return,
+            let s = match outcome.reply() {
+                Reply::Answer(MastermindAnswer::Guess { code, strategy, .. }) => {
+                    Ok((code, strategy))
+                }
+                Reply::Answer(_) => Err("no suggestion: the scores so far leave no code".into()),
+                Reply::Failed(message) => Err(message),
+                Reply::Cancelled => return,
             };
             suggestion.set(Some((n, s)));
         });

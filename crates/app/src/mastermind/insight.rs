@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use protocol::mastermind::{MastermindAnswer, MastermindJob, RowDto, ScheduleDto, SpecDto};
-use protocol::{Answer, Job, Outcome, Trace};
+use protocol::{Job, Outcome, Reply, Trace};
 use yew::prelude::*;
 
 use crate::format::fmt_ms;
@@ -112,15 +112,13 @@ impl Reducible for Compare {
             CompareAction::Done(seq, outcome, millis) if seq == c.seq => {
                 let Some(s) = c.running else { return self };
                 c.millis[slot(s)] = Some(millis);
-                match outcome {
-                    Outcome::Ok {
-                        answer: Answer::Mastermind(MastermindAnswer::Counted { count }),
-                    } => {
+                match outcome.reply() {
+                    Reply::Answer(MastermindAnswer::Counted { count }) => {
                         c.count = Some(count);
                         c.running = (s == ScheduleDto::Static).then_some(ScheduleDto::Stealing);
                         c.seq += u32::from(c.running.is_some());
                     }
-                    Outcome::Failed { message } => {
+                    Reply::Failed(message) => {
                         c.error = Some(message);
                         c.running = None;
                     }
@@ -289,6 +287,7 @@ pub fn SearchPanel(props: &PanelProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use protocol::Answer;
 
     #[test]
     fn the_comparison_runs_fixed_then_stealing_and_ignores_stale_answers() {

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use mastermind::{Spec, Strategy, strategy::MAX_LISTED_CODES};
 use protocol::mastermind::{MastermindAnswer, MastermindJob, PlayedDto, SpecDto};
-use protocol::{Answer, Job, Outcome};
+use protocol::{Job, Outcome, Reply};
 use yew::prelude::*;
 
 use super::params::{COLORS, PEGS};
@@ -176,13 +176,11 @@ impl Reducible for Bench {
             BenchAction::Progress(seq, d, t) if seq == b.seq => b.progress = (d, t),
             BenchAction::Done(seq, outcome, millis) if seq == b.seq && b.running() => {
                 let strategy = b.queue.remove(0);
-                let result = match outcome {
-                    Outcome::Ok {
-                        answer: Answer::Mastermind(MastermindAnswer::Played { played }),
-                    } => Ok(played),
-                    Outcome::Ok { .. } => Err("the solver gave an unexpected answer".into()),
-                    Outcome::Failed { message } => Err(message),
-                    Outcome::Cancelled => {
+                let result = match outcome.reply() {
+                    Reply::Answer(MastermindAnswer::Played { played }) => Ok(played),
+                    Reply::Answer(_) => Err("the solver gave an unexpected answer".into()),
+                    Reply::Failed(message) => Err(message),
+                    Reply::Cancelled => {
                         b.queue.clear();
                         b.cancelled = true;
                         return Rc::new(b);
@@ -396,6 +394,7 @@ fn histogram(h: &[u64], widest: usize, tallest: u64) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use protocol::Answer;
 
     fn played(mean: f64) -> Outcome {
         let played = PlayedDto {

@@ -9,7 +9,7 @@ use rand::rngs::StdRng;
 use mastermind::{Code, Spec};
 
 use super::*;
-use crate::{Answer, Job, JobObserver, Outcome, ToWorker, execute};
+use crate::{Answer, Job, JobObserver, Outcome, Reply, ToWorker, execute};
 
 const CLASSIC: SpecDto = SpecDto {
     pegs: 4,
@@ -424,4 +424,26 @@ fn cancelled_job_says_so() {
         schedule: None,
     };
     assert_eq!(execute(&Job::Mastermind(job), &obs), Outcome::Cancelled);
+}
+
+#[test]
+fn an_outcome_reads_as_a_games_reply() {
+    let counted = MastermindAnswer::Counted {
+        count: CountDto {
+            value: "208".into(),
+            exact: true,
+        },
+    };
+    let ok = Outcome::Ok {
+        answer: Answer::Mastermind(counted.clone()),
+    };
+    assert_eq!(ok.reply::<MastermindAnswer>(), Reply::Answer(counted));
+    assert_eq!(
+        Outcome::Cancelled.reply::<MastermindAnswer>(),
+        Reply::Cancelled
+    );
+    assert_eq!(
+        failed("no").reply::<MastermindAnswer>(),
+        Reply::Failed("no".into())
+    );
 }

@@ -1,8 +1,8 @@
 //! How the game moves: the person's actions and the solver's answers, applied to the [`Game`] state.
 
 use mastermind::{Code, Feedback, score};
+use protocol::Reply;
 use protocol::mastermind::{CountDto, MastermindAnswer};
-use protocol::{Answer, Outcome};
 
 use super::{Action, BoardRow, Game, JobAnswer, Phase, next_seed};
 use crate::mastermind::params::{Mode, Scoring};
@@ -192,17 +192,15 @@ impl Game {
         let background = self.request.take().is_some_and(|r| r.background);
         self.progress = None;
         self.last = Some(stats);
-        let answer = match outcome {
+        let answer = match outcome.reply() {
             // A background count that failed or was cancelled only leaves the count unknown.
-            Outcome::Cancelled | Outcome::Failed { .. } if background => return,
-            Outcome::Ok {
-                answer: Answer::Mastermind(a),
-            } => a,
-            Outcome::Cancelled => {
+            Reply::Cancelled | Reply::Failed(_) if background => return,
+            Reply::Answer(a) => a,
+            Reply::Cancelled => {
                 self.phase = Phase::Failed("Search cancelled.".into());
                 return;
             }
-            Outcome::Failed { message } => {
+            Reply::Failed(message) => {
                 self.phase = Phase::Failed(message);
                 return;
             }
