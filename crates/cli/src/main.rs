@@ -9,6 +9,7 @@
 
 mod mastermind;
 mod output;
+mod pegs;
 mod progress_line;
 
 use std::process::ExitCode;
@@ -40,6 +41,9 @@ enum Game {
     /// Mastermind: solve a secret, count consistent codes, play every secret.
     #[command(subcommand)]
     Mastermind(mastermind::Command),
+    /// Peg solitaire: count every game from a start to a finish, or find one.
+    #[command(subcommand)]
+    Pegs(pegs::Command),
 }
 
 fn run(cli: Cli) -> Result<(), String> {
@@ -55,6 +59,7 @@ fn run(cli: Cli) -> Result<(), String> {
     let out = Output::new(cli.json);
     match cli.game {
         Game::Mastermind(cmd) => mastermind::run(cmd, &out),
+        Game::Pegs(cmd) => pegs::run(cmd, &out),
     }
 }
 

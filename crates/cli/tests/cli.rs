@@ -166,3 +166,72 @@ fn bad_input_is_named() {
     );
     refused(&["chess"], "unrecognized subcommand 'chess'");
 }
+
+#[test]
+fn pegs_count_and_solve() {
+    let v = json(&[
+        "pegs", "count", "--board", "triangle", "--start", "0,0", "--finish", "any-one",
+    ]);
+    assert_eq!(v["solutions"], "29760");
+    assert_eq!(
+        (
+            v["board"].as_str(),
+            v["start"].as_str(),
+            v["finish"].as_str()
+        ),
+        (Some("triangle"), Some("0,0"), Some("any-one"))
+    );
+    let levels = v["levels"].as_array().expect("levels");
+    assert_eq!(levels[0]["pegs"], 14);
+    assert!(v["peak_bytes"].as_u64().is_some() && v["positions"].as_u64().is_some());
+    // The same without symmetry or meeting in the middle.
+    let plain = json(&[
+        "pegs",
+        "count",
+        "--board",
+        "triangle",
+        "--finish",
+        "any-one",
+        "--no-symmetry",
+        "--no-meet",
+    ]);
+    assert_eq!(plain["solutions"], "29760");
+    let v = json(&["pegs", "solve", "--board", "english"]);
+    assert_eq!(v["solution"].as_array().map(Vec::len), Some(31));
+    assert_eq!(v["solution"][30]["to"], serde_json::json!([3, 3]));
+    let dir = std::env::temp_dir().join(format!("puzzle-lab-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let layout = dir.join("plus.txt");
+    std::fs::write(&layout, "..o..\n..o..\nooooo\n..o..\n..o..\n").expect("layout");
+    let v = json(&[
+        "pegs",
+        "count",
+        "--board-file",
+        layout.to_str().expect("path"),
+        "--finish",
+        "dead-end",
+    ]);
+    assert_eq!(v["board"], "custom");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "ooo\noq\n").expect("layout");
+    refused(
+        &["pegs", "count", "--board-file", bad.to_str().expect("path")],
+        "line 2, column 2: 'q' is neither a hole",
+    );
+    refused(
+        &["pegs", "count", "--board", "hexagon"],
+        "there is no board called 'hexagon'",
+    );
+    refused(
+        &["pegs", "count", "--start", "0,0"],
+        "--start: there is no hole at 0,0 on this board (7 rows, 7 columns)",
+    );
+    refused(
+        &["pegs", "count", "--finish", "3"],
+        "--finish: '3' is not row,column",
+    );
+    refused(
+        &["pegs", "count", "--finish", "dead-end", "--max-mb", "1"],
+        "this count does not fit",
+    );
+}

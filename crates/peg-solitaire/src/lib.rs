@@ -1,0 +1,35 @@
+//! Peg solitaire as a pure library: boards as data, positions as 64-bit words, and exact counts of every game.
+//!
+//! A jump takes a peg over a neighbour into an empty hole and removes the neighbour. The counts follow the seed
+//! report's breadth-first search (a level per number of pegs, each position once with the number of paths into it)
+//! and do better where it struggled: classes of positions under the symmetries that keep the start and the finish
+//! (exact: a class stores the paths into the whole class), meeting in the middle where the finish is one peg
+//! (a jump backwards is a jump forwards on the complemented position), 128-bit counts, and levels cut into many
+//! more shards than threads so that work stealing keeps every thread busy. Progress is reported per shard and per
+//! level ([`progress`]), and a count that would not fit says how much memory it would need.
+//!
+//! ```
+//! use peg_solitaire::{Board, Finish, Limits, count};
+//!
+//! let board = Board::named("triangle").unwrap();
+//! let top = board.hole(0, 0).unwrap();
+//! let start = board.full() & !(1 << top);
+//! let counted = count(&board, start, Finish::AnyOne, &Limits::NATIVE, &progress::NoObserver).unwrap();
+//! assert_eq!(counted.solutions, 29_760);
+//! ```
+
+mod board;
+mod count;
+mod levels;
+mod solve;
+
+pub use board::{
+    Board, BoardError, DIAMOND, ENGLISH, FRENCH, Geometry, Jump, MAX_HOLES, NAMED, Position,
+    Symmetry,
+};
+pub use count::{CountError, Counted, Finish, LEVELS, LevelStats, Limits, count, human_bytes};
+pub use levels::SHARDS;
+pub use solve::{SolveError, finished, jump_counts, solve};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,240 @@
+//! Counts against published figures and against a plain depth-first count; symmetry and meeting in the middle
+//! against the plain search; custom boards and their errors; solutions that replay.
+
+use progress::NoObserver;
+
+use super::*;
+
+/// Every game from `pos`, played depth first, that ends as `finish` says: the obviously correct count.
+fn brute(board: &Board, pos: Position, finish: Finish) -> u128 {
+    let mut any = false;
+    let mut total = 0;
+    for j in board.jumps() {
+        if j.legal(pos) {
+            any = true;
+            total += brute(board, pos ^ j.mask(), finish);
+        }
+    }
+    let end = match finish {
+        Finish::Hole(h) => pos == 1 << h,
+        Finish::AnyOne => pos.count_ones() == 1,
+        Finish::DeadEnd => !any,
+    };
+    total + u128::from(end)
+}
+
+const PLAIN: Limits = Limits {
+    max_bytes: 1 << 30,
+    symmetry: false,
+    meet_in_the_middle: false,
+};
+
+fn all_ways(board: &Board, start: Position, finish: Finish) -> Vec<u128> {
+    [(false, false), (true, false), (false, true), (true, true)]
+        .into_iter()
+        .map(|(symmetry, meet_in_the_middle)| {
+            let limits = Limits {
+                symmetry,
+                meet_in_the_middle,
+                ..PLAIN
+            };
+            count(board, start, finish, &limits, &NoObserver)
+                .unwrap()
+                .solutions
+        })
+        .collect()
+}
+
+fn check(board: &Board, start: Position, finish: Finish) {
+    let expected = brute(board, start, finish);
+    for got in all_ways(board, start, finish) {
+        assert_eq!(
+            got,
+            expected,
+            "{} {finish}\n{}",
+            board.name(),
+            board.show(start)
+        );
+    }
+}
+
+#[test]
+fn the_triangle_agrees_with_a_plain_count_every_way() {
+    let board = Board::named("triangle").unwrap();
+    assert_eq!(board.symmetries().len(), 6);
+    for (r, c) in [(0, 0), (2, 1), (3, 1), (4, 2)] {
+        let hole = board.hole(r, c).unwrap();
+        let start = board.full() & !(1 << hole);
+        check(&board, start, Finish::AnyOne);
+        check(&board, start, Finish::Hole(hole));
+        check(&board, start, Finish::DeadEnd);
+    }
+    // The top start, one peg anywhere: 29,760 games (a classic figure).
+    let top = board.full() & !1;
+    assert_eq!(brute(&board, top, Finish::AnyOne), 29_760);
+}
+
+#[test]
+fn positions_in_the_middle_of_a_game_agree_too() {
+    let board = Board::named("english").unwrap();
+    // Twenty pegs after a known opening (from the solution the solver finds), then every way of counting.
+    let start = board.full() & !(1 << board.hole(3, 3).unwrap());
+    let jumps = solve(&board, start, Finish::Hole(16), 1_000_000, &NoObserver)
+        .unwrap()
+        .unwrap();
+    let mut pos = start;
+    for j in &jumps[..20] {
+        assert!(j.legal(pos));
+        pos ^= j.mask();
+    }
+    check(&board, pos, Finish::Hole(16));
+    check(&board, pos, Finish::AnyOne);
+    check(&board, pos, Finish::DeadEnd);
+}
+
+#[test]
+fn the_english_centre_game_has_its_published_count() {
+    let board = Board::named("english").unwrap();
+    let centre = board.hole(3, 3).unwrap();
+    let start = board.full() & !(1 << centre);
+    let counted = count(
+        &board,
+        start,
+        Finish::Hole(centre),
+        &Limits::NATIVE,
+        &NoObserver,
+    )
+    .unwrap();
+    assert_eq!(counted.solutions, 40_861_647_040_079_968);
+    assert_eq!(counted.symmetries, 8);
+    assert_eq!(counted.met_at, Some(16));
+    // The forward levels reached before meeting: 1 position, then 4 (one class), ...
+    assert_eq!(counted.levels[0].positions, 1);
+    assert_eq!(
+        (counted.levels[1].positions, counted.levels[1].classes),
+        (4, 1)
+    );
+}
+
+#[test]
+fn solutions_replay_and_jump_counts_add_up() {
+    let board = Board::named("triangle").unwrap();
+    let start = board.full() & !1;
+    for finish in [Finish::AnyOne, Finish::Hole(0), Finish::DeadEnd] {
+        let jumps = solve(&board, start, finish, 1_000_000, &NoObserver)
+            .unwrap()
+            .unwrap();
+        let mut pos = start;
+        for j in &jumps {
+            assert!(j.legal(pos), "{finish}");
+            pos ^= j.mask();
+        }
+        assert!(finished(&board, pos, finish), "{finish}");
+        let per_jump = jump_counts(&board, start, finish, &Limits::NATIVE, &NoObserver).unwrap();
+        let total: u128 = per_jump.iter().map(|j| j.1).sum();
+        assert_eq!(total, brute(&board, start, finish), "{finish}");
+    }
+    // A position with no way to one peg in the corner says so.
+    let two_apart = (1 << board.hole(4, 0).unwrap()) | (1 << board.hole(4, 4).unwrap());
+    assert_eq!(
+        solve(&board, two_apart, Finish::AnyOne, 1000, &NoObserver),
+        Ok(None)
+    );
+}
+
+#[test]
+fn boards_and_their_symmetries() {
+    for (name, holes, _) in NAMED {
+        let board = Board::named(name).unwrap();
+        assert_eq!(board.holes().len(), holes, "{name}");
+        let symmetries = if name == "triangle" { 6 } else { 8 };
+        assert_eq!(board.symmetries().len(), symmetries, "{name}");
+    }
+    let custom = Board::parse("ooo\no.o\nooo").unwrap();
+    assert_eq!((custom.holes().len(), custom.symmetries().len()), (8, 8));
+    let triangle = Board::parse("triangle\n  o\n o o\no o o").unwrap();
+    assert_eq!(triangle.holes().len(), 6);
+    assert_eq!(triangle.symmetries().len(), 6);
+    // A custom cross counts like a plain search.
+    let plus = Board::parse("..o..\n..o..\nooooo\n..o..\n..o..").unwrap();
+    let start = plus.full() & !(1 << plus.hole(2, 2).unwrap());
+    check(&plus, start, Finish::AnyOne);
+}
+
+#[test]
+fn bad_layouts_and_requests_get_messages() {
+    let err = |layout: &str| Board::parse(layout).unwrap_err().to_string();
+    assert_eq!(
+        err(""),
+        "the layout has no hole: write 'o' for a hole, '.' or ' ' for none"
+    );
+    assert_eq!(
+        err("oo\noz"),
+        "line 2, column 2: 'z' is neither a hole ('o') nor a gap ('.' or ' ')"
+    );
+    assert_eq!(
+        err("o.o\n.o."),
+        "no jump is possible on this layout: it needs three holes in a row"
+    );
+    assert_eq!(
+        err(&"o".repeat(65)),
+        "the layout has 65 holes; at most 64 fit in a position"
+    );
+    assert_eq!(
+        err("triangle\no\noo\no"),
+        "a triangular layout needs r + 1 holes on row r; row 3 has another number"
+    );
+    assert!(
+        Board::named("hexagon")
+            .unwrap_err()
+            .to_string()
+            .contains("no board called 'hexagon'")
+    );
+    let board = Board::named("english").unwrap();
+    let start = board.full() & !1;
+    assert_eq!(
+        count(&board, start, Finish::Hole(40), &PLAIN, &NoObserver),
+        Err(CountError::NoSuchHole(40))
+    );
+    assert_eq!(
+        count(&board, 0, Finish::AnyOne, &PLAIN, &NoObserver),
+        Err(CountError::Empty)
+    );
+    // A count that would not fit says how much it would need.
+    let tight = Limits {
+        max_bytes: 1 << 20,
+        ..Limits::NATIVE
+    };
+    let centre = board.full() & !(1 << board.hole(3, 3).unwrap());
+    let Err(CountError::TooBig { needed, limit, .. }) =
+        count(&board, centre, Finish::DeadEnd, &tight, &NoObserver)
+    else {
+        panic!("a 1 MB count of every English game must not fit")
+    };
+    assert!(needed > limit);
+}
+
+#[test]
+fn a_count_can_be_cancelled() {
+    struct StopAtLevel(u64);
+    impl progress::Observer for StopAtLevel {
+        fn report(&self, p: progress::Progress) -> progress::Flow {
+            match p {
+                progress::Progress::Tally { done, .. } if done >= self.0 => progress::Flow::Stop,
+                _ => progress::Flow::Continue,
+            }
+        }
+    }
+    let board = Board::named("english").unwrap();
+    let centre = board.full() & !(1 << board.hole(3, 3).unwrap());
+    assert_eq!(
+        count(
+            &board,
+            centre,
+            Finish::DeadEnd,
+            &Limits::NATIVE,
+            &StopAtLevel(5)
+        ),
+        Err(CountError::Cancelled)
+    );
+}
