@@ -6,11 +6,7 @@ use crate::registry::{GameEntry, PageEntry};
 /// Every game, in the order the home page shows them.
 pub const GAMES: &[GameEntry] = &[
     crate::mastermind::GAME,
-    GameEntry {
-        name: "Peg solitaire",
-        blurb: "Play several boards and count every solution from any start on all threads.",
-        pages: &[],
-    },
+    crate::pegs::GAME,
     GameEntry {
         name: "Cluedo",
         blurb: "Play against 2 to 5 computer detectives of several strengths, and simulate many games.",

@@ -8,6 +8,7 @@ mod games;
 mod home;
 mod hooks;
 mod mastermind;
+mod pegs;
 mod registry;
 mod route;
 mod solver;

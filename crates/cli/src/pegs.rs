@@ -1,7 +1,7 @@
 //! `puzzle-lab pegs ...`: count every game of peg solitaire from a start to a finish, or find one.
 
 use clap::{Args, Subcommand};
-use peg_solitaire::{Board, Finish, Limits, Position, count, human_bytes, solve};
+use peg_solitaire::{Board, Finish, Limits, Position, Table, count, human_bytes, solve};
 use serde_json::json;
 
 use crate::output::Output;
@@ -41,6 +41,12 @@ pub(crate) enum Command {
         /// Memory the count may use, in MB (default 12288).
         #[arg(long, value_name = "MB")]
         max_mb: Option<u64>,
+    },
+    /// Build the table of games from every reachable position (what the page uses to show how many games go through
+    /// each jump), and print the games through each first jump.
+    Table {
+        #[command(flatten)]
+        game: Game,
     },
     /// Find one game from the start to the finish and print its jumps.
     Solve {
@@ -157,6 +163,35 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                         counted.positions,
                         counted.symmetries,
                         human_bytes(counted.peak_bytes)
+                    )
+                },
+            );
+        }
+        Command::Table { game } => {
+            let s = game.setup()?;
+            let progress = ProgressLine::new();
+            let table = Table::build(&s.board, s.start, s.finish, &Limits::NATIVE, &progress)
+                .map_err(|e| e.to_string())?;
+            progress.clear();
+            let seconds = out.seconds();
+            let at = |h: u8| {
+                let (r, c) = s.board.holes()[usize::from(h)];
+                format!("{r},{c}")
+            };
+            let jumps: Vec<_> = table
+                .jump_counts(s.start)
+                .into_iter()
+                .map(|(j, n)| json!({ "from": at(j.from), "to": at(j.to), "games": n.to_string() }))
+                .collect();
+            out.emit(
+                json!({ "board": s.board.name(), "solutions": table.solutions().to_string(), "first_jumps": jumps,
+                    "bytes": table.bytes(), "seconds": seconds }),
+                || {
+                    format!(
+                        "{}: {} games; table of {} built in {seconds:.2} s",
+                        s.board.name(),
+                        table.solutions(),
+                        human_bytes(table.bytes())
                     )
                 },
             );

@@ -514,10 +514,16 @@ impl Symmetry {
 
     /// How many distinct positions `pos`'s class holds.
     pub fn class_size(&self, pos: Position) -> u128 {
-        let mut images: Vec<Position> =
-            (0..self.tables.len()).map(|s| self.image(s, pos)).collect();
-        images.sort_unstable();
-        images.dedup();
-        images.len() as u128
+        // At most 8 images: count the distinct ones without allocating (this runs once per stored class).
+        let mut images = [0u64; 8];
+        let mut distinct = 0;
+        for s in 0..self.tables.len().min(8) {
+            let img = self.image(s, pos);
+            if !images[..distinct].contains(&img) {
+                images[distinct] = img;
+                distinct += 1;
+            }
+        }
+        distinct as u128
     }
 }

@@ -113,6 +113,8 @@ pub enum CountError {
     NoSuchHole(u8),
     /// The start has no peg.
     Empty,
+    /// This needs a one-peg finish (a hole, or any-one).
+    NeedsOnePeg,
 }
 
 impl fmt::Display for CountError {
@@ -132,6 +134,9 @@ impl fmt::Display for CountError {
             ),
             CountError::NoSuchHole(h) => write!(f, "hole {h} is not on this board"),
             CountError::Empty => f.write_str("the start has no peg"),
+            CountError::NeedsOnePeg => {
+                f.write_str("this needs a finish with one peg (a hole, or any-one)")
+            }
         }
     }
 }
@@ -167,16 +172,7 @@ pub fn count(
         Finish::AnyOne => (0..board.holes().len()).map(|h| 1u64 << h).collect(),
         Finish::DeadEnd => Vec::new(),
     };
-    let symmetry = if !limits.symmetry {
-        Symmetry::none(board)
-    } else {
-        match finish {
-            // The forward counts are symmetric under what keeps the start; the backward ones under what maps the
-            // finishes onto themselves: use what does both.
-            Finish::Hole(_) | Finish::AnyOne => group_fixing_start_keeping(board, start, &finals),
-            Finish::DeadEnd => Symmetry::fixing(board, &[start]),
-        }
-    };
+    let symmetry = group_for(board, start, finish, &finals, limits.symmetry);
     let run = Run {
         board,
         symmetry: &symmetry,
@@ -191,6 +187,25 @@ pub fn count(
         Finish::DeadEnd => run.dead_ends(start),
         _ if !limits.meet_in_the_middle || jumps_to_finish < 2 => run.forward_to(start, &finals),
         _ => run.meet(start, &finals),
+    }
+}
+
+/// The symmetries a count may use (all of them exact): those that keep the start, and, for a one-peg finish, map
+/// the finishes onto themselves (the forward counts are symmetric under the first, the backward ones under the
+/// second); only the identity when `use_symmetry` is off.
+pub(crate) fn group_for(
+    board: &Board,
+    start: Position,
+    finish: Finish,
+    finals: &[Position],
+    use_symmetry: bool,
+) -> Symmetry {
+    if !use_symmetry {
+        return Symmetry::none(board);
+    }
+    match finish {
+        Finish::Hole(_) | Finish::AnyOne => group_fixing_start_keeping(board, start, finals),
+        Finish::DeadEnd => Symmetry::fixing(board, &[start]),
     }
 }
 

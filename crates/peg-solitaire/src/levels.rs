@@ -216,3 +216,59 @@ impl Level {
         })
     }
 }
+
+impl Level {
+    /// A level with the same classes, each valued by `value(class)`, the shards run as units on the pool.
+    pub fn map_values(
+        &self,
+        pegs: u32,
+        observer: &dyn Observer,
+        value: &(dyn Fn(Position) -> u128 + Sync),
+    ) -> Result<Level, Halt> {
+        if observer.report(Progress::Begin {
+            units: SHARD_COUNT,
+            unit: SHARDS,
+        }) == Flow::Stop
+        {
+            return Err(Halt::Cancelled);
+        }
+        let stop = AtomicBool::new(false);
+        let shards: Vec<Table> = self
+            .shards
+            .par_iter()
+            .enumerate()
+            .with_max_len(1)
+            .map(|(index, shard)| {
+                let thread = rayon::current_thread_index();
+                if stop.load(Ordering::Relaxed)
+                    || observer.report(Progress::Started { index, thread }) == Flow::Stop
+                {
+                    stop.store(true, Ordering::Relaxed);
+                    return Table::default();
+                }
+                let mut out = Table::with_capacity_and_hasher(shard.len(), Default::default());
+                for (k, &pos) in shard.keys().enumerate() {
+                    if k % 4096 == 4095 && !observer.keep_going() {
+                        stop.store(true, Ordering::Relaxed);
+                        return out;
+                    }
+                    out.insert(pos, Paths::of(value(pos)));
+                }
+                let done = Progress::Finished {
+                    index,
+                    thread,
+                    found: out.len() as u64,
+                    work: shard.len() as u64,
+                };
+                if observer.report(done) == Flow::Stop {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                out
+            })
+            .collect();
+        if stop.load(Ordering::Relaxed) {
+            return Err(Halt::Cancelled);
+        }
+        Ok(Level { pegs, shards })
+    }
+}

@@ -22,6 +22,7 @@ mod board;
 mod count;
 mod levels;
 mod solve;
+mod table;
 
 pub use board::{
     Board, BoardError, DIAMOND, ENGLISH, FRENCH, Geometry, Jump, MAX_HOLES, NAMED, Position,
@@ -30,6 +31,7 @@ pub use board::{
 pub use count::{CountError, Counted, Finish, LEVELS, LevelStats, Limits, count, human_bytes};
 pub use levels::SHARDS;
 pub use solve::{SolveError, finished, jump_counts, solve};
+pub use table::Table;
 
 #[cfg(test)]
 mod tests;

@@ -238,3 +238,62 @@ fn a_count_can_be_cancelled() {
         Err(CountError::Cancelled)
     );
 }
+
+/// Every position reachable from `start`, with the table's games from it checked against a plain count.
+fn check_table(board: &Board, start: Position, finish: Finish) {
+    for symmetry in [false, true] {
+        let limits = Limits {
+            symmetry,
+            ..Limits::NATIVE
+        };
+        let table = Table::build(board, start, finish, &limits, &NoObserver).unwrap();
+        assert_eq!(
+            table.solutions(),
+            brute(board, start, finish),
+            "{} {finish}",
+            board.name()
+        );
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![start];
+        while let Some(pos) = todo.pop() {
+            if !seen.insert(pos) {
+                continue;
+            }
+            assert_eq!(
+                table.games_from(pos),
+                brute(board, pos, finish),
+                "{}\n{}",
+                finish,
+                board.show(pos)
+            );
+            for j in board.jumps() {
+                if j.legal(pos) {
+                    todo.push(pos ^ j.mask());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_table_of_games_from_every_position_agrees_with_a_plain_count() {
+    let triangle = Board::named("triangle").unwrap();
+    for start_hole in [0, 4] {
+        let start = triangle.full() & !(1 << start_hole);
+        check_table(&triangle, start, Finish::AnyOne);
+        check_table(&triangle, start, Finish::Hole(start_hole));
+        check_table(&triangle, start, Finish::Hole(12));
+    }
+    let board = Board::named("english").unwrap();
+    let centre = board.hole(3, 3).unwrap();
+    let start = board.full() & !(1 << centre);
+    let jumps = solve(&board, start, Finish::Hole(centre), 1_000_000, &NoObserver)
+        .unwrap()
+        .unwrap();
+    let mid = jumps[..21].iter().fold(start, |p, j| p ^ j.mask());
+    check_table(&board, mid, Finish::Hole(centre));
+    assert_eq!(
+        Table::build(&board, start, Finish::DeadEnd, &Limits::NATIVE, &NoObserver).unwrap_err(),
+        CountError::NeedsOnePeg
+    );
+}

@@ -15,6 +15,8 @@ pub type JobId = u32;
 pub enum Job {
     /// A Mastermind job.
     Mastermind(MastermindJob),
+    /// A peg solitaire job.
+    Pegs(crate::pegs::PegsJob),
 }
 
 /// An answer from one of the games.
@@ -23,6 +25,8 @@ pub enum Job {
 pub enum Answer {
     /// A Mastermind answer.
     Mastermind(MastermindAnswer),
+    /// A peg solitaire answer.
+    Pegs(crate::pegs::PegsAnswer),
 }
 
 /// Page to worker.
@@ -93,6 +97,10 @@ pub struct ProgressDto {
     pub total: u64,
     /// What they are, for people ("prefix ranges", "games").
     pub unit: String,
+    /// The latest tally of the job as a whole (levels of a count, games played), when the job keeps one beside
+    /// its units of work: `done` of `total` `unit`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tally: Option<(u64, u64, String)>,
 }
 
 /// How a job ended.

@@ -10,6 +10,7 @@ pub fn execute(job: &Job, observer: &JobObserver) -> Outcome {
     let obs: &dyn Observer = observer;
     let result = match job {
         Job::Mastermind(job) => mastermind::run(job, obs).map(Answer::Mastermind),
+        Job::Pegs(job) => crate::pegs::run(job, obs).map(Answer::Pegs),
     };
     match result {
         Ok(answer) => Outcome::Ok { answer },

@@ -27,6 +27,7 @@ mod envelope;
 mod exec;
 pub mod mastermind;
 mod observer;
+pub mod pegs;
 mod trace;
 
 pub use envelope::{

@@ -32,6 +32,8 @@ struct Units {
     now: Option<Unit>,
     /// The unit of every piece of work run on threads so far, while they agree; "units of work" once they differ.
     job: Option<&'static str>,
+    /// The latest tally.
+    tally: Option<(u64, u64, &'static str)>,
 }
 
 /// Progress and cancellation of one job, shared between the thread that runs it and the one that reports.
@@ -155,16 +157,16 @@ impl JobObserver {
 
     /// How far the current piece of work is.
     pub fn progress(&self) -> ProgressDto {
-        let unit = self
+        let (unit, tally) = self
             .units
             .lock()
-            .ok()
-            .and_then(|u| u.now)
-            .map_or("", |u| u.many);
+            .map(|u| (u.now.map_or("", |u| u.many), u.tally))
+            .unwrap_or(("", None));
         ProgressDto {
             done: self.done.load(Ordering::Relaxed),
             total: self.total.load(Ordering::Relaxed),
             unit: unit.to_string(),
+            tally: tally.map(|(d, t, u)| (d, t, u.to_string())),
         }
     }
 
@@ -201,6 +203,9 @@ impl Observer for JobObserver {
             Progress::Started { .. } => {}
             Progress::Tally { done, total, unit } => {
                 self.set_unit(unit, false);
+                if let Ok(mut u) = self.units.lock() {
+                    u.tally = Some((done, total, unit.many));
+                }
                 self.done.store(done, Ordering::Relaxed);
                 self.total.store(total, Ordering::Relaxed);
             }
@@ -272,6 +277,7 @@ mod tests {
             done: 2,
             total: 3,
             unit: "shards".into(),
+            tally: None,
         };
         assert_eq!(obs.progress(), expected);
         let stats = obs.stats(4.0);
@@ -299,7 +305,8 @@ mod tests {
             ProgressDto {
                 done: 1,
                 total: 9,
-                unit: "games".into()
+                unit: "games".into(),
+                tally: Some((1, 9, "games".into())),
             }
         );
         assert_eq!(obs.stats(1.0).unit, "shards");

@@ -1,0 +1,396 @@
+//! Peg solitaire's page: play a board from any start (click a peg, then where it jumps; keyboard too), see after
+//! every jump whether the finish can still be reached and how many games go through each jump, watch a solution,
+//! and count every game on the worker pool. State lives in [`state::Play`]; the count in `count_panel`.
+
+mod board_view;
+mod count_panel;
+mod state;
+
+use std::rc::Rc;
+
+use peg_solitaire::{Board, Finish, Jump, NAMED};
+use protocol::group_digits;
+use protocol::pegs::{FinishDto, position_text};
+use timeout::Timeout;
+use wasm_bindgen::prelude::*;
+use yew::prelude::*;
+
+use crate::hooks::use_request;
+use crate::registry::{GameEntry, PageEntry};
+use crate::route::Query;
+use crate::solver::JobEvent;
+use crate::widgets::share::Share;
+use board_view::BoardView;
+use count_panel::CountPanel;
+use state::{Action, Outlook, Play, Setup};
+
+/// Peg solitaire in the game list.
+pub const GAME: GameEntry = GameEntry {
+    name: "Peg solitaire",
+    blurb: "Play the English, French, triangle and diamond boards from any start; see how many winning games go through each jump; count every game exactly on all threads.",
+    pages: &[PageEntry {
+        path: "/pegs",
+        nav: "Peg solitaire",
+        view: page,
+    }],
+};
+
+fn page(query: &Query) -> Html {
+    html! { <PegsPage key={format!("{query:?}")} query={query.clone()} /> }
+}
+
+/// Props of [`PegsPage`].
+#[derive(Properties, PartialEq)]
+pub struct PageProps {
+    /// The link's query.
+    pub query: Query,
+}
+
+fn hole_at(board: &Board, text: &str) -> Option<u8> {
+    let (r, c) = text.split_once(',')?;
+    board.hole(r.trim().parse().ok()?, c.trim().parse().ok()?)
+}
+
+fn hole_text(board: &Board, h: u8) -> String {
+    let (r, c) = board.holes()[usize::from(h)];
+    format!("{r},{c}")
+}
+
+/// The game a link describes, with a message for every part that was ignored.
+fn setup(query: &Query) -> (Board, Setup, Vec<String>) {
+    let mut errors = Vec::new();
+    let name = query
+        .get("board")
+        .cloned()
+        .unwrap_or_else(|| "english".into());
+    let (name, board) = match Board::named(&name) {
+        Ok(b) => (name, b),
+        Err(e) => {
+            errors.push(format!("board: {e}"));
+            (
+                "english".into(),
+                Board::named("english").unwrap_or_else(|_| unreachable!()),
+            )
+        }
+    };
+    let default_start = {
+        let (rows, cols) = board.size();
+        match board.geometry() {
+            peg_solitaire::Geometry::Triangle => 0,
+            peg_solitaire::Geometry::Square => board.hole(rows / 2, cols / 2).unwrap_or(0),
+        }
+    };
+    let start = match query.get("start") {
+        None => default_start,
+        Some(t) => hole_at(&board, t).unwrap_or_else(|| {
+            errors.push(format!(
+                "start: there is no hole at '{t}' on this board; the default start is used"
+            ));
+            default_start
+        }),
+    };
+    let finish = match query.get("finish").map(String::as_str) {
+        None => Finish::Hole(start),
+        Some("any-one") => Finish::AnyOne,
+        Some("dead-end") => Finish::DeadEnd,
+        Some(t) => match hole_at(&board, t) {
+            Some(h) => Finish::Hole(h),
+            None => {
+                errors.push(format!(
+                    "finish: '{t}' is not a hole, any-one or dead-end; the start hole is used"
+                ));
+                Finish::Hole(start)
+            }
+        },
+    };
+    let mut moves = Vec::new();
+    if let Some(text) = query.get("moves").filter(|t| !t.is_empty()) {
+        for (i, m) in text.split('.').enumerate() {
+            let parsed = m
+                .split_once('-')
+                .and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u8>().ok()?)))
+                .and_then(|(a, b)| {
+                    board
+                        .jumps()
+                        .iter()
+                        .copied()
+                        .find(|j| j.from == a && j.to == b)
+                });
+            match parsed {
+                Some(j) => moves.push(j),
+                None => {
+                    errors.push(format!("moves: jump {} ('{m}') is not a jump of this board; the moves stop before it", i + 1));
+                    break;
+                }
+            }
+        }
+    }
+    let embed = query.get("embed").is_some_and(|v| v == "1");
+    (
+        board,
+        Setup {
+            board: name,
+            start,
+            finish,
+            moves,
+            embed,
+        },
+        errors,
+    )
+}
+
+fn finish_text(board: &Board, f: Finish) -> String {
+    match f {
+        Finish::Hole(h) => hole_text(board, h),
+        Finish::AnyOne => "any-one".into(),
+        Finish::DeadEnd => "dead-end".into(),
+    }
+}
+
+/// A tiny timeout for stepping through a shown solution (dropped, it is cancelled).
+mod timeout {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::*;
+
+    /// A pending `setTimeout`.
+    pub struct Timeout {
+        id: i32,
+        _closure: Closure<dyn FnMut()>,
+    }
+
+    impl Timeout {
+        /// Calls `f` after `ms` milliseconds.
+        pub fn new(ms: i32, f: impl FnOnce() + 'static) -> Option<Timeout> {
+            let mut f = Some(f);
+            let closure = Closure::<dyn FnMut()>::new(move || {
+                if let Some(f) = f.take() {
+                    f();
+                }
+            });
+            let id = web_sys::window()?
+                .set_timeout_with_callback_and_timeout_and_arguments_0(
+                    closure.as_ref().unchecked_ref(),
+                    ms,
+                )
+                .ok()?;
+            Some(Timeout {
+                id,
+                _closure: closure,
+            })
+        }
+    }
+
+    impl Drop for Timeout {
+        fn drop(&mut self) {
+            if let Some(w) = web_sys::window() {
+                w.clear_timeout_with_handle(self.id);
+            }
+        }
+    }
+}
+
+/// The peg solitaire page.
+#[component]
+pub fn PegsPage(props: &PageProps) -> Html {
+    let (board, initial, link_errors) = use_memo(props.query.clone(), setup).as_ref().clone();
+    let play = use_reducer({
+        let (board, initial) = (board.clone(), initial.clone());
+        move || Play::new(board, &initial)
+    });
+    use_request(
+        play.request.as_ref().map(|r| (r.seq, r.job.clone())),
+        play.dispatcher(),
+        |seq, e| match e {
+            JobEvent::Progress(..) => Action::Working,
+            JobEvent::Done(outcome, _) => Action::Done(seq, outcome),
+        },
+    );
+    // A solution being shown plays itself, a jump every 450 ms.
+    {
+        let d = play.dispatcher();
+        let key = (play.showing.len(), play.request.is_some());
+        use_effect_with(key, move |(left, asking)| {
+            let timer = (*left > 0 && !*asking)
+                .then(|| Timeout::new(450, move || d.dispatch(Action::StepSolution)))
+                .flatten();
+            move || drop(timer)
+        });
+    }
+    // The link follows the game: reload or share reproduces it.
+    {
+        let link = format!(
+            "#/pegs?board={}&start={}&finish={}{}{}",
+            play.board_name,
+            hole_text(&play.board, play.start),
+            finish_text(&play.board, play.finish),
+            if play.moves.is_empty() {
+                String::new()
+            } else {
+                format!("&moves={}", play.moves_text())
+            },
+            if initial.embed { "&embed=1" } else { "" },
+        );
+        use_effect_with(link, |link| {
+            if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
+                let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(link));
+            }
+        });
+    }
+    let dispatch = {
+        let d = play.dispatcher();
+        Callback::from(move |a: Action| d.dispatch(a))
+    };
+    let act = |a: Action| {
+        let d = play.dispatcher();
+        Callback::from(move |_: MouseEvent| d.dispatch(a.clone()))
+    };
+    let onkeydown = {
+        let d = play.dispatcher();
+        Callback::from(move |e: KeyboardEvent| {
+            let key = e.key();
+            if (e.ctrl_key() || e.meta_key()) && key == "z" {
+                e.prevent_default();
+                d.dispatch(if e.shift_key() {
+                    Action::Redo
+                } else {
+                    Action::Undo
+                });
+            } else if key == "u" {
+                d.dispatch(Action::Undo);
+            } else if key == "r" {
+                d.dispatch(Action::Redo);
+            }
+        })
+    };
+    let p = &*play;
+    let pegs = p.position().count_ones();
+    let outlook = match &p.outlook {
+        _ if p.won() => "Solved: the game ended as asked.".to_string(),
+        _ if p.over() => format!(
+            "No jump is left: {pegs} pegs remain, the finish is out of reach. Undo to try again."
+        ),
+        Outlook::Asking => "Working out whether the finish can still be reached…".to_string(),
+        Outlook::Solvable(true) => match &p.counts {
+            Some(cs) => format!(
+                "Still solvable: {} games from here reach the finish. Pick a peg to see how many go through each of its jumps.",
+                group_digits(&cs.iter().map(|c| c.1).sum::<u128>().to_string())
+            ),
+            None if !p.counts_cheap() => format!(
+                "Still solvable. Games through each jump to a dead end are counted from {} pegs on.",
+                state::DEAD_END_COUNTS_FROM
+            ),
+            None => "Still solvable. Counting the games through each jump (the first time for a game, a table of every position is built: up to half a minute on the English board)…".to_string(),
+        },
+        Outlook::Solvable(false) => {
+            "Not solvable any more: no game from here reaches the finish. Undo to go back."
+                .to_string()
+        }
+        Outlook::Unknown(m) => format!("Could not tell whether it is still solvable: {m}"),
+    };
+    let solvable = matches!(p.outlook, Outlook::Solvable(true)) && !p.over();
+    let choose = |what: &'static str| {
+        Callback::from(move |e: Event| {
+            let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() else {
+                return;
+            };
+            let value = sel.value();
+            if let Some(w) = web_sys::window() {
+                let hash = w.location().hash().unwrap_or_default();
+                let (path, query) = hash.split_once('?').unwrap_or((&hash, ""));
+                let mut kept: Vec<String> = query
+                    .split('&')
+                    .filter(|kv| {
+                        !kv.is_empty()
+                            && !kv.starts_with(&format!("{what}="))
+                            && !kv.starts_with("moves=")
+                    })
+                    .filter(|kv| {
+                        what != "board" || !(kv.starts_with("start=") || kv.starts_with("finish="))
+                    })
+                    .map(str::to_string)
+                    .collect();
+                kept.push(format!("{what}={value}"));
+                let _ = w.location().set_hash(&format!("{path}?{}", kept.join("&")));
+            }
+        })
+    };
+    let start_options = board.holes().iter().enumerate().map(|(i, &(r, c))| {
+        html! { <option value={format!("{r},{c}")} selected={p.start as usize == i}>{ format!("row {}, column {}", r + 1, c + 1) }</option> }
+    });
+    let finish_options = {
+        let mut v = vec![
+            html! { <option value="any-one" selected={p.finish == Finish::AnyOne}>{ "one peg anywhere" }</option> },
+            html! { <option value="dead-end" selected={p.finish == Finish::DeadEnd}>{ "until no jump is left" }</option> },
+        ];
+        v.extend(board.holes().iter().enumerate().map(|(i, &(r, c))| {
+            html! { <option value={format!("{r},{c}")} selected={p.finish == Finish::Hole(i as u8)}>{ format!("one peg at row {}, column {}", r + 1, c + 1) }</option> }
+        }));
+        v
+    };
+    let finish_dto = match p.finish {
+        Finish::Hole(hole) => FinishDto::Hole { hole },
+        Finish::AnyOne => FinishDto::AnyOne,
+        Finish::DeadEnd => FinishDto::DeadEnd,
+    };
+    let what = format!(
+        "Games on the {} board from an empty {} to {}",
+        p.board_name,
+        {
+            let (r, c) = board.holes()[usize::from(p.start)];
+            format!("row {}, column {}", r + 1, c + 1)
+        },
+        match p.finish {
+            Finish::Hole(h) => {
+                let (r, c) = board.holes()[usize::from(h)];
+                format!("one peg at row {}, column {}", r + 1, c + 1)
+            }
+            Finish::AnyOne => "one peg anywhere".into(),
+            Finish::DeadEnd => "the end of play (no jump left)".into(),
+        }
+    );
+    let last: Option<Jump> = p.moves.last().copied();
+    html! {
+        <section class={classes!("pegs", initial.embed.then_some("embed"))} data-pegs={pegs.to_string()}
+            data-solvable={match p.outlook { Outlook::Solvable(s) => s.to_string(), _ => "unknown".into() }}
+            data-won={p.won().to_string()} {onkeydown}>
+            <h1 class="visually-hidden">{ "Peg solitaire" }</h1>
+            if !link_errors.is_empty() {
+                <div class="banner warn" role="alert">
+                    <strong>{ "Some link settings were ignored:" }</strong>
+                    <ul>{ for link_errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }</ul>
+                </div>
+            }
+            <form class="card settings" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                <label>{ "Board" }
+                    <select id="pegs-board" onchange={choose("board")}>
+                        { for NAMED.iter().map(|(n, _, label)| html! { <option value={*n} selected={*n == p.board_name}>{ *label }</option> }) }
+                    </select>
+                </label>
+                <label>{ "Empty at the start" }
+                    <select id="pegs-start" onchange={choose("start")}>{ for start_options }</select>
+                </label>
+                <label>{ "Finish" }
+                    <select id="pegs-finish" onchange={choose("finish")}>{ for finish_options }</select>
+                </label>
+            </form>
+            <p class="help">{ "Click a peg, then the empty hole it jumps into (over a neighbour, which is taken). With the keyboard: Tab to a hole, Enter to pick up and to jump; U undoes, R redoes. Legal landing holes are ringed; the number in each is how many games through that jump reach the finish." }</p>
+            <div class="pegs-play">
+                <BoardView play={Rc::new(p.clone())} dispatch={dispatch} />
+                <div class="pegs-side">
+                    <p class={classes!("outlook", (!solvable && !p.won()).then_some("bad"))} id="outlook" role="status" aria-live="polite">{ outlook }</p>
+                    <p class="muted">{ format!("{pegs} peg{}, {} jump{} played{}", if pegs == 1 { "" } else { "s" }, p.moves.len(), if p.moves.len() == 1 { "" } else { "s" },
+                        last.map(|j| format!("; last {} → {}", hole_text(&board, j.from), hole_text(&board, j.to))).unwrap_or_default()) }</p>
+                    <div class="actions">
+                        <button type="button" class="secondary" id="undo" disabled={p.moves.is_empty()} onclick={act(Action::Undo)}>{ "Undo" }</button>
+                        <button type="button" class="secondary" id="redo" disabled={p.undone.is_empty()} onclick={act(Action::Redo)}>{ "Redo" }</button>
+                        <button type="button" class="secondary" id="restart" disabled={p.moves.is_empty()} onclick={act(Action::Restart)}>{ "Restart" }</button>
+                        <button type="button" class="primary" id="show-solution" disabled={!solvable || !p.showing.is_empty()} onclick={act(Action::ShowSolution)}>{ "Show me a solution" }</button>
+                    </div>
+                    if let Some(e) = &p.error { <p class="banner bad" role="alert">{ e.clone() }</p> }
+                    <Share />
+                </div>
+            </div>
+            <CountPanel board={p.board_name.clone()} start={position_text(p.start_position())} finish={finish_dto} what={what} />
+        </section>
+    }
+}

@@ -1,0 +1,227 @@
+//! "Count every game": the exact count from the game's start on the worker pool, level by level, with progress,
+//! cancel, the threads' share of each level, and the positions per level.
+
+use std::rc::Rc;
+
+use peg_solitaire::human_bytes;
+use protocol::pegs::{BoardDto, FinishDto, LevelDto, PegsAnswer, PegsJob};
+use protocol::{Job, Outcome, ProgressDto, Reply, group_digits};
+use yew::prelude::*;
+
+use crate::format::fmt_ms;
+use crate::hooks::{use_request, use_solver, use_watch_threads};
+use crate::solver::JobEvent;
+use crate::widgets::lanes::ThreadLanes;
+use crate::widgets::log_chart::{ChartPoint, LogChart};
+use crate::widgets::progress_bar::ProgressBar;
+
+/// A finished count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountResult {
+    /// Games (decimal).
+    pub solutions: String,
+    /// Positions searched.
+    pub positions: u64,
+    /// Levels searched.
+    pub levels: Vec<LevelDto>,
+    /// Peak memory.
+    pub peak_bytes: u64,
+    /// Symmetries used.
+    pub symmetries: u32,
+    /// Where the halves met.
+    pub met_at: Option<u32>,
+    /// Milliseconds in the worker.
+    pub millis: f64,
+}
+
+/// The count's state.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Counting {
+    seq: u32,
+    /// The job running, if any.
+    pub job: Option<Job>,
+    /// Levels done / total.
+    pub levels: (u64, u64),
+    /// Shards of the current level done / total.
+    pub shards: (u64, u64),
+    /// The result, or why there is none.
+    pub result: Option<Result<CountResult, String>>,
+}
+
+/// What can happen to the count.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CountAction {
+    /// Count `job`.
+    Start(Job),
+    /// Stop.
+    Cancel,
+    /// Progress of `seq`.
+    Progress(u32, ProgressDto),
+    /// `seq` ended after this many ms.
+    Done(u32, Outcome, f64),
+}
+
+impl Counting {
+    fn request(&self) -> Option<(u32, Job)> {
+        self.job.clone().map(|j| (self.seq, j))
+    }
+}
+
+impl Reducible for Counting {
+    type Action = CountAction;
+    fn reduce(self: Rc<Self>, action: CountAction) -> Rc<Self> {
+        let mut c = (*self).clone();
+        match action {
+            CountAction::Start(job) => {
+                c.seq += 1;
+                c.job = Some(job);
+                c.levels = (0, 0);
+                c.shards = (0, 0);
+                c.result = None;
+            }
+            CountAction::Cancel if c.job.is_some() => {
+                c.seq += 1;
+                c.job = None;
+                c.result = Some(Err("Cancelled.".into()));
+            }
+            CountAction::Progress(seq, p) if seq == c.seq => {
+                if let Some((done, total, _)) = p.tally {
+                    c.levels = (done, total);
+                }
+                if p.unit != peg_solitaire::LEVELS.many {
+                    c.shards = (p.done, p.total);
+                }
+            }
+            CountAction::Done(seq, outcome, millis) if seq == c.seq => {
+                c.job = None;
+                c.result = Some(match outcome.reply() {
+                    Reply::Answer(PegsAnswer::Counted {
+                        solutions,
+                        positions,
+                        levels,
+                        peak_bytes,
+                        symmetries,
+                        met_at,
+                    }) => Ok(CountResult {
+                        solutions,
+                        positions,
+                        levels,
+                        peak_bytes,
+                        symmetries,
+                        met_at,
+                        millis,
+                    }),
+                    Reply::Answer(_) => Err("the solver gave an unexpected answer".into()),
+                    Reply::Failed(m) => Err(m),
+                    Reply::Cancelled => Err("Cancelled.".into()),
+                });
+            }
+            _ => return self,
+        }
+        Rc::new(c)
+    }
+}
+
+/// Props of [`CountPanel`].
+#[derive(Properties, PartialEq)]
+pub struct CountProps {
+    /// The board's name.
+    pub board: AttrValue,
+    /// The start (hexadecimal position).
+    pub start: AttrValue,
+    /// Where games end.
+    pub finish: FinishDto,
+    /// A line for people on what is counted.
+    pub what: AttrValue,
+}
+
+/// The count, its progress and how the threads shared it.
+#[component]
+pub fn CountPanel(props: &CountProps) -> Html {
+    use_watch_threads();
+    let counting = use_reducer(Counting::default);
+    use_request(
+        counting.request(),
+        counting.dispatcher(),
+        |seq, e| match e {
+            JobEvent::Progress(p, _) => CountAction::Progress(seq, p),
+            JobEvent::Done(outcome, stats) => CountAction::Done(seq, outcome, stats.millis),
+        },
+    );
+    let status = use_solver().map(|c| c.status).unwrap_or_default();
+    let start = {
+        let d = counting.dispatcher();
+        let job = Job::Pegs(PegsJob::Count {
+            board: BoardDto::Named(props.board.to_string()),
+            position: props.start.to_string(),
+            finish: props.finish,
+        });
+        Callback::from(move |_: MouseEvent| d.dispatch(CountAction::Start(job.clone())))
+    };
+    let cancel = {
+        let d = counting.dispatcher();
+        Callback::from(move |_: MouseEvent| d.dispatch(CountAction::Cancel))
+    };
+    let c = &*counting;
+    let running = c.job.is_some();
+    let chart = |levels: &[LevelDto]| {
+        let mut forward: Vec<&LevelDto> = levels.iter().filter(|l| !l.backward).collect();
+        forward.sort_by_key(|l| std::cmp::Reverse(l.pegs));
+        let values: Vec<Option<ChartPoint>> = forward
+            .iter()
+            .map(|l| {
+                Some(ChartPoint {
+                    value: l.positions.to_string(),
+                    exact: true,
+                })
+            })
+            .collect();
+        html! { <LogChart {values} caption="Positions after each jump, from the start (log scale)" what="Positions"
+        step="jump" x_axis="jumps" y_axis="positions" /> }
+    };
+    html! {
+        <section class="card count-panel" aria-labelledby="count-title" data-running={running.to_string()}>
+            <h2 id="count-title">{ "Count every game" }</h2>
+            <p class="explain">{ format!("{}. Level by level, breadth first: each level's positions are cut into 128 shards that the pool's threads take as they come free; positions alike up to a symmetry that keeps the start and the finish are counted once, and where the finish is one peg the count meets in the middle (a jump played backwards is a jump forwards on the complemented board).", props.what) }</p>
+            <div class="actions">
+                if running {
+                    <button type="button" class="secondary" id="count-cancel" onclick={cancel}>{ "Cancel" }</button>
+                } else {
+                    <button type="button" class="primary" id="count-all" onclick={start}>{ "Count every game" }</button>
+                }
+            </div>
+            if running {
+                <div class="count-progress" role="status">
+                    <span>{ format!("Level {} of {}", c.levels.0, c.levels.1.max(1)) }</span>
+                    <ProgressBar id="count-levels" done={c.levels.0} total={c.levels.1} unit="levels" />
+                    <span>{ format!("shards of this level: {}/{}", c.shards.0, c.shards.1) }</span>
+                    <ProgressBar done={c.shards.0} total={c.shards.1} unit="shards" />
+                </div>
+            }
+            { match &c.result {
+                Some(Ok(r)) => html! {
+                    <div class="count-result">
+                        <p class="big" id="count-solutions" data-solutions={r.solutions.clone()}>{ format!("{} games", group_digits(&r.solutions)) }</p>
+                        <p class="muted">{ format!(
+                            "{} positions searched in {} ms ({} symmetries{}), at most {} of memory.",
+                            group_digits(&r.positions.to_string()),
+                            fmt_ms(r.millis),
+                            r.symmetries,
+                            r.met_at.map(|m| format!("; the two halves met at {m} pegs")).unwrap_or_default(),
+                            human_bytes(r.peak_bytes)
+                        ) }</p>
+                        { chart(&r.levels) }
+                    </div>
+                },
+                Some(Err(m)) => html! { <p class="banner bad" role="alert" id="count-error">{ m.clone() }</p> },
+                None => html! {},
+            } }
+            if let Some(view) = status.search.clone() {
+                <div class="latest-search">
+                    <h3>{ "The latest level, shard by shard" }</h3>
+                    <ThreadLanes {view} />
+                </div>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,438 @@
+//! The peg solitaire game's state and its reducer. Pure: tested natively by answering its requests with
+//! `protocol::execute`.
+//!
+//! After every jump the game asks the worker whether a game from here still reaches the finish (one solution, a
+//! quick depth-first search), then how many games go through each legal jump (exact counts).
+
+use std::rc::Rc;
+
+use peg_solitaire::{Board, Finish, Jump, Position};
+use protocol::pegs::{BoardDto, FinishDto, JumpDto, PegsAnswer, PegsJob, position_text};
+use protocol::{Job, Outcome, Reply};
+use yew::Reducible;
+
+/// Pegs from which on games to a dead end are counted per jump.
+pub const DEAD_END_COUNTS_FROM: u32 = 20;
+
+/// The settings a game starts from (and its link).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    /// The board's name (`english`, ...).
+    pub board: String,
+    /// The empty hole at the start.
+    pub start: u8,
+    /// Where games end.
+    pub finish: Finish,
+    /// Jumps played (replayed from a link).
+    pub moves: Vec<Jump>,
+    /// The compact layout for embedding.
+    pub embed: bool,
+}
+
+/// What the worker is asked for now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    /// Sequence number: answers to older ones are dropped.
+    pub seq: u32,
+    /// The job.
+    pub job: Job,
+}
+
+/// What the game knows about the games from here.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outlook {
+    /// Being worked out.
+    Asking,
+    /// A game from here reaches the finish (`true`) or none does.
+    Solvable(bool),
+    /// The worker could not say.
+    Unknown(String),
+}
+
+/// The game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Play {
+    /// The board.
+    pub board: Rc<Board>,
+    /// Its name.
+    pub board_name: String,
+    /// The empty hole at the start.
+    pub start: u8,
+    /// Where games end.
+    pub finish: Finish,
+    /// Jumps played.
+    pub moves: Vec<Jump>,
+    /// Jumps undone, most recent last (redo plays them again).
+    pub undone: Vec<Jump>,
+    /// The peg picked up (a hole), waiting for where to jump.
+    pub selected: Option<u8>,
+    /// Whether a game from here reaches the finish.
+    pub outlook: Outlook,
+    /// Games through each legal jump from here, once counted (`None` while counting).
+    pub counts: Option<Vec<(Jump, u128)>>,
+    /// A solution from here being shown, jump by jump: the jumps still to show.
+    pub showing: Vec<Jump>,
+    /// A solution was asked for: the next solve's answer is shown.
+    pub show_wanted: bool,
+    /// The request for the worker.
+    pub request: Option<Request>,
+    /// Why the last request failed.
+    pub error: Option<String>,
+    seq: u32,
+}
+
+/// Everything that can happen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// A hole was clicked (or activated by keyboard): pick a peg up, put it down, or jump.
+    Hole(u8),
+    /// Take back the last jump.
+    Undo,
+    /// Play the last undone jump again.
+    Redo,
+    /// Back to the start.
+    Restart,
+    /// Find a solution from here and show it.
+    ShowSolution,
+    /// Play the next jump of the solution being shown.
+    StepSolution,
+    /// An answer to request `seq`.
+    Done(u32, Outcome),
+    /// The worker reports progress (nothing to draw here: the count panel shows its own).
+    Working,
+}
+
+fn finish_dto(f: Finish) -> FinishDto {
+    match f {
+        Finish::Hole(hole) => FinishDto::Hole { hole },
+        Finish::AnyOne => FinishDto::AnyOne,
+        Finish::DeadEnd => FinishDto::DeadEnd,
+    }
+}
+
+fn jump(j: JumpDto) -> Jump {
+    Jump {
+        from: j.from,
+        over: j.over,
+        to: j.to,
+    }
+}
+
+impl Play {
+    /// A game from `setup` (its moves replayed as far as they are legal).
+    pub fn new(board: Board, setup: &Setup) -> Play {
+        let mut play = Play {
+            board: Rc::new(board),
+            board_name: setup.board.clone(),
+            start: setup.start,
+            finish: setup.finish,
+            moves: Vec::new(),
+            undone: Vec::new(),
+            selected: None,
+            outlook: Outlook::Asking,
+            counts: None,
+            showing: Vec::new(),
+            show_wanted: false,
+            request: None,
+            error: None,
+            seq: 0,
+        };
+        for &m in &setup.moves {
+            if m.legal(play.position()) {
+                play.moves.push(m);
+            }
+        }
+        play.ask_solvable();
+        play
+    }
+
+    /// The position at the start.
+    pub fn start_position(&self) -> Position {
+        self.board.full() & !(1 << self.start)
+    }
+
+    /// The position now.
+    pub fn position(&self) -> Position {
+        self.moves
+            .iter()
+            .fold(self.start_position(), |p, j| p ^ j.mask())
+    }
+
+    /// The legal jumps from here.
+    pub fn legal(&self) -> Vec<Jump> {
+        let pos = self.position();
+        self.board
+            .jumps()
+            .iter()
+            .copied()
+            .filter(|j| j.legal(pos))
+            .collect()
+    }
+
+    /// Whether the game is over (no jump left).
+    pub fn over(&self) -> bool {
+        self.legal().is_empty()
+    }
+
+    /// Whether the game ended as the finish asks.
+    pub fn won(&self) -> bool {
+        peg_solitaire::finished(&self.board, self.position(), self.finish) && self.over()
+    }
+
+    fn board_dto(&self) -> BoardDto {
+        BoardDto::Named(self.board_name.clone())
+    }
+
+    fn ask(&mut self, job: PegsJob) {
+        self.seq += 1;
+        self.request = Some(Request {
+            seq: self.seq,
+            job: Job::Pegs(job),
+        });
+    }
+
+    fn ask_solvable(&mut self) {
+        self.outlook = Outlook::Asking;
+        self.counts = None;
+        self.error = None;
+        if self.over() {
+            self.outlook = Outlook::Solvable(self.won());
+            self.counts = Some(Vec::new());
+            self.request = None;
+            return;
+        }
+        self.ask(PegsJob::Solve {
+            board: self.board_dto(),
+            position: position_text(self.position()),
+            finish: finish_dto(self.finish),
+        });
+    }
+
+    fn ask_counts(&mut self) {
+        self.ask(PegsJob::JumpCounts {
+            board: self.board_dto(),
+            start: position_text(self.start_position()),
+            position: position_text(self.position()),
+            finish: finish_dto(self.finish),
+        });
+    }
+
+    fn play(&mut self, j: Jump) {
+        self.moves.push(j);
+        self.selected = None;
+        self.ask_solvable();
+    }
+
+    fn apply(&mut self, action: Action) {
+        match action {
+            Action::Hole(h) => {
+                let pos = self.position();
+                let has_peg = pos >> h & 1 == 1;
+                match self.selected {
+                    Some(from) if from == h => self.selected = None,
+                    Some(from) if !has_peg => {
+                        if let Some(j) = self
+                            .legal()
+                            .into_iter()
+                            .find(|j| j.from == from && j.to == h)
+                        {
+                            self.undone.clear();
+                            self.showing.clear();
+                            self.play(j);
+                        }
+                    }
+                    _ if has_peg && self.legal().iter().any(|j| j.from == h) => {
+                        self.selected = Some(h)
+                    }
+                    _ => self.selected = None,
+                }
+            }
+            Action::Undo => {
+                if let Some(j) = self.moves.pop() {
+                    self.undone.push(j);
+                    self.selected = None;
+                    self.showing.clear();
+                    self.ask_solvable();
+                }
+            }
+            Action::Redo => {
+                if let Some(j) = self.undone.pop() {
+                    self.play(j);
+                }
+            }
+            Action::Restart => {
+                let undone: Vec<Jump> = self.moves.drain(..).rev().collect();
+                self.undone.extend(undone);
+                self.selected = None;
+                self.showing.clear();
+                self.ask_solvable();
+            }
+            Action::ShowSolution => {
+                if let Outlook::Solvable(true) = self.outlook {
+                    self.ask(PegsJob::Solve {
+                        board: self.board_dto(),
+                        position: position_text(self.position()),
+                        finish: finish_dto(self.finish),
+                    });
+                    // The answer starts the show (a fresh solve: the one behind the outlook was not kept).
+                    self.show_wanted = true;
+                }
+            }
+            Action::StepSolution => {
+                if let Some(j) = self
+                    .showing
+                    .first()
+                    .copied()
+                    .filter(|j| j.legal(self.position()))
+                {
+                    self.showing.remove(0);
+                    let rest = std::mem::take(&mut self.showing);
+                    self.undone.clear();
+                    self.play(j);
+                    self.showing = rest;
+                } else {
+                    self.showing.clear();
+                }
+            }
+            Action::Done(seq, outcome) if self.request.as_ref().is_some_and(|r| r.seq == seq) => {
+                let asked = self.request.take().map(|r| r.job);
+                match outcome.reply::<PegsAnswer>() {
+                    Reply::Answer(PegsAnswer::Solved { jumps }) => {
+                        let found = jumps.is_some();
+                        self.outlook = Outlook::Solvable(found);
+                        if std::mem::take(&mut self.show_wanted) {
+                            self.showing =
+                                jumps.unwrap_or_default().into_iter().map(jump).collect();
+                        }
+                        if found && self.counts_cheap() {
+                            self.ask_counts();
+                        } else if found {
+                            self.counts = None;
+                        } else {
+                            self.counts = Some(self.legal().into_iter().map(|j| (j, 0)).collect());
+                        }
+                    }
+                    Reply::Answer(PegsAnswer::JumpCounts { counts }) => {
+                        self.counts = Some(
+                            counts
+                                .into_iter()
+                                .map(|(j, n)| (jump(j), n.parse().unwrap_or(0)))
+                                .collect(),
+                        );
+                    }
+                    Reply::Answer(_) => {
+                        self.error = Some("the solver gave an unexpected answer".into())
+                    }
+                    Reply::Cancelled => {}
+                    Reply::Failed(message) => {
+                        if matches!(asked, Some(Job::Pegs(PegsJob::Solve { .. }))) {
+                            self.outlook = Outlook::Unknown(message.clone());
+                        }
+                        self.error = Some(message);
+                    }
+                }
+            }
+            Action::Done(..) | Action::Working => {}
+        }
+    }
+
+    /// Whether games through each jump are worth asking for here: always for a one-peg finish (a table built once
+    /// per game answers every position); to a dead end only from this many pegs down (every game to its end must
+    /// be enumerated, which early on takes far longer than a move).
+    pub fn counts_cheap(&self) -> bool {
+        self.finish != Finish::DeadEnd || self.position().count_ones() <= DEAD_END_COUNTS_FROM
+    }
+
+    /// The moves as they go in a link: `from-to` hole pairs.
+    pub fn moves_text(&self) -> String {
+        self.moves
+            .iter()
+            .map(|j| format!("{}-{}", j.from, j.to))
+            .collect::<Vec<_>>()
+            .join(".")
+    }
+}
+
+impl Reducible for Play {
+    type Action = Action;
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.apply(action);
+        if next == *self { self } else { Rc::new(next) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use protocol::{JobObserver, execute};
+
+    /// Answers the game's requests with the real jobs until it waits for the person.
+    fn settle(mut play: Play) -> Play {
+        while let Some(r) = play.request.clone() {
+            let outcome = execute(&r.job, &JobObserver::new());
+            play.apply(Action::Done(r.seq, outcome));
+        }
+        play
+    }
+
+    fn triangle() -> Play {
+        let setup = Setup {
+            board: "triangle".into(),
+            start: 0,
+            finish: Finish::AnyOne,
+            moves: Vec::new(),
+            embed: false,
+        };
+        settle(Play::new(Board::named("triangle").unwrap(), &setup))
+    }
+
+    #[test]
+    fn a_game_is_played_by_clicks_with_counts_and_undo() {
+        let mut g = triangle();
+        assert_eq!(g.outlook, Outlook::Solvable(true));
+        let counts = g.counts.clone().unwrap();
+        assert_eq!(counts.iter().map(|c| c.1).sum::<u128>(), 29_760);
+        // Pick the peg in hole 3 (row 2, column 0) and jump into the top.
+        g.apply(Action::Hole(3));
+        assert_eq!(g.selected, Some(3));
+        g.apply(Action::Hole(0));
+        assert_eq!(g.moves.len(), 1);
+        let g2 = settle(g);
+        assert_eq!(g2.outlook, Outlook::Solvable(true));
+        assert_eq!(
+            g2.counts
+                .as_ref()
+                .unwrap()
+                .iter()
+                .map(|c| c.1)
+                .sum::<u128>(),
+            14_880
+        );
+        let mut g3 = g2.clone();
+        g3.apply(Action::Undo);
+        assert!(g3.moves.is_empty());
+        g3.apply(Action::Redo);
+        assert_eq!(g3.moves, g2.moves);
+        // An illegal target leaves the peg picked up and nothing played.
+        let mut g4 = triangle();
+        g4.apply(Action::Hole(3));
+        g4.apply(Action::Hole(14));
+        assert!(g4.moves.is_empty());
+    }
+
+    #[test]
+    fn a_solution_is_shown_to_the_end() {
+        let mut g = triangle();
+        g.apply(Action::ShowSolution);
+        let mut g = settle(g);
+        assert_eq!(g.showing.len(), 13);
+        while !g.showing.is_empty() {
+            g.apply(Action::StepSolution);
+            g = settle(g);
+        }
+        assert!(g.won());
+        assert_eq!(g.position().count_ones(), 1);
+        assert_eq!(g.moves_text().split('.').count(), 13);
+    }
+}

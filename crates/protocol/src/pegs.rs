@@ -1,0 +1,398 @@
+//! Peg solitaire's messages: its jobs and answers (positions as hexadecimal text: a 64-bit word does not fit a
+//! JSON number exactly), and its arm of [`crate::execute`].
+
+use serde::{Deserialize, Serialize};
+
+use std::sync::{Arc, Mutex};
+
+use peg_solitaire::{Board, Finish, Limits, Position, Table, count, jump_counts, solve};
+use progress::Observer;
+
+use crate::Answer;
+
+/// A board as it travels: a name, or a text layout.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardDto {
+    /// `english`, `french`, `triangle`, `diamond`.
+    Named(String),
+    /// A layout (`o` a hole, `.` none).
+    Layout(String),
+}
+
+impl BoardDto {
+    /// The board, or why not.
+    pub fn board(&self) -> Result<Board, String> {
+        match self {
+            BoardDto::Named(n) => Board::named(n),
+            BoardDto::Layout(text) => Board::parse(text),
+        }
+        .map_err(|e| e.to_string())
+    }
+}
+
+/// Where a game ends, as it travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum FinishDto {
+    /// One peg, in this hole (bit index).
+    Hole {
+        /// The hole.
+        hole: u8,
+    },
+    /// One peg anywhere.
+    AnyOne,
+    /// Until no jump is left.
+    DeadEnd,
+}
+
+impl From<FinishDto> for Finish {
+    fn from(f: FinishDto) -> Finish {
+        match f {
+            FinishDto::Hole { hole } => Finish::Hole(hole),
+            FinishDto::AnyOne => Finish::AnyOne,
+            FinishDto::DeadEnd => Finish::DeadEnd,
+        }
+    }
+}
+
+/// A position as hexadecimal text (bit `i`: a peg in hole `i`).
+pub fn position_text(pos: Position) -> String {
+    format!("{pos:x}")
+}
+
+/// The position in `text`, checked against `board`.
+pub fn parse_position(board: &Board, text: &str) -> Result<Position, String> {
+    let pos = u64::from_str_radix(text, 16).map_err(|_| format!("'{text}' is not a position"))?;
+    if pos & !board.full() != 0 {
+        return Err("the position has pegs outside the board".into());
+    }
+    Ok(pos)
+}
+
+/// Peg solitaire work the worker does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind")]
+pub enum PegsJob {
+    /// Count every game from `position` to `finish`.
+    Count {
+        /// The board.
+        board: BoardDto,
+        /// The start.
+        position: String,
+        /// Where games end.
+        finish: FinishDto,
+    },
+    /// Find one game from `position` to `finish`.
+    Solve {
+        /// The board.
+        board: BoardDto,
+        /// Where to start.
+        position: String,
+        /// Where games end.
+        finish: FinishDto,
+    },
+    /// For every legal jump from `position`, how many games through it reach `finish`. For a one-peg finish the
+    /// worker builds, once per game, a table of the games from every position reachable from `start` (it keeps
+    /// the latest), so that every later position is a lookup.
+    JumpCounts {
+        /// The board.
+        board: BoardDto,
+        /// The game's start.
+        start: String,
+        /// The position.
+        position: String,
+        /// Where games end.
+        finish: FinishDto,
+    },
+}
+
+/// One level of a count.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelDto {
+    /// Pegs on its positions.
+    pub pegs: u32,
+    /// Distinct positions.
+    pub positions: u64,
+    /// Classes stored (up to symmetry).
+    pub classes: u64,
+    /// Paths into it (decimal text).
+    pub paths: String,
+    /// Reached backwards from the finish.
+    pub backward: bool,
+}
+
+/// A jump as it travels: three holes (bit indices).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JumpDto {
+    /// The jumping peg's hole.
+    pub from: u8,
+    /// The hole jumped over.
+    pub over: u8,
+    /// The hole landed in.
+    pub to: u8,
+}
+
+impl From<peg_solitaire::Jump> for JumpDto {
+    fn from(j: peg_solitaire::Jump) -> Self {
+        JumpDto {
+            from: j.from,
+            over: j.over,
+            to: j.to,
+        }
+    }
+}
+
+/// Peg solitaire answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind")]
+pub enum PegsAnswer {
+    /// Every game counted.
+    Counted {
+        /// Games (decimal text: they pass 2^64).
+        solutions: String,
+        /// Distinct positions searched.
+        positions: u64,
+        /// The levels searched, forward first.
+        levels: Vec<LevelDto>,
+        /// The most bytes the count held at once.
+        peak_bytes: u64,
+        /// Symmetries used.
+        symmetries: u32,
+        /// Pegs of the level where the two halves met, if they did.
+        met_at: Option<u32>,
+    },
+    /// One game, or none.
+    Solved {
+        /// Its jumps; `None` when no game reaches the finish.
+        jumps: Option<Vec<JumpDto>>,
+    },
+    /// Games through each legal jump.
+    JumpCounts {
+        /// `(jump, games as decimal text)`.
+        counts: Vec<(JumpDto, String)>,
+    },
+}
+
+impl TryFrom<Answer> for PegsAnswer {
+    type Error = Answer;
+    fn try_from(answer: Answer) -> Result<Self, Answer> {
+        match answer {
+            Answer::Pegs(a) => Ok(a),
+            other => Err(other),
+        }
+    }
+}
+
+/// The latest table of games from every position, kept between jobs (one game is played at a time).
+static TABLE: Mutex<Option<Arc<Table>>> = Mutex::new(None);
+
+/// The table for games on `board` from `start` to `finish`: the one kept, or a new one (which replaces it).
+fn table(
+    board: &Board,
+    start: Position,
+    finish: Finish,
+    observer: &dyn Observer,
+) -> Result<Arc<Table>, peg_solitaire::CountError> {
+    if let Ok(kept) = TABLE.lock()
+        && let Some(t) = kept.as_ref().filter(|t| t.answers(board, start, finish))
+    {
+        return Ok(t.clone());
+    }
+    // Let the old table go before building the new one: both at once may not fit.
+    if let Ok(mut kept) = TABLE.lock() {
+        *kept = None;
+    }
+    let t = Arc::new(Table::build(
+        board,
+        start,
+        finish,
+        &Limits::BROWSER,
+        observer,
+    )?);
+    if let Ok(mut kept) = TABLE.lock() {
+        *kept = Some(t.clone());
+    }
+    Ok(t)
+}
+
+/// Positions a solution search may visit (a second or two at the worst start; most finish in milliseconds).
+const SOLVE_BUDGET: u64 = 20_000_000;
+
+/// Runs one peg solitaire job on the core.
+pub(crate) fn run(job: &PegsJob, observer: &dyn Observer) -> Result<PegsAnswer, String> {
+    let (board, position, finish) = match job {
+        PegsJob::Count {
+            board,
+            position,
+            finish,
+        }
+        | PegsJob::Solve {
+            board,
+            position,
+            finish,
+        }
+        | PegsJob::JumpCounts {
+            board,
+            position,
+            finish,
+            ..
+        } => (board.board()?, position, Finish::from(*finish)),
+    };
+    let pos = parse_position(&board, position)?;
+    if let Finish::Hole(h) = finish
+        && usize::from(h) >= board.holes().len()
+    {
+        return Err(format!("hole {h} is not on this board"));
+    }
+    match job {
+        PegsJob::Count { .. } => {
+            let c = count(&board, pos, finish, &Limits::BROWSER, observer)
+                .map_err(|e| e.to_string())?;
+            Ok(PegsAnswer::Counted {
+                solutions: c.solutions.to_string(),
+                positions: c.positions,
+                levels: c
+                    .levels
+                    .iter()
+                    .map(|l| LevelDto {
+                        pegs: l.pegs,
+                        positions: l.positions,
+                        classes: l.classes,
+                        paths: l.paths.to_string(),
+                        backward: l.backward,
+                    })
+                    .collect(),
+                peak_bytes: c.peak_bytes,
+                symmetries: c.symmetries as u32,
+                met_at: c.met_at,
+            })
+        }
+        PegsJob::Solve { .. } => {
+            let jumps =
+                solve(&board, pos, finish, SOLVE_BUDGET, observer).map_err(|e| e.to_string())?;
+            Ok(PegsAnswer::Solved {
+                jumps: jumps.map(|js| js.into_iter().map(JumpDto::from).collect()),
+            })
+        }
+        PegsJob::JumpCounts { start, .. } => {
+            let start = parse_position(&board, start)?;
+            let counts = match finish {
+                Finish::DeadEnd => jump_counts(&board, pos, finish, &Limits::BROWSER, observer),
+                _ => table(&board, start, finish, observer).map(|t| t.jump_counts(pos)),
+            }
+            .map_err(|e| e.to_string())?;
+            Ok(PegsAnswer::JumpCounts {
+                counts: counts
+                    .into_iter()
+                    .map(|(j, n)| (j.into(), n.to_string()))
+                    .collect(),
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Job, JobObserver, Reply, execute};
+
+    fn run_job(job: PegsJob) -> Reply<PegsAnswer> {
+        execute(&Job::Pegs(job), &JobObserver::new()).reply()
+    }
+
+    #[test]
+    fn a_triangle_is_counted_solved_and_its_jumps_weighed() {
+        let board = BoardDto::Named("triangle".into());
+        let start = position_text(0x7ffe);
+        let finish = FinishDto::AnyOne;
+        let Reply::Answer(PegsAnswer::Counted {
+            solutions, levels, ..
+        }) = run_job(PegsJob::Count {
+            board: board.clone(),
+            position: start.clone(),
+            finish,
+        })
+        else {
+            panic!("count")
+        };
+        assert_eq!(solutions, "29760");
+        assert_eq!(levels[0].pegs, 14);
+        for finish in [finish, FinishDto::DeadEnd, FinishDto::Hole { hole: 12 }] {
+            let Reply::Answer(PegsAnswer::JumpCounts { counts }) = run_job(PegsJob::JumpCounts {
+                board: board.clone(),
+                start: start.clone(),
+                position: start.clone(),
+                finish,
+            }) else {
+                panic!("jump counts")
+            };
+            let total: u128 = counts.iter().map(|c| c.1.parse::<u128>().unwrap()).sum();
+            let Reply::Answer(PegsAnswer::Counted { solutions, .. }) = run_job(PegsJob::Count {
+                board: board.clone(),
+                position: start.clone(),
+                finish,
+            }) else {
+                panic!("count")
+            };
+            assert_eq!(total.to_string(), solutions, "{finish:?}");
+        }
+        let Reply::Answer(PegsAnswer::Solved { jumps: Some(jumps) }) = run_job(PegsJob::Solve {
+            board,
+            position: start,
+            finish,
+        }) else {
+            panic!("solve")
+        };
+        assert_eq!(jumps.len(), 13);
+    }
+
+    #[test]
+    fn bad_requests_get_messages() {
+        let fail = |job| match run_job(job) {
+            Reply::Failed(m) => m,
+            other => panic!("{other:?}"),
+        };
+        let finish = FinishDto::AnyOne;
+        assert!(
+            fail(PegsJob::Count {
+                board: BoardDto::Named("hexagon".into()),
+                position: "1".into(),
+                finish
+            })
+            .contains("no board called 'hexagon'")
+        );
+        assert_eq!(
+            fail(PegsJob::Count {
+                board: BoardDto::Named("triangle".into()),
+                position: "zz".into(),
+                finish
+            }),
+            "'zz' is not a position"
+        );
+        assert_eq!(
+            fail(PegsJob::Count {
+                board: BoardDto::Named("triangle".into()),
+                position: "ffff0".into(),
+                finish
+            }),
+            "the position has pegs outside the board"
+        );
+        assert_eq!(
+            fail(PegsJob::Solve {
+                board: BoardDto::Named("triangle".into()),
+                position: "7ffe".into(),
+                finish: FinishDto::Hole { hole: 99 }
+            }),
+            "hole 99 is not on this board"
+        );
+        assert!(
+            fail(PegsJob::Count {
+                board: BoardDto::Layout("o.o".into()),
+                position: "1".into(),
+                finish
+            })
+            .contains("no jump is possible")
+        );
+    }
+}

@@ -1,0 +1,98 @@
+// Peg solitaire in Chromium: a game played to one peg, per-jump counts while playing the English board, a count
+// run to its exact figure and another cancelled, a shared link restored.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from '../serve.mjs';
+import { launch, open, shot, solverReady } from './helpers.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const hole = (page, r, c) => page.locator(`.pegs-board .hole[data-row="${r}"][data-col="${c}"]`);
+const waitOutlook = (page, solvable) => page.waitForFunction(
+  (s) => document.querySelector('.pegs')?.dataset.solvable === s, solvable, { timeout: 30_000 });
+
+test('the triangle is played to one peg by clicks, then by the solver to the end', async () => {
+  const page = await open(browser, `${server.url}/#/pegs?board=triangle&start=0,0&finish=any-one`);
+  await solverReady(page);
+  await waitOutlook(page, 'true');
+  await page.waitForSelector('#outlook:has-text("29,760 games")', { timeout: 30_000 });
+  // Pick up the peg at row 2, column 0 (from 0) and jump it into the top hole.
+  await hole(page, 2, 0).click();
+  assert.equal(await hole(page, 2, 0).getAttribute('aria-pressed'), 'true');
+  await hole(page, 0, 0).click();
+  assert.equal(await page.getAttribute('.pegs', 'data-pegs'), '13');
+  await page.waitForSelector('#outlook:has-text("14,880 games")', { timeout: 30_000 });
+  // By keyboard: undo and redo.
+  await page.keyboard.press('u');
+  await page.waitForFunction(() => document.querySelector('.pegs').dataset.pegs === '14');
+  await page.keyboard.press('r');
+  await page.waitForFunction(() => document.querySelector('.pegs').dataset.pegs === '13');
+  await waitOutlook(page, 'true');
+  await page.click('#show-solution');
+  await page.waitForFunction(() => document.querySelector('.pegs').dataset.won === 'true', null, { timeout: 30_000 });
+  assert.equal(await page.getAttribute('.pegs', 'data-pegs'), '1');
+  assert.match(await page.textContent('#outlook'), /Solved/);
+  await shot(page, 'pegs-triangle-solved');
+  assert.deepEqual(page.errors, []);
+});
+
+test('the English board: each jump of a picked-up peg shows its winning games', async () => {
+  const page = await open(browser, `${server.url}/#/pegs?board=english`);
+  await solverReady(page);
+  // The first time, the worker builds the table of games from every position (once per game).
+  const t0 = Date.now();
+  await page.waitForSelector('#outlook:has-text("games from here reach the finish")', { timeout: 180_000 });
+  console.log(`table of games from every position: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  assert.match(await page.textContent('#outlook'), /40,861,647,040,079,968 games/);
+  // The first jump: from row 1, column 3 into the centre; the counts for the next jumps are lookups.
+  await hole(page, 1, 3).click();
+  const t1 = Date.now();
+  await hole(page, 3, 3).click();
+  await page.waitForSelector('#outlook:has-text("10,215,411,760,019,992 games")', { timeout: 30_000 });
+  console.log(`per-jump counts after the first jump: ${((Date.now() - t1) / 1000).toFixed(2)} s`);
+  // Every first jump is the same up to symmetry: a quarter of all games follow each.
+  await hole(page, 2, 1).click();
+  const targets = await page.$$eval('.pegs-board .hole.target', (hs) => hs.map((h) => h.dataset.games));
+  assert.ok(targets.length >= 1 && targets.every((g) => Number(g) > 0), `targets: ${targets}`);
+  await shot(page, 'pegs-english-heat', '.pegs-play');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a count runs to its exact figure, and a long one can be cancelled', async () => {
+  const page = await open(browser, `${server.url}/#/pegs?board=triangle&start=0,0&finish=any-one`);
+  await solverReady(page);
+  await page.click('#count-all');
+  await page.waitForSelector('#count-solutions', { timeout: 30_000 });
+  assert.equal(await page.getAttribute('#count-solutions', 'data-solutions'), '29760');
+  await shot(page, 'pegs-count-triangle', '.count-panel');
+  const english = await open(browser, `${server.url}/#/pegs?board=english&finish=dead-end`);
+  await solverReady(english);
+  await english.click('#count-all');
+  await english.waitForFunction(() => Number(document.querySelector('#count-levels')?.value) >= 3, null, { timeout: 60_000 });
+  await english.click('#count-cancel');
+  await english.waitForSelector('#count-error:has-text("Cancelled")');
+  // The pool is free again: the game's own questions are answered.
+  await waitOutlook(english, 'true');
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(english.errors, []);
+});
+
+test('a shared link restores the board, the start, the finish and the jumps', async () => {
+  const page = await open(browser, `${server.url}/#/pegs?board=english`);
+  await solverReady(page);
+  await hole(page, 1, 3).click();
+  await hole(page, 3, 3).click();
+  await hole(page, 2, 1).click();
+  await hole(page, 2, 3).click();
+  await page.waitForFunction(() => location.hash.includes('moves='));
+  const link = await page.evaluate(() => location.href);
+  const other = await open(browser, link);
+  await solverReady(other);
+  assert.equal(await other.getAttribute('.pegs', 'data-pegs'), '30');
+  assert.equal(await other.locator('.pegs-board .hole.peg').count(), 30);
+  const bad = await open(browser, `${server.url}/#/pegs?board=hexagon&start=9,9&moves=1-2`);
+  assert.match(await bad.textContent('.banner.warn'), /no board called 'hexagon'/);
+  assert.deepEqual(other.errors, []);
+});
