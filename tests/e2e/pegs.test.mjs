@@ -56,7 +56,7 @@ test('the English board: each jump of a picked-up peg shows its winning games', 
   await hole(page, 2, 1).click();
   const targets = await page.$$eval('.pegs-board .hole.target', (hs) => hs.map((h) => h.dataset.games));
   assert.ok(targets.length >= 1 && targets.every((g) => Number(g) > 0), `targets: ${targets}`);
-  await shot(page, 'pegs-english-heat', '.pegs-play');
+  await shot(page, 'pegs-english-heat', '.pegs-play'); // docs/screenshot-pegs-heat.png is a copy
   assert.deepEqual(page.errors, []);
 });
 
@@ -66,7 +66,7 @@ test('a count runs to its exact figure, and a long one can be cancelled', async 
   await page.click('#count-all');
   await page.waitForSelector('#count-solutions', { timeout: 30_000 });
   assert.equal(await page.getAttribute('#count-solutions', 'data-solutions'), '29760');
-  await shot(page, 'pegs-count-triangle', '.count-panel');
+  await shot(page, 'pegs-count-triangle', '.count-panel'); // docs/screenshot-pegs-count.png is a copy
   const english = await open(browser, `${server.url}/#/pegs?board=english&finish=dead-end`);
   await solverReady(english);
   await english.click('#count-all');

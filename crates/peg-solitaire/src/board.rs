@@ -430,13 +430,18 @@ impl Board {
 /// A map of `(row, column)` to `(row, column)`: a candidate symmetry.
 type Transform = Box<dyn Fn(i32, i32) -> (i32, i32)>;
 
+/// Bits of a position mapped by one table read.
+const CHUNK: usize = 11;
+
 /// A subgroup of a board's symmetries, with tables that map a position in a few reads, and the canonical member
 /// of a position's class (the least image).
 #[derive(Clone, Debug)]
 pub struct Symmetry {
-    /// `tables[s][byte][value]`: the image under symmetry `s` of the bits `value` in byte `byte`.
-    tables: Vec<Vec<[u64; 256]>>,
-    bytes: usize,
+    /// Entry `(s * chunks + c) << CHUNK | v`: the image under symmetry `s` of the bits `v` in chunk `c` (three reads
+    /// map an English position).
+    table: Vec<u64>,
+    chunks: usize,
+    len: usize,
 }
 
 impl Symmetry {
@@ -467,41 +472,40 @@ impl Symmetry {
     }
 
     fn of(board: &Board, keep: &[usize]) -> Symmetry {
-        let bytes = board.holes().len().div_ceil(8);
-        let tables = keep
-            .iter()
-            .map(|&s| {
-                (0..bytes)
-                    .map(|b| {
-                        let mut t = [0u64; 256];
-                        for (v, slot) in t.iter_mut().enumerate() {
-                            *slot = board.apply(s, ((v as u64) << (8 * b)) & board.full());
-                        }
-                        t
-                    })
-                    .collect()
-            })
-            .collect();
-        Symmetry { tables, bytes }
+        let chunks = board.holes().len().div_ceil(CHUNK);
+        let mut table = Vec::with_capacity(keep.len() * chunks << CHUNK);
+        for &s in keep {
+            for c in 0..chunks {
+                for v in 0..1u64 << CHUNK {
+                    table.push(board.apply(s, (v << (CHUNK * c)) & board.full()));
+                }
+            }
+        }
+        Symmetry {
+            table,
+            chunks,
+            len: keep.len(),
+        }
     }
 
     /// How many symmetries.
     pub fn len(&self) -> usize {
-        self.tables.len()
+        self.len
     }
 
     /// Whether there is none (never: the identity is always kept).
     pub fn is_empty(&self) -> bool {
-        self.tables.is_empty()
+        self.len == 0
     }
 
     /// The image of `pos` under symmetry `s` of this group.
     #[inline]
     pub fn image(&self, s: usize, pos: Position) -> Position {
-        let t = &self.tables[s];
+        let mask = (1u64 << CHUNK) - 1;
         let mut out = 0;
-        for (b, table) in t.iter().enumerate().take(self.bytes) {
-            out |= table[((pos >> (8 * b)) & 0xff) as usize];
+        for c in 0..self.chunks {
+            let v = ((pos >> (CHUNK * c)) & mask) as usize;
+            out |= self.table[((s * self.chunks + c) << CHUNK) | v];
         }
         out
     }
@@ -509,7 +513,7 @@ impl Symmetry {
     /// The canonical member of `pos`'s class: its least image.
     #[inline]
     pub fn canonical(&self, pos: Position) -> Position {
-        (1..self.tables.len()).fold(pos, |m, s| m.min(self.image(s, pos)))
+        (1..self.len).fold(pos, |m, s| m.min(self.image(s, pos)))
     }
 
     /// How many distinct positions `pos`'s class holds.
@@ -517,7 +521,7 @@ impl Symmetry {
         // At most 8 images: count the distinct ones without allocating (this runs once per stored class).
         let mut images = [0u64; 8];
         let mut distinct = 0;
-        for s in 0..self.tables.len().min(8) {
+        for s in 0..self.len.min(8) {
             let img = self.image(s, pos);
             if !images[..distinct].contains(&img) {
                 images[distinct] = img;
