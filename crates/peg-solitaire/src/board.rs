@@ -473,7 +473,7 @@ impl Symmetry {
 
     fn of(board: &Board, keep: &[usize]) -> Symmetry {
         let chunks = board.holes().len().div_ceil(CHUNK);
-        let mut table = Vec::with_capacity(keep.len() * chunks << CHUNK);
+        let mut table = Vec::with_capacity((keep.len() * chunks) << CHUNK);
         for &s in keep {
             for c in 0..chunks {
                 for v in 0..1u64 << CHUNK {
