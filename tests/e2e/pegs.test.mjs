@@ -71,6 +71,11 @@ test('a count runs to its exact figure, and a long one can be cancelled', async 
   await solverReady(english);
   await english.click('#count-all');
   await english.waitForFunction(() => Number(document.querySelector('#count-levels')?.value) >= 3, null, { timeout: 60_000 });
+  // The positions per level are drawn as the levels finish, before the count ends.
+  await english.waitForFunction(() => document.querySelectorAll('.count-panel .chart .point').length >= 4, null, { timeout: 60_000 });
+  const live = await english.$$eval('.count-panel .chart .point', (ps) => ps.map((p) => Number(p.dataset.value)));
+  assert.deepEqual(live.slice(0, 4), [1, 4, 12, 60]); // OEIS A112737's forward counts (all positions, not classes)
+  await shot(english, 'pegs-count-live', '.count-panel');
   await english.click('#count-cancel');
   await english.waitForSelector('#count-error:has-text("Cancelled")');
   // The pool is free again: the game's own questions are answered.
@@ -95,4 +100,21 @@ test('a shared link restores the board, the start, the finish and the jumps', as
   const bad = await open(browser, `${server.url}/#/pegs?board=hexagon&start=9,9&moves=1-2`);
   assert.match(await bad.textContent('.banner.warn'), /no board called 'hexagon'/);
   assert.deepEqual(other.errors, []);
+});
+
+test('phone and projector widths, and the embed layout', async () => {
+  const phone = await open(browser, `${server.url}/#/pegs?board=english&embed=1`, { width: 375, height: 740 });
+  await solverReady(phone);
+  assert.equal(await phone.locator('header.top').count(), 0, 'no site header when embedded');
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `scrolls sideways by ${overflow} px`);
+  const board = await phone.locator('.pegs-board').boundingBox();
+  assert.ok(board.width <= 375 && board.width >= 300, `board ${board.width} px wide`);
+  await shot(phone, 'pegs-phone-embed');
+  const projector = await open(browser, `${server.url}/#/pegs?board=diamond&start=4,4`, { width: 1920, height: 1080 });
+  await solverReady(projector);
+  await projector.waitForSelector('.pegs-board .hole.peg');
+  await shot(projector, 'pegs-projector-diamond');
+  assert.deepEqual(phone.errors, []);
+  assert.deepEqual(projector.errors, []);
 });

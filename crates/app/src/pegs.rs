@@ -377,7 +377,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
             <div class="pegs-play">
                 <BoardView play={Rc::new(p.clone())} dispatch={dispatch} />
                 <div class="pegs-side">
-                    <p class={classes!("outlook", (!solvable && !p.won()).then_some("bad"))} id="outlook" role="status" aria-live="polite">{ outlook }</p>
+                    <p class={classes!("outlook", (matches!(p.outlook, Outlook::Solvable(false)) || (p.over() && !p.won())).then_some("bad"))} id="outlook" role="status" aria-live="polite">{ outlook }</p>
                     <p class="muted">{ format!("{pegs} peg{}, {} jump{} played{}", if pegs == 1 { "" } else { "s" }, p.moves.len(), if p.moves.len() == 1 { "" } else { "s" },
                         last.map(|j| format!("; last {} → {}", hole_text(&board, j.from), hole_text(&board, j.to))).unwrap_or_default()) }</p>
                     <div class="actions">

@@ -65,7 +65,7 @@ impl Drop for ProgressLine {
 impl Observer for ProgressLine {
     fn report(&self, progress: Progress) -> Flow {
         match progress {
-            Progress::Started { .. } => {}
+            Progress::Started { .. } | Progress::Figure { .. } => {}
             Progress::Begin { units, unit } => {
                 if let Ok(mut line) = self.line.lock() {
                     line.0 = unit.many;

@@ -243,6 +243,13 @@ impl Run<'_> {
             backward,
         });
         let done = self.levels.len() as u64;
+        if !backward {
+            let jumps = u64::from(self.levels[0].pegs - level.pegs);
+            self.observer.report(Progress::Figure {
+                index: jumps,
+                value: positions,
+            });
+        }
         match self.observer.report(Progress::Tally {
             done: done.min(self.total_levels),
             total: self.total_levels,

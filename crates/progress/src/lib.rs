@@ -76,6 +76,14 @@ pub enum Progress {
         /// What a unit is.
         unit: Unit,
     },
+    /// A figure the work found on the way, for drawing as it comes: figure `index` is `value` (a count's positions
+    /// after `index` jumps).
+    Figure {
+        /// Which figure.
+        index: u64,
+        /// Its value.
+        value: u64,
+    },
 }
 
 /// What a unit of work is, as a game names it for people.

@@ -120,6 +120,7 @@ impl JobObserver {
             }
             // A tally is progress, not units on threads.
             Progress::Tally { .. } => {}
+            Progress::Figure { index, value } => t.pending.figures.push((index, value)),
             Progress::Finished {
                 index,
                 thread: th,
@@ -200,7 +201,7 @@ impl Observer for JobObserver {
     fn report(&self, progress: Progress) -> Flow {
         self.trace(progress);
         match progress {
-            Progress::Started { .. } => {}
+            Progress::Started { .. } | Progress::Figure { .. } => {}
             Progress::Tally { done, total, unit } => {
                 self.set_unit(unit, false);
                 if let Ok(mut u) = self.units.lock() {

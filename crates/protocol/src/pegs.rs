@@ -348,6 +348,31 @@ mod tests {
     }
 
     #[test]
+    fn a_traced_count_reports_the_positions_of_each_level_as_it_goes() {
+        fn clock() -> f64 {
+            0.0
+        }
+        let obs = JobObserver::new().traced(clock);
+        let job = Job::Pegs(PegsJob::Count {
+            board: BoardDto::Named("triangle".into()),
+            position: position_text(0x7ffe),
+            finish: FinishDto::AnyOne,
+        });
+        let Reply::Answer(PegsAnswer::Counted { levels, .. }) = execute(&job, &obs).reply() else {
+            panic!("count")
+        };
+        let figures = obs.take_trace().figures;
+        let forward: Vec<(u64, u64)> = levels
+            .iter()
+            .filter(|l| !l.backward)
+            .enumerate()
+            .map(|(jumps, l)| (jumps as u64, l.positions))
+            .collect();
+        assert_eq!(figures, forward);
+        assert_eq!(figures[..3], [(0, 1), (1, 2), (2, 8)]);
+    }
+
+    #[test]
     fn bad_requests_get_messages() {
         let fail = |job| match run_job(job) {
             Reply::Failed(m) => m,

@@ -16,6 +16,9 @@ pub struct Trace {
     /// Units left out because too many piled up unreported (the view is then incomplete, and says so).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub dropped: u32,
+    /// Figures the work found since the last report, `(index, value)` ([`progress::Progress::Figure`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub figures: Vec<(u64, u64)>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -25,7 +28,10 @@ fn is_zero(n: &u32) -> bool {
 impl Trace {
     /// Nothing to report.
     pub fn is_empty(&self) -> bool {
-        self.searches.is_empty() && self.runs.is_empty() && self.dropped == 0
+        self.searches.is_empty()
+            && self.runs.is_empty()
+            && self.dropped == 0
+            && self.figures.is_empty()
     }
 }
 

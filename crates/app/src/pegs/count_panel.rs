@@ -46,6 +46,8 @@ pub struct Counting {
     pub shards: (u64, u64),
     /// The result, or why there is none.
     pub result: Option<Result<CountResult, String>>,
+    /// Positions after each number of jumps, as the levels finish.
+    pub live: Vec<Option<u64>>,
 }
 
 /// What can happen to the count.
@@ -55,8 +57,8 @@ pub enum CountAction {
     Start(Job),
     /// Stop.
     Cancel,
-    /// Progress of `seq`.
-    Progress(u32, ProgressDto),
+    /// Progress of `seq`, with the figures found since the last report.
+    Progress(u32, ProgressDto, Vec<(u64, u64)>),
     /// `seq` ended after this many ms.
     Done(u32, Outcome, f64),
 }
@@ -78,13 +80,21 @@ impl Reducible for Counting {
                 c.levels = (0, 0);
                 c.shards = (0, 0);
                 c.result = None;
+                c.live.clear();
             }
             CountAction::Cancel if c.job.is_some() => {
                 c.seq += 1;
                 c.job = None;
                 c.result = Some(Err("Cancelled.".into()));
             }
-            CountAction::Progress(seq, p) if seq == c.seq => {
+            CountAction::Progress(seq, p, figures) if seq == c.seq => {
+                for (jumps, positions) in figures {
+                    let i = jumps as usize;
+                    if c.live.len() <= i {
+                        c.live.resize(i + 1, None);
+                    }
+                    c.live[i] = Some(positions);
+                }
                 if let Some((done, total, _)) = p.tally {
                     c.levels = (done, total);
                 }
@@ -144,7 +154,7 @@ pub fn CountPanel(props: &CountProps) -> Html {
         counting.request(),
         counting.dispatcher(),
         |seq, e| match e {
-            JobEvent::Progress(p, _) => CountAction::Progress(seq, p),
+            JobEvent::Progress(p, trace) => CountAction::Progress(seq, p, trace.figures.clone()),
             JobEvent::Done(outcome, stats) => CountAction::Done(seq, outcome, stats.millis),
         },
     );
@@ -190,6 +200,11 @@ pub fn CountPanel(props: &CountProps) -> Html {
                     <button type="button" class="primary" id="count-all" onclick={start}>{ "Count every game" }</button>
                 }
             </div>
+            if running && !c.live.is_empty() {
+                <LogChart values={c.live.iter().map(|v| v.map(|n| ChartPoint { value: n.to_string(), exact: true })).collect::<Vec<_>>()}
+                    caption="Positions after each jump, level by level as the count runs (log scale)" what="Positions"
+                    step="jump" x_axis="jumps" y_axis="positions" />
+            }
             if running {
                 <div class="count-progress" role="status">
                     <span>{ format!("Level {} of {}", c.levels.0, c.levels.1.max(1)) }</span>

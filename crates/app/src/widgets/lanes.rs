@@ -283,6 +283,7 @@ mod tests {
             searches: vec![begun(0, 4)],
             runs: vec![run(0, 0, 0.0, 1.0, 3), run(2, 1, 0.0, 4.0, 1)],
             dropped: 0,
+            figures: Vec::new(),
         };
         assert!(SearchView::absorb(&mut view, &first, 2));
         let more = Trace {
@@ -318,6 +319,7 @@ mod tests {
             searches: vec![begun(1, 9)],
             runs: vec![run(0, 0, 5.0, 6.0, 1)],
             dropped: 0,
+            figures: Vec::new(),
         };
         SearchView::absorb(&mut view, &next, 2);
         let v = view.unwrap();

@@ -97,7 +97,7 @@ struct Tally(std::sync::Mutex<Vec<(bool, usize, Option<usize>)>>);
 impl Observer for Tally {
     fn report(&self, p: Progress) -> Flow {
         let event = match p {
-            Progress::Begin { .. } | Progress::Tally { .. } => None,
+            Progress::Begin { .. } | Progress::Tally { .. } | Progress::Figure { .. } => None,
             Progress::Started { index, thread } => Some((true, index, thread)),
             Progress::Finished { index, thread, .. } => Some((false, index, thread)),
         };
