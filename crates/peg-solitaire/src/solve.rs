@@ -62,6 +62,15 @@ pub fn solve(
         observer,
         path: Vec::new(),
     };
+    // Only a finish of the start's position class can be reached (every reachable position keeps it).
+    if !finals.is_empty()
+        && finish != Finish::DeadEnd
+        && finals
+            .iter()
+            .all(|&f| board.class_of(f) != board.class_of(pos))
+    {
+        return Ok(None);
+    }
     match search.walk(pos)? {
         true => Ok(Some(search.path)),
         false => Ok(None),

@@ -297,3 +297,42 @@ fn the_table_of_games_from_every_position_agrees_with_a_plain_count() {
         CountError::NeedsOnePeg
     );
 }
+
+#[test]
+fn position_classes_never_change_and_rule_out_finishes_at_once() {
+    for name in ["english", "french", "triangle", "diamond"] {
+        let board = Board::named(name).unwrap();
+        let start = board.full() & !1;
+        let jumps = solve(&board, start, Finish::DeadEnd, 1000, &NoObserver)
+            .unwrap()
+            .unwrap();
+        let mut pos = start;
+        for j in jumps {
+            pos ^= j.mask();
+            assert_eq!(board.class_of(pos), board.class_of(start), "{name}");
+        }
+    }
+    // The French board from the centre cannot end with one peg in the centre: said at once, not searched.
+    let french = Board::named("french").unwrap();
+    let centre = french.hole(3, 3).unwrap();
+    let start = french.full() & !(1 << centre);
+    assert_eq!(
+        solve(&french, start, Finish::Hole(centre), 10, &NoObserver),
+        Ok(None)
+    );
+    // On the English board every hole of the centre's class is reachable, and the class check lets it through.
+    let english = Board::named("english").unwrap();
+    let centre = english.hole(3, 3).unwrap();
+    let start = english.full() & !(1 << centre);
+    assert!(
+        solve(
+            &english,
+            start,
+            Finish::Hole(centre),
+            1_000_000,
+            &NoObserver
+        )
+        .unwrap()
+        .is_some()
+    );
+}

@@ -216,8 +216,10 @@ fn table(
     Ok(t)
 }
 
-/// Positions a solution search may visit (a second or two at the worst start; most finish in milliseconds).
-const SOLVE_BUDGET: u64 = 20_000_000;
+/// Positions a solution search may visit: a few seconds in a browser at most (on the English board it finishes in
+/// milliseconds; on the French and diamond boards a hard start can take far longer, and the page then says it could
+/// not tell rather than keep the worker busy).
+const SOLVE_BUDGET: u64 = 2_000_000;
 
 /// Runs one peg solitaire job on the core.
 pub(crate) fn run(job: &PegsJob, observer: &dyn Observer) -> Result<PegsAnswer, String> {
