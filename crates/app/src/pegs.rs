@@ -281,6 +281,9 @@ pub fn PegsPage(props: &PageProps) -> Html {
             ),
             None => "Still solvable. Counting the games through each jump (the first time for a game, a table of every position is built: up to half a minute on the English board)…".to_string(),
         },
+        Outlook::Solvable(false) if p.moves.is_empty() => {
+            "No game from this start reaches this finish: choose another start or finish.".to_string()
+        }
         Outlook::Solvable(false) => {
             "Not solvable any more: no game from here reaches the finish. Undo to go back."
                 .to_string()
