@@ -121,6 +121,10 @@ pub struct Board {
     /// `(row, column)` of each hole, in reading order.
     holes: Vec<(u8, u8)>,
     jumps: Vec<Jump>,
+    /// The jumps landing in each hole, and those starting from it (legal moves are found from whichever of the
+    /// empty holes and the pegs are fewer).
+    into: Vec<Vec<Jump>>,
+    from: Vec<Vec<Jump>>,
     /// Each symmetry as the image of every hole (the identity first).
     symmetries: Vec<Vec<u8>>,
 }
@@ -278,6 +282,12 @@ impl Board {
         if jumps.is_empty() {
             return Err(BoardError::NoJumps);
         }
+        let into = (0..holes.len() as u8)
+            .map(|h| jumps.iter().copied().filter(|j| j.to == h).collect())
+            .collect();
+        let from = (0..holes.len() as u8)
+            .map(|h| jumps.iter().copied().filter(|j| j.from == h).collect())
+            .collect();
         let mut board = Board {
             name,
             geometry,
@@ -285,6 +295,8 @@ impl Board {
             cols,
             holes,
             jumps,
+            into,
+            from,
             symmetries: Vec::new(),
         };
         board.symmetries = board.find_symmetries();
@@ -380,6 +392,30 @@ impl Board {
     /// Every jump of the board.
     pub fn jumps(&self) -> &[Jump] {
         &self.jumps
+    }
+
+    /// Calls `f` for every legal jump in `pos`, looking only at the jumps into its empty holes or out of its pegs,
+    /// whichever are fewer; returns whether there was one.
+    #[inline]
+    pub fn for_each_legal(&self, pos: Position, mut f: impl FnMut(Jump)) -> bool {
+        let pegs = pos.count_ones() as usize;
+        let (mut rest, lists) = if pegs * 2 > self.holes.len() {
+            (self.complement(pos), &self.into)
+        } else {
+            (pos, &self.from)
+        };
+        let mut any = false;
+        while rest != 0 {
+            let h = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            for &j in &lists[h] {
+                if j.legal(pos) {
+                    any = true;
+                    f(j);
+                }
+            }
+        }
+        any
     }
 
     /// Every hole filled.

@@ -283,7 +283,7 @@ impl Run<'_> {
     fn step(&mut self, level: &Level, kept: u64) -> Result<Level, CountError> {
         self.check_room(level, kept)?;
         let next = level
-            .expand(self.board.jumps(), self.symmetry, self.observer, &|_, _| {})
+            .expand(self.board, self.symmetry, self.observer, &|_, _| {})
             .map_err(|Halt::Cancelled| CountError::Cancelled)?;
         self.peak = self.peak.max(level.bytes() + next.bytes() + kept);
         Ok(next)
@@ -342,7 +342,7 @@ impl Run<'_> {
                 }
             };
             let next = level
-                .expand(self.board.jumps(), self.symmetry, self.observer, &add)
+                .expand(self.board, self.symmetry, self.observer, &add)
                 .map_err(|Halt::Cancelled| CountError::Cancelled)?;
             self.peak = self.peak.max(level.bytes() + next.bytes());
             if next.classes() == 0 {

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use progress::{Flow, Label, Observer, Progress, Unit};
 use rayon::prelude::*;
 
-use crate::board::{Jump, Position, Symmetry};
+use crate::board::{Board, Position, Symmetry};
 
 /// What a unit of counting work is: one shard of a level's positions, owned by one thread while it is expanded.
 pub const SHARDS: Unit = Unit::new("shard", "shards of a level", Label::Ordinal);
@@ -124,7 +124,7 @@ impl Level {
     /// into one member). `dead(paths)` is called for the classes with no legal jump.
     pub fn expand(
         &self,
-        jumps: &[Jump],
+        board: &Board,
         symmetry: &Symmetry,
         observer: &dyn Observer,
         dead: &(dyn Fn(Position, u128) + Sync),
@@ -171,19 +171,15 @@ impl Level {
                         return;
                     }
                     let n = paths.get();
-                    let mut any = false;
-                    for j in jumps {
-                        if j.legal(pos) {
-                            any = true;
-                            let child = symmetry.canonical(pos ^ j.mask());
-                            let dest = shard_of(child);
-                            bufs[dest].push((child, n));
-                            found += 1;
-                            if bufs[dest].len() >= FLUSH {
-                                flush(dest, &mut bufs[dest]);
-                            }
+                    let any = board.for_each_legal(pos, |j| {
+                        let child = symmetry.canonical(pos ^ j.mask());
+                        let dest = shard_of(child);
+                        bufs[dest].push((child, n));
+                        found += 1;
+                        if bufs[dest].len() >= FLUSH {
+                            flush(dest, &mut bufs[dest]);
                         }
-                    }
+                    });
                     if !any {
                         dead(pos, n);
                     }

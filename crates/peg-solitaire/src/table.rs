@@ -95,7 +95,7 @@ impl Table {
             let last = forward.last().map_or(0, Level::classes);
             room(held(&forward), last * 4 * BYTES_PER_CLASS, pegs)?;
             let next = forward[forward.len() - 1]
-                .expand(board.jumps(), &symmetry, observer, &|_, _| {})
+                .expand(board, &symmetry, observer, &|_, _| {})
                 .map_err(cancelled)?;
             forward.push(next);
             tally(observer)?;
@@ -109,7 +109,7 @@ impl Table {
             tally(observer)?;
             for _ in 0..b {
                 let next = level
-                    .expand(board.jumps(), &symmetry, observer, &|_, _| {})
+                    .expand(board, &symmetry, observer, &|_, _| {})
                     .map_err(cancelled)?;
                 backward.push(std::mem::replace(&mut level, next));
                 tally(observer)?;
