@@ -198,6 +198,15 @@ pub fn MastermindPage(props: &PageProps) -> Html {
                 }
                 let action = match e.key().as_str() {
                     k if k.len() == 1 && k.as_bytes()[0].is_ascii_digit() => {
+                        // Typing a code takes the focus off a button clicked before (New game, See the search): the
+                        // Enter that ends the code then submits it instead of pressing that button again.
+                        if on_control
+                            && let Some(el) = target
+                                .as_ref()
+                                .and_then(|t| t.dyn_ref::<web_sys::HtmlElement>())
+                        {
+                            let _ = el.blur();
+                        }
                         let d = k.as_bytes()[0] - b'0';
                         Some(Action::Pick(if d == 0 { 9 } else { d - 1 }))
                     }

@@ -43,7 +43,8 @@ pub fn EmbedBuilder() -> Html {
     });
     let shown = use_state(|| (*settings).clone());
     let secret_text = use_state(String::new);
-    let size = use_state(|| (520u32, 760u32));
+    // Tall enough for the whole game (about 1040 px with the settings open) without a scroll bar in the frame.
+    let size = use_state(|| (520u32, 1080u32));
     let copied = use_state(|| false);
     let on_change = {
         let settings = settings.clone();

@@ -174,7 +174,7 @@ pub fn SplitPanel(props: &SplitProps) -> Html {
                         let got = (actual == Some((b, w))).then_some("got");
                         html! {
                             <li class={classes!("class", got)} data-black={b.to_string()} data-white={w.to_string()} data-count={n.to_string()}>
-                                <span class="fb">{ fb_text(b, w) }</span>
+                                <span class="fb" aria-label={fb_text(b, w)}>{ b }<span class="sym black">{ "●" }</span>{ w }<span class="sym white">{ "○" }</span></span>
                                 <span class="bar" style={format!("width:{pct:.1}%")}></span>
                                 <span class="count">{ group_digits(&n.to_string()) }{ if got.is_some() { " ← the answer" } else { "" } }</span>
                             </li>

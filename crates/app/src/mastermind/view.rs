@@ -67,7 +67,7 @@ pub(super) fn keys(fb: Option<Feedback>, pegs: u8) -> Html {
     html! {
         <span class="keys" role="img" aria-label={label} data-black={fb.black.to_string()} data-white={fb.white.to_string()}>
             <span class="dots" style={cols}>{ for dots }</span>
-            <span class="nums">{ format!("{}●{}○", fb.black, fb.white) }</span>
+            <span class="nums">{ fb.black }<span class="sym black">{ "●" }</span>{ fb.white }<span class="sym white">{ "○" }</span></span>
         </span>
     }
 }
