@@ -16,8 +16,7 @@ test('after a click on New game, a typed code and Enter make a guess, not anothe
   await page.click('#new-game');
   await waitPhase(page, 'guessing');
   await typeCode(page, [0, 0, 1, 1]);
-  await page.waitForSelector('.rows li[data-row="1"] .keys');
-  assert.equal(await page.locator('.rows li[data-row="1"] .keys').count(), 1);
+  await page.waitForSelector('.rows li[data-row="1"] .keys[data-black]');
   // The black symbol is black, the white one white (read from the page's own styles).
   const colours = await page.$eval('.rows li[data-row="1"] .keys .nums', (n) => [...n.querySelectorAll('.sym')]
     .map((s) => getComputedStyle(s).color));
@@ -33,4 +32,43 @@ test('the embed builder proposes a frame tall enough for the whole game', async 
   await frame.locator('.mastermind').waitFor({ timeout: 30_000 });
   const content = await frame.locator('body').evaluate((b) => b.scrollHeight);
   assert.ok(height >= content, `frame ${height} px, content ${content} px`);
+});
+
+test('a bare link in a new tab starts a new game; the restored banner goes with the game it restored', async () => {
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  await first.goto(`${server.url}/#/mastermind?mode=break&secret=3,1,4,1`);
+  await solverReady(first);
+  await waitPhase(first, 'guessing');
+  await typeCode(first, [0, 0, 1, 1]);
+  await first.waitForSelector('.rows li[data-row="1"] .keys[data-black]');
+  // Another tab of the same browser, on the bare address: a game of its own, not the first tab's.
+  const second = await context.newPage();
+  await second.goto(`${server.url}/#/mastermind`);
+  await solverReady(second);
+  await waitPhase(second, 'guessing');
+  assert.equal(await second.locator('.rows li[data-row="1"] .keys[data-black]').count(), 0);
+  assert.equal(await second.locator('.banner.restored').count(), 0);
+  // Inside a frame, whose reload goes back to its first link, the game comes back with a banner that a new game
+  // takes away.
+  const host = await open(browser, `${server.url}/#/`);
+  await host.setContent(`<iframe src="${server.url}/#/mastermind?embed=1&mode=break&secret=3,1,4,1" width="520" height="1080"></iframe>`);
+  const frame = host.frameLocator('iframe');
+  await frame.locator('.mastermind[data-phase="guessing"]').waitFor({ timeout: 30_000 });
+  for (const c of [0, 1, 2, 3]) await frame.locator(`.palette .pick.c${c}`).click();
+  await frame.locator('#submit').click();
+  await frame.locator('.rows li[data-row="1"] .keys[data-black]').waitFor();
+  // A fresh load of the frame's first link (as a reload of the page around it would do).
+  await host.evaluate(() => {
+    const f = document.querySelector('iframe');
+    const again = f.cloneNode();
+    f.remove();
+    document.body.append(again);
+  });
+  await frame.locator('.banner.restored').waitFor({ timeout: 30_000 });
+  await frame.locator('.embed-settings summary').click();
+  await frame.locator('#new-game').click();
+  await frame.locator('.mastermind[data-phase="guessing"]').waitFor();
+  assert.equal(await frame.locator('.banner.restored').count(), 0);
+  await context.close();
 });

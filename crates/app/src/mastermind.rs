@@ -86,10 +86,19 @@ fn query_text(query: &Query) -> String {
         .join("&")
 }
 
-/// The settings to start with: the link's, or the game in progress saved for this very link.
+/// Whether the page is inside a frame (an embed), whose reload goes back to the link it was given.
+fn in_frame() -> bool {
+    web_sys::window()
+        .and_then(|w| w.top().ok().flatten().map(|top| top != w))
+        .unwrap_or(false)
+}
+
+/// The settings to start with: the link's, or, inside a frame, the game in progress saved for this very link. A
+/// top-level page needs no saved game (its address keeps the game), and restoring one there would hand a bare
+/// `#/mastermind` in a new tab another tab's game.
 fn opening(query: &Query) -> (Settings, Vec<String>, bool) {
     let from = query_text(query);
-    let saved = storage().and_then(|s| {
+    let saved = storage().filter(|_| in_frame()).and_then(|s| {
         let saved_from = s.get_item(SAVED_FROM).ok().flatten()?;
         let game = s.get_item(SAVED_GAME).ok().flatten()?;
         (saved_from == from && game != from).then_some(game)
@@ -237,10 +246,14 @@ pub fn MastermindPage(props: &PageProps) -> Html {
         });
     }
 
+    // The "restored" banner speaks of the game it restored: a new game takes it away.
+    let restored_dismissed = use_state(|| false);
     let on_new_game = {
+        let restored_dismissed = restored_dismissed.clone();
         let d = game.dispatcher();
         let form = form.clone();
         Callback::from(move |_| {
+            restored_dismissed.set(true);
             let settings = (*form).clone();
             d.dispatch(Action::NewGame(Settings {
                 secret: None,
@@ -300,7 +313,7 @@ pub fn MastermindPage(props: &PageProps) -> Html {
     html! {
         <section class={classes!("mastermind", palette, embed.then_some("embed"))} data-phase={view::phase_name(&game.phase)}>
             <h1 class="visually-hidden">{ "Mastermind" }</h1>
-            if restored {
+            if restored && !*restored_dismissed {
                 <div class="banner info restored" role="status">{ "Your game in progress on this link was restored. “New game” starts over." }</div>
             }
             if !link_errors.is_empty() {
