@@ -73,8 +73,10 @@ test('a count runs to its exact figure, and a long one can be cancelled', async 
   await english.waitForFunction(() => Number(document.querySelector('#count-levels')?.value) >= 3, null, { timeout: 60_000 });
   // The positions per level are drawn as the levels finish, before the count ends.
   await english.waitForFunction(() => document.querySelectorAll('.count-panel .chart .point').length >= 4, null, { timeout: 60_000 });
-  const live = await english.$$eval('.count-panel .chart .point', (ps) => ps.map((p) => Number(p.dataset.value)));
-  assert.deepEqual(live.slice(0, 4), [1, 4, 12, 60]); // OEIS A112737's forward counts (all positions, not classes)
+  const live = await english.$$eval('.count-panel .chart .point', (ps) =>
+    Object.fromEntries(ps.map((p) => [p.dataset.row, Number(p.dataset.value)])));
+  // Positions after 1, 2, 3 jumps (every position, not classes), as OEIS A112737's neighbours count them.
+  assert.deepEqual([live[1], live[2], live[3]], [4, 12, 60]);
   await shot(english, 'pegs-count-live', '.count-panel');
   await english.click('#count-cancel');
   await english.waitForSelector('#count-error:has-text("Cancelled")');

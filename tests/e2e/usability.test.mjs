@@ -72,3 +72,15 @@ test('a bare link in a new tab starts a new game; the restored banner goes with 
   assert.equal(await frame.locator('.banner.restored').count(), 0);
   await context.close();
 });
+
+test('who breaks the code is chosen like a tab: the new game starts at once', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind?mode=break&scoring=auto`);
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  await page.click('.segmented .seg:has-text("The computer breaks yours")');
+  await waitPhase(page, 'entering-secret');
+  assert.equal(await page.getAttribute('.segmented .seg:has-text("The computer breaks yours")', 'aria-pressed'), 'true');
+  await page.click('.segmented .seg:has-text("You break the code")');
+  await waitPhase(page, 'guessing');
+  assert.deepEqual(page.errors, []);
+});

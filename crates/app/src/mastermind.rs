@@ -262,6 +262,18 @@ pub fn MastermindPage(props: &PageProps) -> Html {
             }));
         })
     };
+    let on_mode = {
+        let restored_dismissed = restored_dismissed.clone();
+        let d = game.dispatcher();
+        Callback::from(move |settings: Settings| {
+            restored_dismissed.set(true);
+            d.dispatch(Action::NewGame(Settings {
+                secret: None,
+                played: Vec::new(),
+                ..settings
+            }));
+        })
+    };
     let on_form = {
         let form = form.clone();
         Callback::from(move |s: Settings| form.set(s))
@@ -324,10 +336,10 @@ pub fn MastermindPage(props: &PageProps) -> Html {
             }
             if embed {
                 <details class="embed-settings"><summary>{ "Settings" }</summary>
-                    <view::SettingsForm settings={(*form).clone()} on_change={on_form} on_new_game={on_new_game} />
+                    <view::SettingsForm settings={(*form).clone()} on_change={on_form.clone()} on_new_game={on_new_game.clone()} on_mode={on_mode.clone()} />
                 </details>
             } else {
-                <view::SettingsForm settings={(*form).clone()} on_change={on_form} on_new_game={on_new_game} />
+                <view::SettingsForm settings={(*form).clone()} on_change={on_form.clone()} on_new_game={on_new_game.clone()} on_mode={on_mode.clone()} />
             }
             <view::Outcome game={game.clone()} dispatch={game.dispatcher()} />
             <view::Board game={game.clone()} dispatch={game.dispatcher()} />

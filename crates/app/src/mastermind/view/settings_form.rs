@@ -15,6 +15,10 @@ pub struct SettingsProps {
     pub on_change: Callback<Settings>,
     /// Start a game with them.
     pub on_new_game: Callback<()>,
+    /// Choosing who breaks the code starts a game with the new settings at once, when given (the two choices look
+    /// like tabs, and a tab that changes nothing until "New game" is pressed misleads); else it is one more setting.
+    #[prop_or_default]
+    pub on_mode: Option<Callback<Settings>>,
     /// The label of the button that starts it.
     #[prop_or(AttrValue::from("New game"))]
     pub submit_label: AttrValue,
@@ -85,7 +89,14 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
     let mode_button = |mode: Mode, label: &'static str| {
         let pressed = (s.mode == mode).to_string();
         let (s, on) = (s.clone(), props.on_change.clone());
-        let onclick = Callback::from(move |_| on.emit(Settings { mode, ..s.clone() }));
+        let start = props.on_mode.clone();
+        let onclick = Callback::from(move |_| {
+            let next = Settings { mode, ..s.clone() };
+            on.emit(next.clone());
+            if let Some(start) = &start {
+                start.emit(next);
+            }
+        });
         html! { <button type="button" class="seg" aria-pressed={pressed} {onclick}>{ label }</button> }
     };
     let scoring_button = |scoring: Scoring, label: &'static str| {
