@@ -49,6 +49,8 @@ test('a bare link in a new tab starts a new game; the restored banner goes with 
   await waitPhase(second, 'guessing');
   assert.equal(await second.locator('.rows li[data-row="1"] .keys[data-black]').count(), 0);
   assert.equal(await second.locator('.banner.restored').count(), 0);
+  await first.close();
+  await second.close();
   // Inside a frame, whose reload goes back to its first link, the game comes back with a banner that a new game
   // takes away.
   const host = await open(browser, `${server.url}/#/`);
@@ -58,6 +60,10 @@ test('a bare link in a new tab starts a new game; the restored banner goes with 
   for (const c of [0, 1, 2, 3]) await frame.locator(`.palette .pick.c${c}`).click();
   await frame.locator('#submit').click();
   await frame.locator('.rows li[data-row="1"] .keys[data-black]').waitFor();
+  // The frame has saved its game (it does so once the game waits for the person).
+  await host.waitForFunction(() => {
+    try { return (document.querySelector('iframe').contentWindow.localStorage.getItem('puzzle-lab:mastermind:game') || '').includes('played='); } catch { return false; }
+  }, null, { timeout: 30_000 });
   // A fresh load of the frame's first link (as a reload of the page around it would do).
   await host.evaluate(() => {
     const f = document.querySelector('iframe');
@@ -82,5 +88,26 @@ test('who breaks the code is chosen like a tab: the new game starts at once', as
   assert.equal(await page.getAttribute('.segmented .seg:has-text("The computer breaks yours")', 'aria-pressed'), 'true');
   await page.click('.segmented .seg:has-text("You break the code")');
   await waitPhase(page, 'guessing');
+  assert.deepEqual(page.errors, []);
+});
+
+test('the colour-blind-safe palette is chosen in the game itself, and its colour 20 stands out from the board', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind?mode=break&pegs=4&colors=20`);
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  await page.selectOption('#palette', 'safe');
+  await page.waitForSelector('.mastermind.palette-safe');
+  const [peg, board] = await page.evaluate(() => [
+    getComputedStyle(document.querySelector('.palette .pick.c19')).backgroundColor,
+    getComputedStyle(document.querySelector('.board')).backgroundColor,
+  ]);
+  const rgb = (s) => s.match(/\d+/g).slice(0, 3).map(Number);
+  // Relative luminance contrast (WCAG) between colour 20 and the board: at least 3:1 for a graphic.
+  const lum = (c) => {
+    const [r, g, b] = rgb(c).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [a, b] = [lum(peg), lum(board)].sort((x, y) => y - x);
+  assert.ok((a + 0.05) / (b + 0.05) >= 3, `colour 20 ${peg} on the board ${board}`);
   assert.deepEqual(page.errors, []);
 });

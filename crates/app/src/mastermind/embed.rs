@@ -136,7 +136,7 @@ pub fn EmbedBuilder() -> Html {
                 It works on any static host. Opened on its own it uses every core (a service worker adds the headers \
                 threads need where the host does not); inside your page it uses every core only if your page and the \
                 app's host both send the cross-origin isolation headers, and one thread otherwise (see the README)." }</p>
-            <SettingsForm settings={(*settings).clone()} {on_change} on_new_game={on_preview} submit_label="Update the preview" />
+            <SettingsForm settings={(*settings).clone()} {on_change} on_new_game={on_preview} submit_label="Update the preview" palette={false} />
             <div class="card fields builder-extra">
                 <label class="field" for="embed-secret"><span>{ "Fixed secret (optional, colours from 0: 3,1,4,1)" }</span>
                     <input id="embed-secret" type="text" value={(*secret_text).clone()} oninput={on_secret} placeholder="random" /></label>

@@ -4,7 +4,9 @@ use mastermind::Strategy;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::mastermind::params::{COLORS, Mode, PEGS, ROW_CHOICES, Scoring, Settings};
+use crate::mastermind::params::{
+    COLORS, Mode, PALETTES, PEGS, Palette, ROW_CHOICES, Scoring, Settings,
+};
 
 /// Props of [`SettingsForm`].
 #[derive(Properties, PartialEq)]
@@ -19,6 +21,9 @@ pub struct SettingsProps {
     /// like tabs, and a tab that changes nothing until "New game" is pressed misleads); else it is one more setting.
     #[prop_or_default]
     pub on_mode: Option<Callback<Settings>>,
+    /// Whether to offer the palette here (the embed builder has its own).
+    #[prop_or(true)]
+    pub palette: bool,
     /// The label of the button that starts it.
     #[prop_or(AttrValue::from("New game"))]
     pub submit_label: AttrValue,
@@ -132,6 +137,21 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
             on.emit(Settings { step, ..s.clone() });
         })
     };
+    let on_palette = {
+        let (s, on) = (s.clone(), props.on_change.clone());
+        Callback::from(move |e: Event| {
+            let v = e
+                .target_dyn_into::<web_sys::HtmlSelectElement>()
+                .map(|sel| sel.value())
+                .unwrap_or_default();
+            if let Some((_, palette)) = PALETTES.iter().find(|(n, _)| *n == v) {
+                on.emit(Settings {
+                    palette: *palette,
+                    ..s.clone()
+                });
+            }
+        })
+    };
     let new_game = props.on_new_game.reform(|_: MouseEvent| ());
     html! {
         <form class="settings card" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
@@ -150,6 +170,14 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
                     let p = if r { p } else { p.min(v) };
                     if let Ok(spec) = mastermind::Spec::new(p, v, r) { s.spec = spec; }
                 })) }
+                if props.palette {
+                    <label class="field" for="palette"><span>{ "Palette" }</span>
+                        <select id="palette" onchange={on_palette}>
+                            <option value="classic" selected={s.palette == Palette::Classic}>{ "classic" }</option>
+                            <option value="safe" selected={s.palette == Palette::Safe}>{ "colour-blind safe" }</option>
+                        </select>
+                    </label>
+                }
                 <label class="field check" for="repeats">
                     <input type="checkbox" id="repeats" checked={s.spec.repeats} onchange={on_repeats} />
                     <span>{ "Colours may repeat" }</span>
