@@ -152,6 +152,36 @@ pub fn human_bytes(n: u64) -> String {
     }
 }
 
+/// Checks a request and lists its one-peg finishes (none for a dead end): the start's pegs and the finishes.
+pub(crate) fn checked(
+    board: &Board,
+    start: Position,
+    finish: Finish,
+) -> Result<(u32, Vec<Position>), CountError> {
+    let pegs = start.count_ones();
+    if pegs == 0 {
+        return Err(CountError::Empty);
+    }
+    let finals = match finish {
+        Finish::Hole(h) if usize::from(h) >= board.holes().len() => {
+            return Err(CountError::NoSuchHole(h));
+        }
+        Finish::Hole(h) => vec![1 << h],
+        Finish::AnyOne => (0..board.holes().len()).map(|h| 1u64 << h).collect(),
+        Finish::DeadEnd => Vec::new(),
+    };
+    Ok((pegs, finals))
+}
+
+/// Whether the backward half starts where the forward one does: the complemented finishes are, up to symmetry,
+/// the start alone (the centre game), so the forward levels serve both halves.
+pub(crate) fn same_halves(symmetry: &Symmetry, start: Position, sources: &[Position]) -> bool {
+    let mut s: Vec<Position> = sources.iter().map(|&p| symmetry.canonical(p)).collect();
+    s.sort_unstable();
+    s.dedup();
+    s == [symmetry.canonical(start)]
+}
+
 /// Counts every game from `start` to `finish` on `board`.
 pub fn count(
     board: &Board,
@@ -160,18 +190,7 @@ pub fn count(
     limits: &Limits,
     observer: &dyn Observer,
 ) -> Result<Counted, CountError> {
-    let pegs = start.count_ones();
-    if pegs == 0 {
-        return Err(CountError::Empty);
-    }
-    let finals: Vec<Position> = match finish {
-        Finish::Hole(h) if usize::from(h) >= board.holes().len() => {
-            return Err(CountError::NoSuchHole(h));
-        }
-        Finish::Hole(h) => vec![1 << h],
-        Finish::AnyOne => (0..board.holes().len()).map(|h| 1u64 << h).collect(),
-        Finish::DeadEnd => Vec::new(),
-    };
+    let (pegs, finals) = checked(board, start, finish)?;
     let symmetry = group_for(board, start, finish, &finals, limits.symmetry);
     let run = Run {
         board,
@@ -367,15 +386,7 @@ impl Run<'_> {
         let a = jumps.div_ceil(2);
         let b = jumps - a;
         let sources: Vec<Position> = finals.iter().map(|&p| self.board.complement(p)).collect();
-        let same = {
-            let mut s: Vec<Position> = sources
-                .iter()
-                .map(|&p| self.symmetry.canonical(p))
-                .collect();
-            s.sort_unstable();
-            s.dedup();
-            s == [self.symmetry.canonical(start)]
-        };
+        let same = same_halves(self.symmetry, start, &sources);
         // Forward levels 0..=a; when the backward search starts where the forward one does, its level b is the
         // forward level b (b <= a), kept on the way.
         let mut level = self.start_level(&[start]);

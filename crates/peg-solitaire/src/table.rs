@@ -8,7 +8,7 @@
 use progress::{Flow, Observer, Progress};
 
 use crate::board::{Board, Jump, Position, Symmetry};
-use crate::count::{CountError, Finish, LEVELS, Limits, group_for};
+use crate::count::{CountError, Finish, LEVELS, Limits, checked, group_for, same_halves};
 use crate::levels::{BYTES_PER_CLASS, Halt, Level};
 
 /// Games to the finish from every position reachable from a start.
@@ -39,29 +39,16 @@ impl Table {
         limits: &Limits,
         observer: &dyn Observer,
     ) -> Result<Table, CountError> {
-        let pegs = start.count_ones();
-        if pegs == 0 {
-            return Err(CountError::Empty);
+        if finish == Finish::DeadEnd {
+            return Err(CountError::NeedsOnePeg);
         }
-        let finals: Vec<Position> = match finish {
-            Finish::Hole(h) if usize::from(h) >= board.holes().len() => {
-                return Err(CountError::NoSuchHole(h));
-            }
-            Finish::Hole(h) => vec![1 << h],
-            Finish::AnyOne => (0..board.holes().len()).map(|h| 1u64 << h).collect(),
-            Finish::DeadEnd => return Err(CountError::NeedsOnePeg),
-        };
+        let (pegs, finals) = checked(board, start, finish)?;
         let symmetry = group_for(board, start, finish, &finals, limits.symmetry);
         let jumps = pegs - 1;
         let a = jumps.div_ceil(2);
         let b = jumps - a;
         let sources: Vec<Position> = finals.iter().map(|&p| board.complement(p)).collect();
-        let same = {
-            let mut s: Vec<Position> = sources.iter().map(|&p| symmetry.canonical(p)).collect();
-            s.sort_unstable();
-            s.dedup();
-            s == [symmetry.canonical(start)]
-        };
+        let same = same_halves(&symmetry, start, &sources);
         // The meeting level itself is never stored: games from its positions are looked up in the backward half.
         let forward_to = if same { (a - 1).max(b) } else { a - 1 };
         let total = u64::from(forward_to) + u64::from(a) + if same { 0 } else { u64::from(b) + 1 };
