@@ -8,7 +8,13 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const keysOf = (page, row) => page.$eval(`.rows li[data-row="${row}"] .keys`, (k) => ({ black: Number(k.dataset.black), white: Number(k.dataset.white) }));
+// The score of a row, once it is drawn (the phase stays 'guessing' while a guess is scored, so waiting for the phase
+// alone can read a row before its score is there).
+const keysOf = async (page, row) => {
+  const keys = `.rows li[data-row="${row}"] .keys[data-black]`;
+  await page.waitForSelector(keys);
+  return page.$eval(keys, (k) => ({ black: Number(k.dataset.black), white: Number(k.dataset.white) }));
+};
 
 test('person breaks a 4x6 code: feedback per row, remaining codes, win', async () => {
   const secret = [3, 1, 4, 1];
