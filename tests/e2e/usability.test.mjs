@@ -111,3 +111,16 @@ test('the colour-blind-safe palette is chosen in the game itself, and its colour
   assert.ok((a + 0.05) / (b + 0.05) >= 3, `colour 20 ${peg} on the board ${board}`);
   assert.deepEqual(page.errors, []);
 });
+
+test('the embed builder snippet follows the form at once; the secret is checked against the size being chosen', async () => {
+  const page = await open(browser, `${server.url}/#/embed`);
+  await page.fill('#embed-secret', '3,1,4,1');
+  await page.selectOption('#pegs', '5');
+  // Without pressing "Update the preview": the snippet already has 5 pegs, and the 4-peg secret is refused for them.
+  assert.match(await page.inputValue('#embed-snippet'), /pegs=5/);
+  assert.match(await page.textContent('.embed-builder'), /The secret is ignored: a code needs 5 pegs, this one has 4/);
+  await page.fill('#embed-secret', '3,1,4,1,5');
+  assert.match(await page.inputValue('#embed-snippet'), /code=[0-9a-z]+/);
+  assert.doesNotMatch(await page.textContent('.embed-builder'), /The secret is ignored/);
+  assert.deepEqual(page.errors, []);
+});

@@ -54,14 +54,20 @@ pub fn EmbedBuilder() -> Html {
         let (settings, shown) = (settings.clone(), shown.clone());
         Callback::from(move |_| shown.set((*settings).clone()))
     };
-    let s = &*shown;
-    let secret = (!secret_text.trim().is_empty()).then(|| Code::parse(&s.spec, secret_text.trim()));
+    // The snippet (and the secret's check) follow the form as it is edited; the preview reloads only when asked.
+    let parse_secret = |spec: &mastermind::Spec| {
+        (!secret_text.trim().is_empty()).then(|| Code::parse(spec, secret_text.trim()))
+    };
+    let secret = parse_secret(&settings.spec);
     let secret_error = match &secret {
         Some(Err(e)) => Some(format!("The secret is ignored: {e}.")),
         _ => None,
     };
     let secret = secret.and_then(Result::ok);
-    let (src, html) = snippet(&app_base(), s, secret.as_ref(), size.0, size.1);
+    let (link, html) = snippet(&app_base(), &settings, secret.as_ref(), size.0, size.1);
+    let s = &*settings;
+    let shown_secret = parse_secret(&shown.spec).and_then(Result::ok);
+    let (src, _) = snippet(&app_base(), &shown, shown_secret.as_ref(), size.0, size.1);
     let on_secret = {
         let secret_text = secret_text.clone();
         Callback::from(move |e: InputEvent| {
@@ -159,7 +165,7 @@ pub fn EmbedBuilder() -> Html {
                 <textarea id="embed-snippet" readonly=true rows="4" value={html.clone()} />
                 <div class="actions">
                     <button type="button" class="primary" id="copy-snippet" onclick={copy}>{ "Copy the snippet" }</button>
-                    <a href={src.clone()} target="_blank" rel="noopener">{ "Open the link" }</a>
+                    <a href={link} target="_blank" rel="noopener">{ "Open the link" }</a>
                     if *copied { <span class="muted" role="status">{ "Copied." }</span> }
                 </div>
             </div>
