@@ -46,16 +46,6 @@ pub struct PageProps {
     pub query: Query,
 }
 
-fn hole_at(board: &Board, text: &str) -> Option<u8> {
-    let (r, c) = text.split_once(',')?;
-    board.hole(r.trim().parse().ok()?, c.trim().parse().ok()?)
-}
-
-fn hole_text(board: &Board, h: u8) -> String {
-    let (r, c) = board.holes()[usize::from(h)];
-    format!("{r},{c}")
-}
-
 /// The game a link describes, with a message for every part that was ignored.
 fn setup(query: &Query) -> (Board, Setup, Vec<String>) {
     let mut errors = Vec::new();
@@ -73,35 +63,20 @@ fn setup(query: &Query) -> (Board, Setup, Vec<String>) {
             )
         }
     };
-    let default_start = {
-        let (rows, cols) = board.size();
-        match board.geometry() {
-            peg_solitaire::Geometry::Triangle => 0,
-            peg_solitaire::Geometry::Square => board.hole(rows / 2, cols / 2).unwrap_or(0),
-        }
-    };
+    let default_start = board.default_start();
     let start = match query.get("start") {
         None => default_start,
-        Some(t) => hole_at(&board, t).unwrap_or_else(|| {
-            errors.push(format!(
-                "start: there is no hole at '{t}' on this board; the default start is used"
-            ));
+        Some(t) => board.parse_hole(t).unwrap_or_else(|e| {
+            errors.push(format!("start: {e}; the default start is used"));
             default_start
         }),
     };
-    let finish = match query.get("finish").map(String::as_str) {
+    let finish = match query.get("finish") {
         None => Finish::Hole(start),
-        Some("any-one") => Finish::AnyOne,
-        Some("dead-end") => Finish::DeadEnd,
-        Some(t) => match hole_at(&board, t) {
-            Some(h) => Finish::Hole(h),
-            None => {
-                errors.push(format!(
-                    "finish: '{t}' is not a hole, any-one or dead-end; the start hole is used"
-                ));
-                Finish::Hole(start)
-            }
-        },
+        Some(t) => Finish::parse(&board, t).unwrap_or_else(|e| {
+            errors.push(format!("finish: {e}; the start hole is used"));
+            Finish::Hole(start)
+        }),
     };
     let mut moves = Vec::new();
     if let Some(text) = query.get("moves").filter(|t| !t.is_empty()) {
@@ -137,14 +112,6 @@ fn setup(query: &Query) -> (Board, Setup, Vec<String>) {
         },
         errors,
     )
-}
-
-fn finish_text(board: &Board, f: Finish) -> String {
-    match f {
-        Finish::Hole(h) => hole_text(board, h),
-        Finish::AnyOne => "any-one".into(),
-        Finish::DeadEnd => "dead-end".into(),
-    }
 }
 
 /// A tiny timeout for stepping through a shown solution (dropped, it is cancelled).
@@ -221,8 +188,8 @@ pub fn PegsPage(props: &PageProps) -> Html {
         let link = format!(
             "#/pegs?board={}&start={}&finish={}{}{}",
             play.board_name,
-            hole_text(&play.board, play.start),
-            finish_text(&play.board, play.finish),
+            play.board.hole_text(play.start),
+            play.finish.text(&play.board),
             if play.moves.is_empty() {
                 String::new()
             } else {
@@ -330,11 +297,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
         }));
         v
     };
-    let finish_dto = match p.finish {
-        Finish::Hole(hole) => FinishDto::Hole { hole },
-        Finish::AnyOne => FinishDto::AnyOne,
-        Finish::DeadEnd => FinishDto::DeadEnd,
-    };
+    let finish_dto = FinishDto::from(p.finish);
     let what = format!(
         "Games on the {} board from an empty {} to {}",
         p.board_name,
@@ -382,7 +345,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
                 <div class="pegs-side">
                     <p class={classes!("outlook", (matches!(p.outlook, Outlook::Solvable(false)) || (p.over() && !p.won())).then_some("bad"))} id="outlook" role="status" aria-live="polite">{ outlook }</p>
                     <p class="muted">{ format!("{pegs} peg{}, {} jump{} played{}", if pegs == 1 { "" } else { "s" }, p.moves.len(), if p.moves.len() == 1 { "" } else { "s" },
-                        last.map(|j| format!("; last {} → {}", hole_text(&board, j.from), hole_text(&board, j.to))).unwrap_or_default()) }</p>
+                        last.map(|j| format!("; last {} → {}", board.hole_text(j.from), board.hole_text(j.to))).unwrap_or_default()) }</p>
                     <div class="actions">
                         <button type="button" class="secondary" id="undo" disabled={p.moves.is_empty()} onclick={act(Action::Undo)}>{ "Undo" }</button>
                         <button type="button" class="secondary" id="redo" disabled={p.undone.is_empty()} onclick={act(Action::Redo)}>{ "Redo" }</button>

@@ -62,18 +62,6 @@ struct Setup {
     finish: Finish,
 }
 
-fn hole(board: &Board, text: &str, what: &str) -> Result<(u8, (u8, u8)), String> {
-    let bad = || format!("{what}: '{text}' is not row,column (numbers from 0)");
-    let (r, c) = text.split_once(',').ok_or_else(bad)?;
-    let r: u8 = r.trim().parse().map_err(|_| bad())?;
-    let c: u8 = c.trim().parse().map_err(|_| bad())?;
-    let h = board.hole(r, c).ok_or_else(|| {
-        let (rows, cols) = board.size();
-        format!("{what}: there is no hole at {r},{c} on this board ({rows} rows, {cols} columns)")
-    })?;
-    Ok((h, (r, c)))
-}
-
 impl Game {
     fn setup(&self) -> Result<Setup, String> {
         let board = match &self.board_file {
@@ -84,20 +72,16 @@ impl Game {
             }
             None => Board::named(&self.board).map_err(|e| e.to_string())?,
         };
-        let default_start = || {
-            let (rows, cols) = board.size();
-            match board.geometry() {
-                peg_solitaire::Geometry::Triangle => "0,0".to_string(),
-                peg_solitaire::Geometry::Square => format!("{},{}", rows / 2, cols / 2),
-            }
+        let s = match &self.start {
+            Some(text) => board
+                .parse_hole(text)
+                .map_err(|e| format!("--start: {e}"))?,
+            None => board.default_start(),
         };
-        let start_text = self.start.clone().unwrap_or_else(default_start);
-        let (s, start_hole) = hole(&board, &start_text, "--start")?;
+        let start_hole = board.holes()[usize::from(s)];
         let finish = match self.finish.as_deref() {
             None => Finish::Hole(s),
-            Some("any-one") => Finish::AnyOne,
-            Some("dead-end") => Finish::DeadEnd,
-            Some(text) => Finish::Hole(hole(&board, text, "--finish")?.0),
+            Some(text) => Finish::parse(&board, text).map_err(|e| format!("--finish: {e}"))?,
         };
         let start = board.full() & !(1 << s);
         Ok(Setup {
@@ -106,16 +90,6 @@ impl Game {
             start_hole,
             finish,
         })
-    }
-}
-
-fn finish_text(board: &Board, finish: Finish) -> String {
-    match finish {
-        Finish::Hole(h) => {
-            let (r, c) = board.holes()[usize::from(h)];
-            format!("{r},{c}")
-        }
-        other => other.to_string(),
     }
 }
 
@@ -147,7 +121,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                 })
                 .collect();
             let (r, c) = s.start_hole;
-            let finish = finish_text(&s.board, s.finish);
+            let finish = s.finish.text(&s.board);
             out.emit(
                 json!({
                     "board": s.board.name(), "start": format!("{r},{c}"), "finish": finish,
@@ -204,7 +178,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             progress.clear();
             let seconds = out.seconds();
             let (r, c) = s.start_hole;
-            let finish = finish_text(&s.board, s.finish);
+            let finish = s.finish.text(&s.board);
             let Some(jumps) = found else {
                 out.emit(
                     json!({ "board": s.board.name(), "start": format!("{r},{c}"), "finish": finish, "solution": null, "seconds": seconds }),

@@ -389,6 +389,34 @@ impl Board {
         self.hole_at(i32::from(row), i32::from(col))
     }
 
+    /// Hole `h` as links and the command line write it: `row,column` from 0.
+    pub fn hole_text(&self, h: u8) -> String {
+        let (r, c) = self.holes[usize::from(h)];
+        format!("{r},{c}")
+    }
+
+    /// The hole written `row,column` (from 0), or why there is none.
+    pub fn parse_hole(&self, text: &str) -> Result<u8, String> {
+        let bad = || format!("'{text}' is not row,column (numbers from 0)");
+        let (r, c) = text.split_once(',').ok_or_else(bad)?;
+        let r: u8 = r.trim().parse().map_err(|_| bad())?;
+        let c: u8 = c.trim().parse().map_err(|_| bad())?;
+        self.hole(r, c).ok_or_else(|| {
+            format!(
+                "there is no hole at {r},{c} on this board ({} rows, {} columns)",
+                self.rows, self.cols
+            )
+        })
+    }
+
+    /// The hole a game starts from when none is named: the centre of a square layout, the top of a triangle.
+    pub fn default_start(&self) -> u8 {
+        match self.geometry {
+            Geometry::Triangle => 0,
+            Geometry::Square => self.hole(self.rows / 2, self.cols / 2).unwrap_or(0),
+        }
+    }
+
     /// Every jump of the board.
     pub fn jumps(&self) -> &[Jump] {
         &self.jumps

@@ -36,6 +36,29 @@ impl fmt::Display for Finish {
     }
 }
 
+impl Finish {
+    /// The finish as links and the command line write it: a hole `row,column`, `any-one` or `dead-end`.
+    pub fn text(self, board: &Board) -> String {
+        match self {
+            Finish::Hole(h) => board.hole_text(h),
+            Finish::AnyOne => "any-one".into(),
+            Finish::DeadEnd => "dead-end".into(),
+        }
+    }
+
+    /// The finish written `row,column`, `any-one` or `dead-end`, or why it is none.
+    pub fn parse(board: &Board, text: &str) -> Result<Finish, String> {
+        match text {
+            "any-one" => Ok(Finish::AnyOne),
+            "dead-end" => Ok(Finish::DeadEnd),
+            hole => board
+                .parse_hole(hole)
+                .map(Finish::Hole)
+                .map_err(|e| format!("{e}, nor any-one or dead-end")),
+        }
+    }
+}
+
 /// What a count may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {

@@ -56,6 +56,16 @@ impl From<FinishDto> for Finish {
     }
 }
 
+impl From<Finish> for FinishDto {
+    fn from(f: Finish) -> FinishDto {
+        match f {
+            Finish::Hole(hole) => FinishDto::Hole { hole },
+            Finish::AnyOne => FinishDto::AnyOne,
+            Finish::DeadEnd => FinishDto::DeadEnd,
+        }
+    }
+}
+
 /// A position as hexadecimal text (bit `i`: a peg in hole `i`).
 pub fn position_text(pos: Position) -> String {
     format!("{pos:x}")

@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use peg_solitaire::{Board, Finish, Jump, Position};
-use protocol::pegs::{BoardDto, FinishDto, JumpDto, PegsAnswer, PegsJob, position_text};
+use protocol::pegs::{BoardDto, JumpDto, PegsAnswer, PegsJob, position_text};
 use protocol::{Job, Outcome, Reply};
 use yew::Reducible;
 
@@ -102,14 +102,6 @@ pub enum Action {
     Working,
 }
 
-fn finish_dto(f: Finish) -> FinishDto {
-    match f {
-        Finish::Hole(hole) => FinishDto::Hole { hole },
-        Finish::AnyOne => FinishDto::AnyOne,
-        Finish::DeadEnd => FinishDto::DeadEnd,
-    }
-}
-
 fn jump(j: JumpDto) -> Jump {
     Jump {
         from: j.from,
@@ -201,10 +193,15 @@ impl Play {
             self.request = None;
             return;
         }
+        self.ask_solve();
+    }
+
+    /// Asks for one solution from here (it says whether the finish can still be reached).
+    fn ask_solve(&mut self) {
         self.ask(PegsJob::Solve {
             board: self.board_dto(),
             position: position_text(self.position()),
-            finish: finish_dto(self.finish),
+            finish: self.finish.into(),
         });
     }
 
@@ -213,7 +210,7 @@ impl Play {
             board: self.board_dto(),
             start: position_text(self.start_position()),
             position: position_text(self.position()),
-            finish: finish_dto(self.finish),
+            finish: self.finish.into(),
         });
     }
 
@@ -269,11 +266,7 @@ impl Play {
             }
             Action::ShowSolution => {
                 if let Outlook::Solvable(true) = self.outlook {
-                    self.ask(PegsJob::Solve {
-                        board: self.board_dto(),
-                        position: position_text(self.position()),
-                        finish: finish_dto(self.finish),
-                    });
+                    self.ask_solve();
                     // The answer starts the show (a fresh solve: the one behind the outlook was not kept).
                     self.show_wanted = true;
                 }
