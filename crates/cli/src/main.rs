@@ -5,8 +5,10 @@
 //! puzzle-lab mastermind solve --pegs 4 --colors 6 --secret 3,1,4,1 --strategy knuth --json
 //! puzzle-lab mastermind count --pegs 4 --colors 6 --history "0,0,1,1:1,1;2,3,4,5:0,2" --json
 //! puzzle-lab mastermind stats --pegs 4 --colors 6 --strategy knuth --all --json
+//! puzzle-lab cluedo simulate --players deduction,random,listening --games 1000 --seed 1 --json
 //! ```
 
+mod cluedo;
 mod mastermind;
 mod output;
 mod pegs;
@@ -44,9 +46,38 @@ enum Game {
     /// Peg solitaire: count every game from a start to a finish, or find one.
     #[command(subcommand)]
     Pegs(pegs::Command),
+    /// Cluedo: simulate games of computer players, or deduce from a real table's log.
+    #[command(subcommand)]
+    Cluedo(cluedo::Command),
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+/// Why a command failed, and the exit status that says so: 1 for most errors, 2 for input refused as impossible
+/// or malformed (a Cluedo log that cannot be true).
+pub(crate) struct Failure {
+    message: String,
+    status: u8,
+}
+
+impl Failure {
+    /// Input refused: exit status 2.
+    pub(crate) fn refused(message: String) -> Failure {
+        Failure { message, status: 2 }
+    }
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure { message, status: 1 }
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure::from(message.to_string())
+    }
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
     if let Some(n) = cli.threads {
         if n == 0 {
             return Err("--threads must be at least 1".into());
@@ -54,21 +85,22 @@ fn run(cli: Cli) -> Result<(), String> {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build_global()
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| Failure::from(e.to_string()))?;
     }
     let out = Output::new(cli.json);
     match cli.game {
-        Game::Mastermind(cmd) => mastermind::run(cmd, &out),
-        Game::Pegs(cmd) => pegs::run(cmd, &out),
+        Game::Mastermind(cmd) => mastermind::run(cmd, &out).map_err(Failure::from),
+        Game::Pegs(cmd) => pegs::run(cmd, &out).map_err(Failure::from),
+        Game::Cluedo(cmd) => cluedo::run(cmd, &out),
     }
 }
 
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
+        Err(Failure { message, status }) => {
             eprintln!("puzzle-lab: {message}");
-            ExitCode::FAILURE
+            ExitCode::from(status)
         }
     }
 }

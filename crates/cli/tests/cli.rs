@@ -235,3 +235,120 @@ fn pegs_count_and_solve() {
         "this count does not fit",
     );
 }
+
+const LOG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/cluedo-log.json");
+
+#[test]
+fn cluedo_simulate_is_the_same_on_any_thread_count() {
+    let args = [
+        "cluedo",
+        "simulate",
+        "--players",
+        "deduction,random,listening",
+        "--games",
+        "60",
+        "--seed",
+        "4",
+    ];
+    let one = json(&[&args[..], &["--threads", "1"]].concat());
+    let two = json(&[&args[..], &["--threads", "2"]].concat());
+    for key in [
+        "players",
+        "games",
+        "mean_rounds",
+        "std_rounds",
+        "wins",
+        "rounds_histogram",
+    ] {
+        assert_eq!(one[key], two[key], "{key}");
+    }
+    assert_eq!(
+        one["players"],
+        serde_json::json!(["deduction", "random", "listening"])
+    );
+    assert_eq!(one["games"], 60);
+    let wins: u64 = one["wins"]
+        .as_array()
+        .expect("wins")
+        .iter()
+        .map(|w| w.as_u64().expect("n"))
+        .sum();
+    assert_eq!(wins + one["no_winner"].as_u64().expect("n"), 60);
+    assert!(one["mean_rounds"].as_f64().expect("mean") > 1.0);
+}
+
+#[test]
+fn cluedo_deduce_reads_a_real_tables_log() {
+    let v = json(&["cluedo", "deduce", "--log", LOG]);
+    assert_eq!(v["deals"], 26040);
+    let holders = v["holders"].as_array().expect("21 holders");
+    assert_eq!(holders.len(), 21);
+    assert_eq!(holders[0], 0, "my own card");
+    assert_eq!(holders[15], 1, "shown to me by seat 1");
+    assert_eq!(
+        holders[5], 3,
+        "seat 3 refuted 5, 9, 12; 12 is mine and 9 is seat 1's"
+    );
+    assert_eq!(holders[2], Value::Null);
+    let s2 = v["shares"][2].as_object().expect("shares of card 2");
+    assert_eq!(
+        s2.keys().collect::<Vec<_>>(),
+        ["1", "envelope"],
+        "seats 0, 2 and 3 passed on it"
+    );
+    let total: f64 = s2.values().map(|x| x.as_f64().expect("share")).sum();
+    assert!((total - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn cluedo_logs_that_cannot_be_true_are_refused_with_their_turn() {
+    let dir = std::env::temp_dir().join(format!("cluedo-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).expect("write");
+        p.to_string_lossy().into_owned()
+    };
+    let head = r#""players": 4, "me": 0, "hand": [0, 6, 12, 13, 14], "hand_sizes": [5, 5, 4, 4]"#;
+    // Turn 2: seat 1 passes on the Conservatory it showed me in turn 1.
+    let f = write(
+        "passes.json",
+        &format!(
+            r#"{{{head}, "turns": [{{"by": 0, "suggest": [1, 7, 15], "shown_by": 1, "card": 15}},
+            {{"by": 0, "suggest": [2, 8, 15], "shown_by": 2}}]}}"#
+        ),
+    );
+    let out = puzzle_lab(&["cluedo", "deduce", "--log", &f]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("turn 2 cannot be true"));
+    // Malformed: named, not guessed at.
+    for (text, message) in [
+        (r#"{"players": 4}"#.to_string(), "\"me\" is missing"),
+        (
+            format!(r#"{{{head}, "turns": [{{"by": 1, "suggest": [1, 7], "shown_by": 2}}]}}"#),
+            "turn 1: \"suggest\" names 2 cards",
+        ),
+        (
+            format!(
+                r#"{{{head}, "turns": [{{"by": 1, "suggest": [1, 7, "rope"], "shown_by": 2}}]}}"#
+            ),
+            "'rope' is not a card",
+        ),
+        (
+            r#"{"players": 4, "me": 0, "hand": [0, 6, 12, 13], "hand_sizes": [5, 5, 4, 4]}"#.into(),
+            "the hand has 4 cards",
+        ),
+        ("[1, 2".into(), "not JSON"),
+    ] {
+        let f = write("bad.json", &text);
+        refused(&["cluedo", "deduce", "--log", &f], message);
+    }
+    refused(
+        &["cluedo", "simulate", "--players", "deduction,clever"],
+        "'clever' is not a kind of player",
+    );
+    refused(
+        &["cluedo", "simulate", "--players", "random"],
+        "1 players: a game has 2 to 6",
+    );
+}

@@ -1,0 +1,314 @@
+//! `puzzle-lab cluedo ...`: simulate games of computer players, reproduce the seed's table, and deduce from a
+//! real table's log.
+
+use clap::Subcommand;
+use cluedo::simulate::{SEED_TABLE, Simulation, simulate};
+use cluedo::{Card, CardSet, Kind, Notebook, Owner, Triple, Turn, View, hand_sizes};
+use serde_json::{Value, json};
+
+use crate::Failure;
+use crate::output::Output;
+use crate::progress_line::ProgressLine;
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Play many games of computer players on every thread; the same seed gives the same games on any thread
+    /// count.
+    Simulate {
+        /// One kind per seat, seat 0 first: random (the seed's "default"), listening, mix, deduction.
+        #[arg(long, value_delimiter = ',', required = true)]
+        players: Vec<String>,
+        /// How many games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// The seed the games are drawn from.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// The seed report's table (2 to 5 players of each of its kinds), reproduced, with the deduction player's row.
+    Table {
+        /// Games per cell (the seed played 250).
+        #[arg(long, default_value_t = 250)]
+        games: u64,
+        /// The seed the games are drawn from.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// What is certain from one seat's log of a real game: holders, the envelope, and each card's shares.
+    Deduce {
+        /// The log, as JSON (see README: "Cluedo at a real table").
+        #[arg(long, value_name = "FILE")]
+        log: std::path::PathBuf,
+    },
+}
+
+pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), Failure> {
+    match cmd {
+        Command::Simulate {
+            players,
+            games,
+            seed,
+        } => {
+            let kinds = players
+                .iter()
+                .map(|p| Kind::parse(p))
+                .collect::<Result<Vec<_>, _>>()?;
+            let sim = run_simulation(&kinds, games, seed)?;
+            let seconds = out.seconds();
+            out.emit(simulation_json(&sim, seed, seconds), || {
+                format!(
+                    "{} games of {}: {:.2} rounds on average (sd {:.2}); wins by seat {:?}{}; {seconds:.2} s",
+                    sim.games,
+                    names(&kinds),
+                    sim.mean_rounds,
+                    sim.std_rounds,
+                    sim.wins,
+                    if sim.no_winner > 0 { format!(", {} without a winner", sim.no_winner) } else { String::new() }
+                )
+            });
+        }
+        Command::Table { games, seed } => {
+            let mut rows = Vec::new();
+            let mut text = vec![format!(
+                "{:<10} {:>26} {:>26} {:>26} {:>26}",
+                "players", 2, 3, 4, 5
+            )];
+            for kind in [Kind::Random, Kind::Listening, Kind::Mix, Kind::Deduction] {
+                let seed_row = SEED_TABLE.iter().find(|(k, _)| *k == kind).map(|(_, r)| r);
+                let mut cells = Vec::new();
+                let mut line = format!("{:<10}", kind.name());
+                for (i, n) in (2..=5).enumerate() {
+                    let sim = run_simulation(&vec![kind; n], games, seed)?;
+                    let theirs = seed_row.map(|r| r[i]);
+                    line += &match theirs {
+                        Some((m, s)) => format!(
+                            " {:>5.2} ({:.2}) seed {m:.2} ({s:.2})",
+                            sim.mean_rounds, sim.std_rounds
+                        ),
+                        None => format!(
+                            " {:>5.2} ({:.2}){:>14}",
+                            sim.mean_rounds, sim.std_rounds, ""
+                        ),
+                    };
+                    cells.push(json!({ "players": n, "mean_rounds": sim.mean_rounds, "std_rounds": sim.std_rounds,
+                        "seed_mean": theirs.map(|t| t.0), "seed_std": theirs.map(|t| t.1) }));
+                }
+                text.push(line);
+                rows.push(json!({ "kind": kind.name(), "cells": cells }));
+            }
+            let seconds = out.seconds();
+            out.emit(
+                json!({ "games": games, "seed": seed, "rows": rows, "seconds": seconds }),
+                || {
+                    text.push(format!(
+                        "{games} games per cell, seed {seed}, {seconds:.2} s"
+                    ));
+                    text.join("\n")
+                },
+            );
+        }
+        Command::Deduce { log } => {
+            let text = std::fs::read_to_string(&log)
+                .map_err(|e| format!("--log {}: {e}", log.display()))?;
+            let view = parse_log(&text)
+                .map_err(|e| Failure::refused(format!("--log {}: {e}", log.display())))?;
+            let notebook = Notebook::of(&view)
+                .map_err(|e| Failure::refused(format!("--log {}: {e}", log.display())))?;
+            let seconds = out.seconds();
+            out.emit(notebook_json(&notebook, seconds), || {
+                notebook_text(&notebook, seconds)
+            });
+        }
+    }
+    Ok(())
+}
+
+fn names(kinds: &[Kind]) -> String {
+    kinds.iter().map(|k| k.name()).collect::<Vec<_>>().join(",")
+}
+
+fn run_simulation(kinds: &[Kind], games: u64, seed: u64) -> Result<Simulation, String> {
+    let progress = ProgressLine::new();
+    let sim = simulate(kinds, games, seed, &progress)?.ok_or("stopped")?;
+    progress.clear();
+    Ok(sim)
+}
+
+fn simulation_json(sim: &Simulation, seed: u64, seconds: f64) -> Value {
+    json!({
+        "players": sim.kinds.iter().map(|k| k.name()).collect::<Vec<_>>(),
+        "games": sim.games, "seed": seed,
+        "mean_rounds": sim.mean_rounds, "std_rounds": sim.std_rounds,
+        "wins": sim.wins, "no_winner": sim.no_winner, "rounds_histogram": sim.histogram,
+        "threads": rayon::current_num_threads(), "seconds": seconds,
+    })
+}
+
+fn owner_name(o: Owner) -> Value {
+    match o {
+        Owner::Seat(s) => json!(s),
+        Owner::Envelope => json!("envelope"),
+    }
+}
+
+fn notebook_json(nb: &Notebook, seconds: f64) -> Value {
+    let holders: Vec<Value> = Card::all()
+        .map(|c| nb.holder(c).map_or(Value::Null, owner_name))
+        .collect();
+    let shares: Vec<Value> = Card::all()
+        .map(|c| {
+            let map: serde_json::Map<String, Value> = nb
+                .owners(c)
+                .into_iter()
+                .map(|(o, n)| {
+                    let key = match o {
+                        Owner::Seat(s) => s.to_string(),
+                        Owner::Envelope => "envelope".into(),
+                    };
+                    (key, json!(n as f64 / nb.deals as f64))
+                })
+                .collect();
+            Value::Object(map)
+        })
+        .collect();
+    let [s, w, r] = nb.envelope().map(|c| c.map(|c| c.index()));
+    json!({ "deals": nb.deals, "holders": holders, "envelope": { "suspect": s, "weapon": w, "room": r },
+        "shares": shares, "seconds": seconds })
+}
+
+fn notebook_text(nb: &Notebook, seconds: f64) -> String {
+    let mut lines = vec![format!("{} consistent deals ({seconds:.3} s)", nb.deals)];
+    for c in Card::all() {
+        let cell = match nb.holder(c) {
+            Some(Owner::Seat(s)) => format!("seat {s}"),
+            Some(Owner::Envelope) => "ENVELOPE".into(),
+            None => nb
+                .owners(c)
+                .into_iter()
+                .map(|(o, n)| {
+                    let who = match o {
+                        Owner::Seat(s) => format!("seat {s}"),
+                        Owner::Envelope => "envelope".into(),
+                    };
+                    format!("{who} {:.0}%", 100.0 * n as f64 / nb.deals as f64)
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
+        lines.push(format!("{:>2} {:<16} {cell}", c.index(), c.name()));
+    }
+    lines.join("\n")
+}
+
+/// Reads a log: `{"players":4,"me":0,"hand":[...],"hand_sizes":[...],"turns":[...]}` (cards by number or name;
+/// `hand_sizes` may be left out when the cards were dealt one at a time from seat 0).
+pub(crate) fn parse_log(text: &str) -> Result<View, String> {
+    let v: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    let obj = v
+        .as_object()
+        .ok_or("the log is a JSON object with players, me, hand and turns")?;
+    let uint = |key: &str| -> Result<usize, String> {
+        obj.get(key)
+            .and_then(Value::as_u64)
+            .map(|n| n as usize)
+            .ok_or_else(|| format!("\"{key}\" is missing or not a whole number"))
+    };
+    let players = uint("players")?;
+    let me = uint("me")?;
+    let hand = cards(obj.get("hand").ok_or("\"hand\" is missing")?)
+        .map_err(|e| format!("\"hand\": {e}"))?;
+    let set = CardSet::of(hand.iter().copied());
+    if set.len() != hand.len() {
+        return Err("\"hand\" names a card twice".into());
+    }
+    let sizes = match obj.get("hand_sizes") {
+        None | Some(Value::Null) => hand_sizes(players.clamp(2, 6)),
+        Some(Value::Array(a)) => a
+            .iter()
+            .map(|x| {
+                x.as_u64()
+                    .map(|n| n as usize)
+                    .ok_or("\"hand_sizes\" holds whole numbers")
+            })
+            .collect::<Result<_, _>>()?,
+        Some(_) => return Err("\"hand_sizes\" is a list of whole numbers".into()),
+    };
+    let mut view = View::new(players, me, set, sizes).map_err(|e| e.to_string())?;
+    let turns = match obj.get("turns") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(a)) => a.clone(),
+        Some(_) => return Err("\"turns\" is a list".into()),
+    };
+    for (i, t) in turns.iter().enumerate() {
+        let turn = parse_turn(t).map_err(|e| format!("turn {}: {e}", i + 1))?;
+        view.push(turn).map_err(|e| e.to_string())?;
+    }
+    Ok(view)
+}
+
+fn cards(v: &Value) -> Result<Vec<Card>, String> {
+    let list = v
+        .as_array()
+        .ok_or("a list of cards (numbers 0-20 or names)")?;
+    list.iter()
+        .map(|c| match c {
+            Value::Number(n) => Card::parse(&n.to_string()),
+            Value::String(s) => Card::parse(s),
+            other => Err(format!("{other} is not a card")),
+        })
+        .collect()
+}
+
+fn parse_turn(t: &Value) -> Result<Turn, String> {
+    let obj = t
+        .as_object()
+        .ok_or("a turn is an object with \"by\" and \"suggest\" or \"accuse\"")?;
+    let by = obj
+        .get("by")
+        .and_then(Value::as_u64)
+        .ok_or("\"by\" (the seat that played) is missing")? as usize;
+    let triple = |key: &str| -> Result<Triple, String> {
+        let list = cards(&obj[key]).map_err(|e| format!("\"{key}\": {e}"))?;
+        let three: [Card; 3] = list
+            .try_into()
+            .map_err(|l: Vec<Card>| format!("\"{key}\" names {} cards, not 3", l.len()))?;
+        Triple::new(three).map_err(|e| format!("\"{key}\" {e}"))
+    };
+    match (obj.contains_key("suggest"), obj.contains_key("accuse")) {
+        (true, false) => {
+            let triple = triple("suggest")?;
+            let shown_by = match obj.get("shown_by") {
+                None => {
+                    return Err("\"shown_by\" is missing (the seat that refuted, or null)".into());
+                }
+                Some(Value::Null) => None,
+                Some(x) => {
+                    Some(x.as_u64().ok_or("\"shown_by\" is a seat number or null")? as usize)
+                }
+            };
+            let card = match obj.get("card") {
+                None | Some(Value::Null) => None,
+                Some(c) => Some(cards(&json!([c])).map_err(|e| format!("\"card\": {e}"))?[0]),
+            };
+            Ok(Turn::Suggest {
+                by,
+                triple,
+                shown_by,
+                card,
+            })
+        }
+        (false, true) => {
+            let triple = triple("accuse")?;
+            let correct = obj
+                .get("correct")
+                .and_then(Value::as_bool)
+                .ok_or("\"correct\" (true or false) is missing")?;
+            Ok(Turn::Accuse {
+                by,
+                triple,
+                correct,
+            })
+        }
+        _ => Err("a turn has either \"suggest\" or \"accuse\"".into()),
+    }
+}

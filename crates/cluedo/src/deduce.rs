@@ -1,0 +1,627 @@
+//! Exact deduction: the deals consistent with one seat's view, counted without listing them.
+//!
+//! A deal gives each of the 21 cards an *owner*: a seat, or the envelope (one card of each kind). What a seat saw
+//! becomes three kinds of constraint: a card's possible owners (its own hand, a card shown to it, seats that passed
+//! on a suggestion cannot hold its cards), "seat r holds at least one of these cards" (a refutation it did not
+//! see), and "the envelope is not exactly these three" (a wrong accusation). Counting the deals is a dynamic
+//! programme over the cards one at a time whose state is what is left to fill (cards still owed to each hand,
+//! the envelope's kinds still empty) and which "at least one" constraints are still unmet; cards in constraints
+//! come first, so their bits are dropped early and the rest of the cards only move hand sizes. A second pass
+//! from the end gives, for every card and owner, the deals in which that owner holds it (the notebook's
+//! shares), and lets [`Deals::sample`] draw consistent deals uniformly.
+//!
+//! Deals are counted, not weighed: each consistent deal counts once, whichever card a refuter would have chosen
+//! to show.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use rand::{Rng, RngExt};
+
+use crate::cards::{CARDS, Card, CardSet, Kind};
+use crate::view::{Turn, View, ViewError};
+
+/// Owners are seats `0..players`, and the envelope, numbered `players`.
+pub const MAX_OWNERS: usize = 7;
+
+/// The most "at least one" constraints still open at once that a count follows (far more than a game makes).
+const MAX_OPEN: usize = 96;
+
+/// Why a view has no consistent deal, or cannot be counted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeduceError {
+    /// The view is malformed (see [`ViewError`]).
+    View(ViewError),
+    /// No deal agrees with the hand, the hand sizes and the first `turn` turns (counted from 1; 0 when the hand
+    /// and sizes alone cannot be true), while the turns before it still could.
+    Impossible {
+        /// The first turn that cannot be true, from 1.
+        turn: usize,
+    },
+    /// Too many unresolved refutations to count exactly.
+    TooMany(usize),
+}
+
+impl std::fmt::Display for DeduceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DeduceError::View(e) => write!(f, "{e}"),
+            DeduceError::Impossible { turn: 0 } => {
+                f.write_str("no deal fits the hand and the hand sizes")
+            }
+            DeduceError::Impossible { turn } => write!(
+                f,
+                "turn {turn} cannot be true: no deal of the cards agrees with it and the turns before it"
+            ),
+            DeduceError::TooMany(n) => write!(
+                f,
+                "{n} unresolved refutations are too many to count exactly"
+            ),
+        }
+    }
+}
+
+/// A card's possible owners, as bits (bit `players` is the envelope).
+type Owners = u8;
+
+/// "Some card of `cards` is owned by one of `owners`".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct AtLeastOne {
+    cards: CardSet,
+    owners: Owners,
+}
+
+/// The constraints a view makes, simplified.
+#[derive(Clone, Debug)]
+struct Constraints {
+    players: usize,
+    allowed: [Owners; CARDS],
+    clauses: Vec<AtLeastOne>,
+    sizes: Vec<usize>,
+}
+
+impl Constraints {
+    fn of(view: &View) -> Option<Constraints> {
+        let p = view.players();
+        let envelope: Owners = 1 << p;
+        let everyone: Owners = (1 << (p + 1)) - 1;
+        let me: Owners = 1 << view.me();
+        let mut allowed = [everyone & !me; CARDS];
+        for c in view.hand().iter() {
+            allowed[c.index()] = me;
+        }
+        let mut clauses = Vec::new();
+        for turn in view.turns() {
+            for seat in turn.passers(p) {
+                for c in triple_of(*turn).iter() {
+                    allowed[c.index()] &= !(1 << seat);
+                }
+            }
+            match *turn {
+                Turn::Suggest {
+                    shown_by: Some(r),
+                    card: Some(c),
+                    ..
+                } => allowed[c.index()] &= 1 << r,
+                Turn::Suggest {
+                    shown_by: Some(r),
+                    triple,
+                    ..
+                } => clauses.push(AtLeastOne {
+                    cards: triple.set(),
+                    owners: 1 << r,
+                }),
+                Turn::Suggest { shown_by: None, .. } => {}
+                Turn::Accuse {
+                    triple,
+                    correct: true,
+                    ..
+                } => {
+                    for c in triple.cards() {
+                        allowed[c.index()] &= envelope;
+                    }
+                }
+                Turn::Accuse {
+                    triple,
+                    correct: false,
+                    ..
+                } => clauses.push(AtLeastOne {
+                    cards: triple.set(),
+                    owners: everyone & !envelope,
+                }),
+            }
+        }
+        let mut cs = Constraints {
+            players: p,
+            allowed,
+            clauses,
+            sizes: view.hand_sizes().to_vec(),
+        };
+        cs.simplify().then_some(cs)
+    }
+
+    /// Drops met clauses, narrows clauses to cards that can meet them, turns one-card clauses into owners;
+    /// false when some card or clause cannot be met at all.
+    fn simplify(&mut self) -> bool {
+        loop {
+            if self.allowed.contains(&0) {
+                return false;
+            }
+            let mut changed = false;
+            let mut kept: Vec<AtLeastOne> = Vec::with_capacity(self.clauses.len());
+            for cl in &self.clauses {
+                if cl
+                    .cards
+                    .iter()
+                    .any(|c| self.allowed[c.index()] & !cl.owners == 0)
+                {
+                    continue; // met in every deal
+                }
+                let cards = CardSet::of(
+                    cl.cards
+                        .iter()
+                        .filter(|c| self.allowed[c.index()] & cl.owners != 0),
+                );
+                match cards.len() {
+                    0 => return false,
+                    1 => {
+                        for c in cards.iter() {
+                            self.allowed[c.index()] &= cl.owners;
+                        }
+                        changed = true;
+                    }
+                    _ => {
+                        let cl = AtLeastOne {
+                            cards,
+                            owners: cl.owners,
+                        };
+                        if !kept.contains(&cl) {
+                            kept.push(cl);
+                        }
+                    }
+                }
+            }
+            self.clauses = kept;
+            if !changed {
+                return true;
+            }
+        }
+    }
+}
+
+fn triple_of(turn: Turn) -> CardSet {
+    match turn {
+        Turn::Suggest { triple, .. } | Turn::Accuse { triple, .. } => triple.set(),
+    }
+}
+
+/// State of the count after some cards: 4 bits of cards still owed per seat (bits 0..24), the envelope's
+/// kinds filled (bits 24..27), and the open clauses not yet met (bits 32..128).
+type Key = u128;
+
+/// A fast hash for the keys (they are already well spread in their low bits once multiplied).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u128(&mut self, n: u128) {
+        let x = (n as u64) ^ ((n >> 64) as u64).rotate_left(29);
+        self.0 = (x ^ (x >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+type Layer = HashMap<Key, u64, BuildHasherDefault<KeyHasher>>;
+
+/// One card's step: its owners, and the clause bits it can meet and closes.
+#[derive(Clone, Debug)]
+struct Step {
+    card: Card,
+    owners: Owners,
+    /// For each owner, the clause bits (already shifted into the key) that the card going there meets.
+    meets: [Key; MAX_OWNERS],
+    /// Clause bits whose last card this is: still set after it, the state is dead.
+    closes: Key,
+}
+
+/// The consistent deals of a view, counted: the total, each card's owners, and uniform samples.
+#[derive(Clone, Debug)]
+pub struct Deals {
+    players: usize,
+    steps: Vec<Step>,
+    /// `forward[i]`: the states before step `i` and how many ways reach each.
+    forward: Vec<Layer>,
+    /// `backward[i]`: from each state before step `i`, how many ways finish.
+    backward: Vec<Layer>,
+    /// Cards whose owner is fixed by the constraints, with that owner.
+    fixed: Vec<(Card, usize)>,
+    total: u64,
+}
+
+/// The deals consistent with `view`. A view that cannot be true is refused with the first turn that makes it so.
+pub fn deals(view: &View) -> Result<Deals, DeduceError> {
+    match count_view(view)? {
+        Some(d) => Ok(d),
+        None => Err(DeduceError::Impossible {
+            turn: first_impossible(view)?,
+        }),
+    }
+}
+
+/// The first turn (from 1) after which no deal fits; 0 when none fits even before the turns.
+fn first_impossible(view: &View) -> Result<usize, DeduceError> {
+    let (mut lo, mut hi) = (0, view.turns().len()); // prefix lo may fit, prefix hi does not
+    if count_view(&view.prefix(0))?.is_none() {
+        return Ok(0);
+    }
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if count_view(&view.prefix(mid))?.is_some() {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Ok(hi)
+}
+
+fn count_view(view: &View) -> Result<Option<Deals>, DeduceError> {
+    let Some(cs) = Constraints::of(view) else {
+        return Ok(None);
+    };
+    Deals::count(&cs)
+}
+
+impl Deals {
+    fn count(cs: &Constraints) -> Result<Option<Deals>, DeduceError> {
+        let p = cs.players;
+        let env = p;
+        // Cards with one possible owner leave the programme; their owners' hands shrink.
+        let mut owed: Vec<i64> = cs.sizes.iter().map(|&s| s as i64).collect();
+        let mut env_filled = 0u8;
+        let mut fixed = Vec::new();
+        for c in Card::all() {
+            let a = cs.allowed[c.index()];
+            if a.count_ones() == 1 {
+                let o = a.trailing_zeros() as usize;
+                fixed.push((c, o));
+                if o == env {
+                    let k = 1 << c.kind().index();
+                    if env_filled & k != 0 {
+                        return Ok(None);
+                    }
+                    env_filled |= k;
+                } else {
+                    owed[o] -= 1;
+                    if owed[o] < 0 {
+                        return Ok(None);
+                    }
+                }
+            }
+        }
+        let open: Vec<AtLeastOne> = cs.clauses.clone();
+        if open.len() > MAX_OPEN {
+            return Err(DeduceError::TooMany(open.len()));
+        }
+        // Order: the cards of each clause in turn (closing clauses early), then the free cards.
+        let mut order: Vec<Card> = Vec::new();
+        for cl in &open {
+            for c in cl.cards.iter() {
+                if !order.contains(&c) {
+                    order.push(c);
+                }
+            }
+        }
+        for c in Card::all() {
+            if cs.allowed[c.index()].count_ones() > 1 && !order.contains(&c) {
+                order.push(c);
+            }
+        }
+        let steps: Vec<Step> = order
+            .iter()
+            .enumerate()
+            .map(|(i, &card)| {
+                let mut meets = [0; MAX_OWNERS];
+                let mut closes = 0;
+                for (j, cl) in open.iter().enumerate() {
+                    if !cl.cards.has(card) {
+                        continue;
+                    }
+                    let bit: Key = 1 << (32 + j);
+                    for (o, m) in meets.iter_mut().enumerate().take(p + 1) {
+                        if cl.owners & (1 << o) != 0 {
+                            *m |= bit;
+                        }
+                    }
+                    if !order[i + 1..].iter().any(|&c| cl.cards.has(c)) {
+                        closes |= bit;
+                    }
+                }
+                Step {
+                    card,
+                    owners: cs.allowed[card.index()],
+                    meets,
+                    closes,
+                }
+            })
+            .collect();
+
+        let mut start: Key = u128::from(env_filled) << 24;
+        for (seat, &o) in owed.iter().enumerate() {
+            start |= (o as u128) << (4 * seat);
+        }
+        let all_open: Key = if open.is_empty() {
+            0
+        } else {
+            ((1u128 << open.len()) - 1) << 32
+        };
+        start |= all_open;
+        let cards_left = steps.len() as i64;
+        let owed_total: i64 =
+            owed.iter().sum::<i64>() + i64::from(3 - env_filled.count_ones() as u8);
+        if owed_total != cards_left {
+            return Ok(None);
+        }
+
+        let mut forward: Vec<Layer> = Vec::with_capacity(steps.len() + 1);
+        let mut first = Layer::default();
+        first.insert(start, 1);
+        forward.push(first);
+        for step in &steps {
+            let size = forward.last().map_or(1, Layer::len);
+            let mut next = Layer::with_capacity_and_hasher(2 * size, Default::default());
+            for (&key, &ways) in forward.last().into_iter().flatten() {
+                for o in 0..=p {
+                    if let Some(k) = advance(key, step, o, p) {
+                        *next.entry(k).or_insert(0) += ways;
+                    }
+                }
+            }
+            forward.push(next);
+        }
+        let end: Key = 0b111u128 << 24;
+        let total = forward
+            .last()
+            .and_then(|l| l.get(&end))
+            .copied()
+            .unwrap_or(0);
+        if total == 0 {
+            return Ok(None);
+        }
+        // Backward: from each state, the ways to finish.
+        let mut backward: Vec<Layer> = vec![Layer::default(); steps.len() + 1];
+        backward[steps.len()].insert(end, 1);
+        for i in (0..steps.len()).rev() {
+            let (head, tail) = backward.split_at_mut(i + 1);
+            let after = &tail[0];
+            let here = &mut head[i];
+            here.reserve(forward[i].len());
+            for &key in forward[i].keys() {
+                let ways: u64 = (0..=p)
+                    .filter_map(|o| advance(key, &steps[i], o, p))
+                    .filter_map(|k| after.get(&k))
+                    .sum();
+                if ways > 0 {
+                    here.insert(key, ways);
+                }
+            }
+        }
+        Ok(Some(Deals {
+            players: p,
+            steps,
+            forward,
+            backward,
+            fixed,
+            total,
+        }))
+    }
+
+    /// How many deals agree with the view.
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    /// For each card, in how many consistent deals each owner holds it (`[card][owner]`, owner `players` is the
+    /// envelope).
+    pub fn owner_counts(&self) -> Vec<[u64; MAX_OWNERS]> {
+        let p = self.players;
+        let mut counts = vec![[0u64; MAX_OWNERS]; CARDS];
+        for &(c, o) in &self.fixed {
+            counts[c.index()][o] = self.total;
+        }
+        for (i, step) in self.steps.iter().enumerate() {
+            let row = &mut counts[step.card.index()];
+            for (&key, &ways) in &self.forward[i] {
+                for (o, slot) in row.iter_mut().enumerate().take(p + 1) {
+                    if let Some(k) = advance(key, step, o, p)
+                        && let Some(&rest) = self.backward[i + 1].get(&k)
+                    {
+                        *slot += ways * rest;
+                    }
+                }
+            }
+        }
+        counts
+    }
+
+    /// One consistent deal drawn uniformly: each card's owner (`players` for the envelope).
+    pub fn sample(&self, rng: &mut impl Rng) -> [u8; CARDS] {
+        let p = self.players;
+        let mut owners = [0u8; CARDS];
+        for &(c, o) in &self.fixed {
+            owners[c.index()] = o as u8;
+        }
+        let mut key = match self.forward[0].keys().next() {
+            Some(&k) => k,
+            None => return owners,
+        };
+        for (i, step) in self.steps.iter().enumerate() {
+            let here = self.backward[i].get(&key).copied().unwrap_or(0);
+            let mut pick = rng.random_range(0..here.max(1));
+            for o in 0..=p {
+                let Some(k) = advance(key, step, o, p) else {
+                    continue;
+                };
+                let rest = self.backward[i + 1].get(&k).copied().unwrap_or(0);
+                if pick < rest {
+                    owners[step.card.index()] = o as u8;
+                    key = k;
+                    break;
+                }
+                pick -= rest;
+            }
+        }
+        owners
+    }
+
+    /// States the count went through (its work, for reports).
+    pub fn states(&self) -> usize {
+        self.forward.iter().map(Layer::len).sum()
+    }
+}
+
+/// The state after `step`'s card goes to owner `o`, or `None` if it cannot.
+#[inline]
+fn advance(key: Key, step: &Step, o: usize, p: usize) -> Option<Key> {
+    if step.owners & (1 << o) == 0 {
+        return None;
+    }
+    let mut k = key;
+    if o == p {
+        let bit = 1u128 << (24 + step.card.kind().index());
+        if k & bit != 0 {
+            return None;
+        }
+        k |= bit;
+    } else {
+        let shift = 4 * o;
+        if (k >> shift) & 0xf == 0 {
+            return None;
+        }
+        k -= 1 << shift;
+    }
+    k &= !step.meets[o];
+    (k & step.closes == 0).then_some(k)
+}
+
+/// What one seat can be sure of, and the shares behind it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notebook {
+    /// Players at the table.
+    pub players: usize,
+    /// Consistent deals.
+    pub deals: u64,
+    /// `counts[card][owner]`: consistent deals in which `owner` (a seat, or `players` for the envelope) holds it.
+    pub counts: Vec<[u64; MAX_OWNERS]>,
+}
+
+/// Who holds a card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Owner {
+    /// A seat, from 0.
+    Seat(usize),
+    /// The envelope.
+    Envelope,
+}
+
+impl Notebook {
+    /// The notebook of `view`: every consistent deal counted.
+    pub fn of(view: &View) -> Result<Notebook, DeduceError> {
+        let d = deals(view)?;
+        Ok(Notebook {
+            players: view.players(),
+            deals: d.total,
+            counts: d.owner_counts(),
+        })
+    }
+
+    fn owner(&self, o: usize) -> Owner {
+        if o == self.players {
+            Owner::Envelope
+        } else {
+            Owner::Seat(o)
+        }
+    }
+
+    /// The owner of `card` in every consistent deal, if there is one.
+    pub fn holder(&self, card: Card) -> Option<Owner> {
+        let row = &self.counts[card.index()];
+        (0..=self.players)
+            .find(|&o| row[o] == self.deals)
+            .map(|o| self.owner(o))
+    }
+
+    /// The share of consistent deals in which `owner` holds `card`.
+    pub fn share(&self, card: Card, owner: Owner) -> f64 {
+        let o = match owner {
+            Owner::Seat(s) => s,
+            Owner::Envelope => self.players,
+        };
+        self.counts[card.index()][o] as f64 / self.deals as f64
+    }
+
+    /// The possible owners of `card`, each with the consistent deals in which it holds it.
+    pub fn owners(&self, card: Card) -> Vec<(Owner, u64)> {
+        (0..=self.players)
+            .filter(|&o| self.counts[card.index()][o] > 0)
+            .map(|o| (self.owner(o), self.counts[card.index()][o]))
+            .collect()
+    }
+
+    /// The envelope's card of each kind, where it is certain.
+    pub fn envelope(&self) -> [Option<Card>; 3] {
+        Kind::ALL.map(|k| {
+            k.cards()
+                .iter()
+                .find(|&c| self.holder(c) == Some(Owner::Envelope))
+        })
+    }
+
+    /// The envelope, when all three of its cards are certain.
+    pub fn solved(&self) -> Option<crate::cards::Triple> {
+        match self.envelope() {
+            [Some(s), Some(w), Some(r)] => Some(crate::cards::Triple {
+                suspect: s,
+                weapon: w,
+                room: r,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The turns that force `card`'s holder: a smallest set found by dropping turns one at a time while the holder
+/// stays certain (every turn left is needed; the hand and hand sizes always count). Empty when the hand alone
+/// decides it; `None` when the holder is not certain.
+pub fn why(view: &View, card: Card) -> Result<Option<Vec<usize>>, DeduceError> {
+    let nb = Notebook::of(view)?;
+    let Some(holder) = nb.holder(card) else {
+        return Ok(None);
+    };
+    let mut keep: Vec<bool> = vec![true; view.turns().len()];
+    for i in 0..keep.len() {
+        keep[i] = false;
+        let trial = view.filtered(|j| keep[j]);
+        let still = match Notebook::of(&trial) {
+            Ok(n) => n.holder(card) == Some(holder),
+            Err(_) => false,
+        };
+        if !still {
+            keep[i] = true;
+        }
+    }
+    Ok(Some(
+        keep.iter()
+            .enumerate()
+            .filter(|(_, k)| **k)
+            .map(|(i, _)| i)
+            .collect(),
+    ))
+}
