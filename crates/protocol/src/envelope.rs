@@ -17,6 +17,8 @@ pub enum Job {
     Mastermind(MastermindJob),
     /// A peg solitaire job.
     Pegs(crate::pegs::PegsJob),
+    /// A Cluedo job.
+    Cluedo(crate::cluedo::CluedoJob),
 }
 
 /// An answer from one of the games.
@@ -27,6 +29,8 @@ pub enum Answer {
     Mastermind(MastermindAnswer),
     /// A peg solitaire answer.
     Pegs(crate::pegs::PegsAnswer),
+    /// A Cluedo answer.
+    Cluedo(crate::cluedo::CluedoAnswer),
 }
 
 /// Page to worker.

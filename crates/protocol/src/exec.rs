@@ -11,6 +11,7 @@ pub fn execute(job: &Job, observer: &JobObserver) -> Outcome {
     let result = match job {
         Job::Mastermind(job) => mastermind::run(job, obs).map(Answer::Mastermind),
         Job::Pegs(job) => crate::pegs::run(job, obs).map(Answer::Pegs),
+        Job::Cluedo(job) => crate::cluedo::run(job, obs).map(Answer::Cluedo),
     };
     match result {
         Ok(answer) => Outcome::Ok { answer },

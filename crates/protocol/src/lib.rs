@@ -9,7 +9,7 @@
 //! - [`Trace`] (game-neutral): which pool thread ran which unit of work, for the live thread lanes;
 //! - [`JobObserver`] (game-neutral): the [`progress::Observer`] a job runs under, read and cancelled from
 //!   another thread;
-//! - one module per game ([`mastermind`]): its jobs, answers and serialisable counterparts of its core types
+//! - one module per game ([`mastermind`], [`pegs`], [`cluedo`]): its jobs, answers and serialisable counterparts of its core types
 //!   (the cores carry no serde), and its one arm of [`execute`].
 //!
 //! Adding a game adds a variant to [`Job`] and [`Answer`], a module, and one arm to [`execute`].
@@ -23,6 +23,7 @@
 //! assert_eq!(ToWorker::from_json(&msg.to_json()).unwrap(), msg);
 //! ```
 
+pub mod cluedo;
 mod envelope;
 mod exec;
 pub mod mastermind;

@@ -1,0 +1,534 @@
+//! Cluedo's messages: a seat's view as it travels, its jobs (the notebook, why a cell is certain, a computer
+//! player's move, a simulation) and answers, and its arm of [`crate::execute`]. Cards travel as their numbers.
+
+use cluedo::simulate::{MAX_GAMES, simulate};
+use cluedo::{Action, Ask, Card, CardSet, Kind, Notebook, Triple, Turn, View, why};
+use progress::Observer;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde::{Deserialize, Serialize};
+
+use crate::Answer;
+
+/// A turn as it travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", tag = "kind")]
+pub enum TurnDto {
+    /// `by` suggested `cards`; `shown_by` refuted (or nobody); `card` where this seat saw it.
+    Suggest {
+        /// The suggesting seat.
+        by: u8,
+        /// Suspect, weapon, room.
+        cards: [u8; 3],
+        /// The refuting seat.
+        shown_by: Option<u8>,
+        /// The card shown, where seen.
+        card: Option<u8>,
+    },
+    /// `by` accused `cards`.
+    Accuse {
+        /// The accusing seat.
+        by: u8,
+        /// Suspect, weapon, room.
+        cards: [u8; 3],
+        /// Whether it was right.
+        correct: bool,
+    },
+}
+
+/// One seat's view as it travels.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ViewDto {
+    /// Players at the table.
+    pub players: u8,
+    /// The seat.
+    pub me: u8,
+    /// Its hand.
+    pub hand: Vec<u8>,
+    /// Every hand's size.
+    pub hand_sizes: Vec<u8>,
+    /// The turns it saw.
+    pub turns: Vec<TurnDto>,
+}
+
+fn card(n: u8) -> Result<Card, String> {
+    Card::new(usize::from(n)).ok_or_else(|| format!("there is no card {n}"))
+}
+
+fn triple(cards: [u8; 3]) -> Result<Triple, String> {
+    Triple::new([card(cards[0])?, card(cards[1])?, card(cards[2])?])
+}
+
+fn numbers(t: Triple) -> [u8; 3] {
+    t.cards().map(|c| c.index() as u8)
+}
+
+impl TurnDto {
+    /// The turn, or why it is malformed.
+    pub fn turn(self) -> Result<Turn, String> {
+        Ok(match self {
+            TurnDto::Suggest {
+                by,
+                cards,
+                shown_by,
+                card: shown,
+            } => Turn::Suggest {
+                by: usize::from(by),
+                triple: triple(cards)?,
+                shown_by: shown_by.map(usize::from),
+                card: shown.map(card).transpose()?,
+            },
+            TurnDto::Accuse { by, cards, correct } => Turn::Accuse {
+                by: usize::from(by),
+                triple: triple(cards)?,
+                correct,
+            },
+        })
+    }
+}
+
+impl From<Turn> for TurnDto {
+    fn from(t: Turn) -> TurnDto {
+        match t {
+            Turn::Suggest {
+                by,
+                triple,
+                shown_by,
+                card,
+            } => TurnDto::Suggest {
+                by: by as u8,
+                cards: numbers(triple),
+                shown_by: shown_by.map(|s| s as u8),
+                card: card.map(|c| c.index() as u8),
+            },
+            Turn::Accuse {
+                by,
+                triple,
+                correct,
+            } => TurnDto::Accuse {
+                by: by as u8,
+                cards: numbers(triple),
+                correct,
+            },
+        }
+    }
+}
+
+impl ViewDto {
+    /// The view, or why it is malformed.
+    pub fn view(&self) -> Result<View, String> {
+        let hand = self
+            .hand
+            .iter()
+            .map(|&n| card(n))
+            .collect::<Result<Vec<_>, _>>()?;
+        let set = CardSet::of(hand.iter().copied());
+        if set.len() != hand.len() {
+            return Err("the hand names a card twice".into());
+        }
+        let sizes = self.hand_sizes.iter().map(|&s| usize::from(s)).collect();
+        let mut view = View::new(usize::from(self.players), usize::from(self.me), set, sizes)
+            .map_err(|e| e.to_string())?;
+        for t in &self.turns {
+            view.push(t.turn()?).map_err(|e| e.to_string())?;
+        }
+        Ok(view)
+    }
+}
+
+impl From<&View> for ViewDto {
+    fn from(v: &View) -> ViewDto {
+        ViewDto {
+            players: v.players() as u8,
+            me: v.me() as u8,
+            hand: v.hand().iter().map(|c| c.index() as u8).collect(),
+            hand_sizes: v.hand_sizes().iter().map(|&s| s as u8).collect(),
+            turns: v.turns().iter().map(|&t| t.into()).collect(),
+        }
+    }
+}
+
+/// What a computer player is asked, as it travels.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum AskDto {
+    /// Its turn.
+    Turn,
+    /// After its suggestion.
+    AfterSuggestion,
+    /// Show `by` one of `options`.
+    Show {
+        /// The suggester.
+        by: u8,
+        /// The cards it can show.
+        options: Vec<u8>,
+    },
+}
+
+/// A move, as it travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum ActionDto {
+    /// Suggest these.
+    Suggest {
+        /// Suspect, weapon, room.
+        cards: [u8; 3],
+    },
+    /// Accuse these.
+    Accuse {
+        /// Suspect, weapon, room.
+        cards: [u8; 3],
+    },
+    /// End the turn.
+    EndTurn,
+    /// Show this card.
+    Show {
+        /// The card.
+        card: u8,
+    },
+}
+
+impl From<Action> for ActionDto {
+    fn from(a: Action) -> ActionDto {
+        match a {
+            Action::Suggest(t) => ActionDto::Suggest { cards: numbers(t) },
+            Action::Accuse(t) => ActionDto::Accuse { cards: numbers(t) },
+            Action::EndTurn => ActionDto::EndTurn,
+            Action::Show(c) => ActionDto::Show {
+                card: c.index() as u8,
+            },
+        }
+    }
+}
+
+/// A Cluedo job.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "job")]
+pub enum CluedoJob {
+    /// The notebook of a view: every consistent deal counted.
+    Notebook {
+        /// The seat's view.
+        view: ViewDto,
+    },
+    /// The turns that make `card`'s holder certain.
+    Why {
+        /// The seat's view.
+        view: ViewDto,
+        /// The card.
+        card: u8,
+    },
+    /// What a computer player of `kind` does (also the "suggest for me" hint, as `deduction`).
+    Act {
+        /// The seat's view.
+        view: ViewDto,
+        /// `random`, `listening`, `mix`, `deduction`.
+        kind: String,
+        /// What it is asked.
+        ask: AskDto,
+        /// Seeds its choices.
+        seed: u64,
+    },
+    /// Many games of computer players.
+    Simulate {
+        /// One kind per seat.
+        players: Vec<String>,
+        /// Games.
+        games: u64,
+        /// Seed.
+        seed: u64,
+    },
+}
+
+/// The notebook as it travels.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotebookDto {
+    /// Players.
+    pub players: u8,
+    /// Consistent deals.
+    pub deals: u64,
+    /// `counts[card][owner]`: deals in which `owner` (a seat, or `players` for the envelope) holds the card.
+    pub counts: Vec<Vec<u64>>,
+}
+
+impl NotebookDto {
+    /// The owner of `card` in every consistent deal (`players` for the envelope), if certain.
+    pub fn holder(&self, card: usize) -> Option<usize> {
+        self.counts.get(card)?.iter().position(|&n| n == self.deals)
+    }
+
+    /// The share of consistent deals in which `owner` holds `card`, from 0 to 1.
+    pub fn share(&self, card: usize, owner: usize) -> f64 {
+        let n = self
+            .counts
+            .get(card)
+            .and_then(|r| r.get(owner))
+            .copied()
+            .unwrap_or(0);
+        n as f64 / self.deals.max(1) as f64
+    }
+
+    /// The envelope's card of each kind, where certain.
+    pub fn envelope(&self) -> [Option<usize>; 3] {
+        let p = usize::from(self.players);
+        [0..6, 6..12, 12..21].map(|r| r.into_iter().find(|&c| self.holder(c) == Some(p)))
+    }
+}
+
+/// What a simulation found, as it travels.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SimulationDto {
+    /// One kind per seat.
+    pub players: Vec<String>,
+    /// Games played.
+    pub games: u64,
+    /// Mean rounds.
+    pub mean_rounds: f64,
+    /// Their standard deviation.
+    pub std_rounds: f64,
+    /// Wins by seat.
+    pub wins: Vec<u64>,
+    /// Games nobody won.
+    pub no_winner: u64,
+    /// Games by the round they ended in.
+    pub histogram: Vec<u64>,
+}
+
+/// A Cluedo answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "answer")]
+pub enum CluedoAnswer {
+    /// A notebook.
+    Notebook(NotebookDto),
+    /// The turns (from 0) that force a card's holder; `None` when it is not certain.
+    Why {
+        /// The card.
+        card: u8,
+        /// The turns, from 0.
+        turns: Option<Vec<usize>>,
+    },
+    /// A computer player's move.
+    Act(ActionDto),
+    /// A simulation.
+    Simulated(SimulationDto),
+}
+
+impl TryFrom<Answer> for CluedoAnswer {
+    type Error = Answer;
+    fn try_from(answer: Answer) -> Result<Self, Answer> {
+        match answer {
+            Answer::Cluedo(a) => Ok(a),
+            other => Err(other),
+        }
+    }
+}
+
+fn kinds(names: &[String]) -> Result<Vec<Kind>, String> {
+    names.iter().map(|n| Kind::parse(n)).collect()
+}
+
+/// Runs one Cluedo job on the core.
+pub(crate) fn run(job: &CluedoJob, observer: &dyn Observer) -> Result<CluedoAnswer, String> {
+    match job {
+        CluedoJob::Notebook { view } => {
+            let nb = Notebook::of(&view.view()?).map_err(|e| e.to_string())?;
+            Ok(CluedoAnswer::Notebook(NotebookDto {
+                players: nb.players as u8,
+                deals: nb.deals,
+                counts: nb
+                    .counts
+                    .iter()
+                    .map(|row| row[..=nb.players].to_vec())
+                    .collect(),
+            }))
+        }
+        CluedoJob::Why { view, card: c } => {
+            let turns = why(&view.view()?, card(*c)?).map_err(|e| e.to_string())?;
+            Ok(CluedoAnswer::Why { card: *c, turns })
+        }
+        CluedoJob::Act {
+            view,
+            kind,
+            ask,
+            seed,
+        } => {
+            let view = view.view()?;
+            let kind = Kind::parse(kind)?;
+            let ask = match ask {
+                AskDto::Turn => Ask::Turn,
+                AskDto::AfterSuggestion => Ask::AfterSuggestion,
+                AskDto::Show { by, options } => {
+                    let options = CardSet::of(
+                        options
+                            .iter()
+                            .map(|&n| card(n))
+                            .collect::<Result<Vec<_>, _>>()?,
+                    );
+                    if options.and(view.hand()) != options || options.is_empty() {
+                        return Err("a refuter shows one of its own cards".into());
+                    }
+                    Ask::Show {
+                        by: usize::from(*by),
+                        options,
+                    }
+                }
+            };
+            let mut rng = StdRng::seed_from_u64(*seed);
+            Ok(CluedoAnswer::Act(
+                cluedo::act(kind, &view, ask, &mut rng).into(),
+            ))
+        }
+        CluedoJob::Simulate {
+            players,
+            games,
+            seed,
+        } => {
+            let kinds = kinds(players)?;
+            if *games > MAX_GAMES {
+                return Err(format!("{games} games: ask for at most {MAX_GAMES}"));
+            }
+            let sim = simulate(&kinds, *games, *seed, observer)?.ok_or("cancelled")?;
+            Ok(CluedoAnswer::Simulated(SimulationDto {
+                players: sim.kinds.iter().map(|k| k.name().to_string()).collect(),
+                games: sim.games,
+                mean_rounds: sim.mean_rounds,
+                std_rounds: sim.std_rounds,
+                wins: sim.wins,
+                no_winner: sim.no_winner,
+                histogram: sim.histogram,
+            }))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{FromWorker, Job, JobObserver, Reply, ToWorker, execute};
+
+    fn run_job(job: CluedoJob) -> Reply<CluedoAnswer> {
+        // Through JSON, as the page sends it.
+        let msg = ToWorker::Run {
+            id: 1,
+            job: Job::Cluedo(job),
+            trace: false,
+        };
+        let Ok(ToWorker::Run { job, .. }) = ToWorker::from_json(&msg.to_json()) else {
+            panic!("round trip")
+        };
+        let done = FromWorker::Done {
+            id: 1,
+            outcome: execute(&job, &JobObserver::new()),
+            stats: Default::default(),
+        };
+        let Ok(FromWorker::Done { outcome, .. }) = FromWorker::from_json(&done.to_json()) else {
+            panic!("round trip")
+        };
+        outcome.reply()
+    }
+
+    fn example() -> ViewDto {
+        ViewDto {
+            players: 3,
+            me: 0,
+            hand: vec![0, 1, 6, 7, 12, 13],
+            hand_sizes: vec![6, 6, 6],
+            turns: vec![TurnDto::Suggest {
+                by: 0,
+                cards: [2, 8, 14],
+                shown_by: Some(2),
+                card: Some(14),
+            }],
+        }
+    }
+
+    #[test]
+    fn a_notebook_travels_and_reads() {
+        let Reply::Answer(CluedoAnswer::Notebook(nb)) =
+            run_job(CluedoJob::Notebook { view: example() })
+        else {
+            panic!("a notebook")
+        };
+        assert_eq!(nb.holder(14), Some(2));
+        assert_eq!(nb.holder(0), Some(0));
+        assert_eq!(nb.holder(2), None);
+        assert_eq!(nb.share(2, 1), 0.0, "seat 1 passed");
+        assert_eq!(nb.envelope(), [None, None, None]);
+        let Reply::Answer(CluedoAnswer::Why { turns, .. }) = run_job(CluedoJob::Why {
+            view: example(),
+            card: 14,
+        }) else {
+            panic!("why")
+        };
+        assert_eq!(turns, Some(vec![0]));
+    }
+
+    #[test]
+    fn computer_players_move_and_bad_requests_are_named() {
+        let Reply::Answer(CluedoAnswer::Act(a)) = run_job(CluedoJob::Act {
+            view: example(),
+            kind: "deduction".into(),
+            ask: AskDto::Turn,
+            seed: 1,
+        }) else {
+            panic!("a move")
+        };
+        assert!(matches!(a, ActionDto::Suggest { .. }));
+        let Reply::Answer(CluedoAnswer::Act(a)) = run_job(CluedoJob::Act {
+            view: example(),
+            kind: "random".into(),
+            ask: AskDto::Show {
+                by: 1,
+                options: vec![6, 12],
+            },
+            seed: 1,
+        }) else {
+            panic!("a move")
+        };
+        assert!(matches!(a, ActionDto::Show { card: 6 | 12 }));
+        let bad = |job| match run_job(job) {
+            Reply::Failed(m) => m,
+            other => panic!("{other:?}"),
+        };
+        assert!(
+            bad(CluedoJob::Act {
+                view: example(),
+                kind: "clever".into(),
+                ask: AskDto::Turn,
+                seed: 1
+            })
+            .contains("not a kind")
+        );
+        let mut v = example();
+        v.hand = vec![0, 1, 6, 7, 12, 40];
+        assert!(bad(CluedoJob::Notebook { view: v }).contains("no card 40"));
+        let mut v = example();
+        v.turns.push(TurnDto::Suggest {
+            by: 1,
+            cards: [14, 8, 2],
+            shown_by: Some(0),
+            card: None,
+        });
+        assert!(bad(CluedoJob::Notebook { view: v }).contains("turn 2 cannot be true"));
+        assert!(
+            bad(CluedoJob::Simulate {
+                players: vec!["random".into()],
+                games: 5,
+                seed: 1
+            })
+            .contains("2 to 6")
+        );
+    }
+
+    #[test]
+    fn a_simulation_runs_and_reports_games() {
+        let Reply::Answer(CluedoAnswer::Simulated(s)) = run_job(CluedoJob::Simulate {
+            players: vec!["deduction".into(); 3],
+            games: 20,
+            seed: 2,
+        }) else {
+            panic!("a simulation")
+        };
+        assert_eq!(s.games, 20);
+        assert_eq!(s.histogram.iter().sum::<u64>(), 20);
+    }
+}
