@@ -7,11 +7,7 @@ use crate::registry::{GameEntry, PageEntry};
 pub const GAMES: &[GameEntry] = &[
     crate::mastermind::GAME,
     crate::pegs::GAME,
-    GameEntry {
-        name: "Cluedo",
-        blurb: "Play against 2 to 5 computer detectives of several strengths, and simulate many games.",
-        pages: &[],
-    },
+    crate::cluedo::GAME,
 ];
 
 /// The page at `path`, if a game has one.

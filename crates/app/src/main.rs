@@ -3,6 +3,7 @@
 //!
 //! The shell here (header, routing, the status line) knows no game: it reads the game list (`games.rs`).
 
+mod cluedo;
 mod format;
 mod games;
 mod home;
@@ -13,6 +14,7 @@ mod registry;
 mod route;
 mod solver;
 mod status;
+mod timeout;
 mod widgets;
 
 use yew::prelude::*;

@@ -8,10 +8,10 @@ mod state;
 
 use std::rc::Rc;
 
+use crate::timeout::Timeout;
 use peg_solitaire::{Board, Finish, Jump, NAMED};
 use protocol::group_digits;
 use protocol::pegs::{FinishDto, position_text};
-use timeout::Timeout;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
@@ -112,48 +112,6 @@ fn setup(query: &Query) -> (Board, Setup, Vec<String>) {
         },
         errors,
     )
-}
-
-/// A tiny timeout for stepping through a shown solution (dropped, it is cancelled).
-mod timeout {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen::prelude::*;
-
-    /// A pending `setTimeout`.
-    pub struct Timeout {
-        id: i32,
-        _closure: Closure<dyn FnMut()>,
-    }
-
-    impl Timeout {
-        /// Calls `f` after `ms` milliseconds.
-        pub fn new(ms: i32, f: impl FnOnce() + 'static) -> Option<Timeout> {
-            let mut f = Some(f);
-            let closure = Closure::<dyn FnMut()>::new(move || {
-                if let Some(f) = f.take() {
-                    f();
-                }
-            });
-            let id = web_sys::window()?
-                .set_timeout_with_callback_and_timeout_and_arguments_0(
-                    closure.as_ref().unchecked_ref(),
-                    ms,
-                )
-                .ok()?;
-            Some(Timeout {
-                id,
-                _closure: closure,
-            })
-        }
-    }
-
-    impl Drop for Timeout {
-        fn drop(&mut self) {
-            if let Some(w) = web_sys::window() {
-                w.clear_timeout_with_handle(self.id);
-            }
-        }
-    }
 }
 
 /// The peg solitaire page.

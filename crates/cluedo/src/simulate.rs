@@ -10,8 +10,11 @@ use crate::game::{Game, Phase};
 use crate::players::{Action, Ask, Kind, act};
 use crate::view::PLAYERS;
 
-/// Games, as units of a simulation.
+/// Games, as a simulation's tally.
 pub const GAMES: Unit = Unit::new("game", "games", Label::Ordinal);
+
+/// Batches of 16 games, as the units threads take.
+pub const BATCHES: Unit = Unit::new("batch of 16 games", "batches of 16 games", Label::Ordinal);
 
 /// A game still running after this many rounds is stopped and counted as unfinished (the seed's kinds always
 /// finish far sooner; the limit only guards against a player that never accuses).
@@ -122,41 +125,56 @@ pub fn simulate(
     observer: &dyn Observer,
 ) -> Result<Option<Simulation>, String> {
     check(kinds, games)?;
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let stop = std::sync::atomic::AtomicBool::new(false);
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+    let done = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    const BATCH: u64 = 16;
+    let batches = games.div_ceil(BATCH);
+    observer.report(Progress::Begin {
+        units: batches as usize,
+        unit: BATCHES,
+    });
     observer.report(Progress::Tally {
         done: 0,
         total: games,
         unit: GAMES,
     });
-    const BATCH: u64 = 16;
-    let batches = games.div_ceil(BATCH);
     let endings: Vec<Vec<Ending>> = (0..batches)
         .into_par_iter()
         .map(|b| {
-            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            if stop.load(Relaxed) {
                 return Vec::new();
             }
+            let thread = rayon::current_thread_index();
+            observer.report(Progress::Started {
+                index: b as usize,
+                thread,
+            });
             let range = b * BATCH..((b + 1) * BATCH).min(games);
-            let out: Vec<Ending> = range
-                .clone()
-                .map(|i| play(kinds, game_seed(seed, i)))
-                .collect();
-            let now = done.fetch_add(out.len() as u64, std::sync::atomic::Ordering::Relaxed)
-                + out.len() as u64;
-            if observer.report(Progress::Tally {
-                done: now,
-                total: games,
-                unit: GAMES,
-            }) == Flow::Stop
+            let out: Vec<Ending> = range.map(|i| play(kinds, game_seed(seed, i))).collect();
+            let rounds: u64 = out.iter().map(|e| u64::from(e.rounds)).sum();
+            let found = out.len() as u64;
+            let now = done.fetch_add(found, Relaxed) + found;
+            let finished = Progress::Finished {
+                index: b as usize,
+                thread,
+                found,
+                work: rounds,
+            };
+            if observer.report(finished) == Flow::Stop
+                || observer.report(Progress::Tally {
+                    done: now,
+                    total: games,
+                    unit: GAMES,
+                }) == Flow::Stop
                 || !observer.keep_going()
             {
-                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                stop.store(true, Relaxed);
             }
             out
         })
         .collect();
-    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+    if stop.load(Relaxed) {
         return Ok(None);
     }
     let endings: Vec<Ending> = endings.into_iter().flatten().collect();

@@ -1,0 +1,100 @@
+//! Cluedo's pages: a game against 2 to 5 computer players with a detective notebook that fills itself
+//! (`#/cluedo`), and simulations of many games (`#/cluedo/simulate`). As in the seed report there is no board
+//! and no movement: any room may be suggested at any turn. State lives in [`state::Table`] and
+//! `simulate::Bench`; every computer decision and every count runs on the worker.
+
+mod simulate;
+mod state;
+mod table_view;
+
+use cluedo::Kind;
+use yew::prelude::*;
+
+use crate::registry::{GameEntry, PageEntry};
+use crate::route::Query;
+use state::Setup;
+
+/// Cluedo in the game list.
+pub const GAME: GameEntry = GameEntry {
+    name: "Cluedo",
+    blurb: "Play against 2 to 5 computer detectives of four strengths with a notebook that deduces exactly what is certain; simulate thousands of games on all threads.",
+    pages: &[
+        PageEntry {
+            path: "/cluedo",
+            nav: "Cluedo",
+            view: game_page,
+        },
+        PageEntry {
+            path: "/cluedo/simulate",
+            nav: "Cluedo simulations",
+            view: simulate_page,
+        },
+    ],
+};
+
+fn game_page(query: &Query) -> Html {
+    let (setup, errors) = setup(query);
+    html! { <table_view::TablePage key={format!("{query:?}")} {setup} {errors} embed={embedded(query)} /> }
+}
+
+fn simulate_page(query: &Query) -> Html {
+    html! { <simulate::SimulatePage key={format!("{query:?}")} query={query.clone()} /> }
+}
+
+fn embedded(query: &Query) -> bool {
+    query.get("embed").is_some_and(|v| v == "1")
+}
+
+/// Reads `kinds` (comma-separated kinds), with a message for each part that was ignored.
+fn kinds(text: &str, errors: &mut Vec<String>) -> Vec<Kind> {
+    text.split(',')
+        .filter(|k| !k.trim().is_empty())
+        .filter_map(|k| Kind::parse(k).map_err(|e| errors.push(e)).ok())
+        .collect()
+}
+
+/// The game a link describes: `players=deduction,random` (the computers, 2 to 5), `seed=N`, `pace=MS|step`.
+fn setup(query: &Query) -> (Setup, Vec<String>) {
+    let mut errors = Vec::new();
+    let mut computers = query
+        .get("players")
+        .map(|t| kinds(t, &mut errors))
+        .unwrap_or_else(|| vec![Kind::Deduction, Kind::Listening]);
+    if !(2..=5).contains(&computers.len()) {
+        errors.push(format!(
+            "players: {} computer players; a game has 2 to 5 (with you, 3 to 6 seats), so 2 are used",
+            computers.len()
+        ));
+        computers.resize(2, Kind::Deduction);
+    }
+    let seed = match query.get("seed") {
+        None => js_sys::Math::random().to_bits() ^ (js_sys::Date::now() as u64),
+        Some(t) => t.parse().unwrap_or_else(|_| {
+            errors.push(format!(
+                "seed: '{t}' is not a whole number; a random deal is used"
+            ));
+            js_sys::Date::now() as u64
+        }),
+    };
+    let pace_ms = match query.get("pace").map(String::as_str) {
+        None => 900,
+        Some("step") => 0,
+        Some(t) => match t.parse::<u32>() {
+            Ok(ms) if ms <= 10_000 => ms,
+            _ => {
+                errors.push(format!(
+                    "pace: '{t}' is not 'step' or milliseconds up to 10000; 900 is used"
+                ));
+                900
+            }
+        },
+    };
+    (
+        Setup {
+            computers,
+            seed,
+            pace_ms,
+        },
+        errors,
+    )
+}

@@ -1,0 +1,401 @@
+//! The `Table` reducer: a game between the person (seat 0) and computer players. The rules (who refutes, who is
+//! out, the end) are the core's `Game`, applied here as moves arrive; every decision a computer makes, the
+//! person's notebook, "why" and the hint are jobs on the worker, queued one after another.
+
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use cluedo::{Card, Game, Kind, Phase, Triple};
+use protocol::cluedo::{ActionDto, AskDto, CluedoAnswer, CluedoJob, NotebookDto, ViewDto};
+use protocol::{Job, Outcome, Reply};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use yew::Reducible;
+
+/// The person's seat.
+pub const YOU: usize = 0;
+
+/// What a queued job is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// A computer's move at this seat.
+    Move(usize),
+    /// The person's notebook.
+    Notebook,
+    /// A computer's notebook, revealed at the end.
+    Reveal(usize),
+    /// Why the person's notebook is sure of this card.
+    Why(u8),
+    /// "Suggest for me".
+    Hint,
+}
+
+/// The job running now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    /// Its number (a newer one supersedes it).
+    pub seq: u32,
+    /// What for.
+    pub purpose: Purpose,
+    /// The job.
+    pub job: Job,
+}
+
+/// How a game is set up (from the link).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    /// The computer players' kinds, seats 1 and on.
+    pub computers: Vec<Kind>,
+    /// The deal's seed.
+    pub seed: u64,
+    /// Milliseconds between computer moves; 0 to step by hand.
+    pub pace_ms: u32,
+}
+
+/// The table.
+#[derive(Clone)]
+pub struct Table {
+    /// The game (its deal is the answer: drawn only at the end).
+    pub game: Game,
+    /// The kind at each seat (seat 0 is the person; its entry is unused).
+    pub kinds: Vec<Kind>,
+    /// The setup.
+    pub setup: Setup,
+    /// The job running.
+    pub request: Option<Request>,
+    queue: VecDeque<(Purpose, Job)>,
+    seq: u32,
+    /// The person's notebook, once counted.
+    pub notebook: Option<Rc<NotebookDto>>,
+    /// Each computer's notebook, revealed at the end.
+    pub revealed: Vec<Option<Rc<NotebookDto>>>,
+    /// The turns (from 0) that make a card certain, for the card asked about.
+    pub why: Option<(u8, Option<Vec<usize>>)>,
+    /// The hint: what the deduction player would do in the person's place.
+    pub hint: Option<ActionDto>,
+    /// What went wrong last, for people.
+    pub error: Option<String>,
+    /// Bumped by every action: two tables are equal when they are the same version (the game has no `==`).
+    version: u64,
+}
+
+impl PartialEq for Table {
+    fn eq(&self, other: &Table) -> bool {
+        self.version == other.version
+    }
+}
+
+/// What can happen at the table.
+pub enum Action {
+    /// The person suggests.
+    Suggest([u8; 3]),
+    /// The person accuses.
+    Accuse([u8; 3]),
+    /// The person ends the turn after suggesting.
+    EndTurn,
+    /// The person shows this card.
+    Show(u8),
+    /// The computer to move may move now (its pace has passed, or "next" was pressed).
+    Go,
+    /// Ask for a hint.
+    Hint,
+    /// Ask why a card is certain.
+    Why(u8),
+    /// A job ended.
+    Done(u32, Outcome),
+}
+
+fn triple(cards: [u8; 3]) -> Result<Triple, String> {
+    let card = |n: u8| Card::new(usize::from(n)).ok_or(format!("there is no card {n}"));
+    Triple::new([card(cards[0])?, card(cards[1])?, card(cards[2])?])
+}
+
+impl Table {
+    /// A new game.
+    pub fn new(setup: &Setup) -> Table {
+        let players = setup.computers.len() + 1;
+        let mut rng = StdRng::seed_from_u64(setup.seed);
+        let game = Game::new(players, &mut rng).unwrap_or_else(|_| {
+            Game::new(3, &mut rng).unwrap_or_else(|_| unreachable!("3 players is a valid game"))
+        });
+        let mut kinds = vec![Kind::Deduction];
+        kinds.extend(&setup.computers);
+        kinds.truncate(game.players());
+        let mut t = Table {
+            game,
+            kinds,
+            setup: setup.clone(),
+            request: None,
+            queue: VecDeque::new(),
+            seq: 0,
+            notebook: None,
+            revealed: vec![None; players],
+            why: None,
+            hint: None,
+            error: None,
+            version: 0,
+        };
+        t.enqueue(Purpose::Notebook);
+        t
+    }
+
+    /// The seat to move and what it is asked, unless the game is over.
+    pub fn mover(&self) -> Option<(usize, AskDto)> {
+        match self.game.phase() {
+            Phase::Turn { seat } => Some((seat, AskDto::Turn)),
+            Phase::MayAccuse { seat } => Some((seat, AskDto::AfterSuggestion)),
+            Phase::Refute { seat, options } => Some((
+                seat,
+                AskDto::Show {
+                    by: self.game.pending_suggester().unwrap_or(seat) as u8,
+                    options: options.iter().map(|c| c.index() as u8).collect(),
+                },
+            )),
+            Phase::Over { .. } => None,
+        }
+    }
+
+    /// Whether a computer is to move and no move of its is asked for yet.
+    pub fn computer_waiting(&self) -> bool {
+        let asked = |p: &Purpose| matches!(p, Purpose::Move(_));
+        self.mover().is_some_and(|(seat, _)| seat != YOU)
+            && !self.request.as_ref().is_some_and(|r| asked(&r.purpose))
+            && !self.queue.iter().any(|(p, _)| asked(p))
+    }
+
+    fn view(&self, seat: usize) -> ViewDto {
+        ViewDto::from(self.game.view(seat))
+    }
+
+    fn job(&self, purpose: Purpose) -> Job {
+        let seed =
+            self.setup.seed ^ (self.game.played().len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        Job::Cluedo(match purpose {
+            Purpose::Move(seat) => {
+                let ask = self.mover().map_or(AskDto::Turn, |m| m.1);
+                CluedoJob::Act {
+                    view: self.view(seat),
+                    kind: self.kinds[seat].name().into(),
+                    ask,
+                    seed,
+                }
+            }
+            Purpose::Notebook => CluedoJob::Notebook {
+                view: self.view(YOU),
+            },
+            Purpose::Reveal(seat) => CluedoJob::Notebook {
+                view: self.view(seat),
+            },
+            Purpose::Why(card) => CluedoJob::Why {
+                view: self.view(YOU),
+                card,
+            },
+            Purpose::Hint => {
+                let ask = match self.game.phase() {
+                    Phase::MayAccuse { .. } => AskDto::AfterSuggestion,
+                    _ => AskDto::Turn,
+                };
+                CluedoJob::Act {
+                    view: self.view(YOU),
+                    kind: "deduction".into(),
+                    ask,
+                    seed,
+                }
+            }
+        })
+    }
+
+    fn enqueue(&mut self, purpose: Purpose) {
+        let job = self.job(purpose);
+        self.queue.retain(|(p, _)| *p != purpose);
+        self.queue.push_back((purpose, job));
+        self.next();
+    }
+
+    fn next(&mut self) {
+        if self.request.is_none()
+            && let Some((purpose, job)) = self.queue.pop_front()
+        {
+            self.seq += 1;
+            self.request = Some(Request {
+                seq: self.seq,
+                purpose,
+                job,
+            });
+        }
+    }
+
+    /// After any move: the person's notebook is counted again; at the end, every computer's is revealed.
+    fn after_move(&mut self) {
+        self.hint = None;
+        self.why = None;
+        self.enqueue(Purpose::Notebook);
+        if matches!(self.game.phase(), Phase::Over { .. }) {
+            for seat in 1..self.game.players() {
+                self.enqueue(Purpose::Reveal(seat));
+            }
+        }
+    }
+
+    fn apply(&mut self, seat: usize, action: ActionDto) -> Result<(), String> {
+        let to_move = self.mover().map(|m| m.0);
+        if to_move != Some(seat) {
+            return Err("it is not this seat's move".into());
+        }
+        match action {
+            ActionDto::Suggest { cards } => self.game.suggest(triple(cards)?),
+            ActionDto::Accuse { cards } => self.game.accuse(triple(cards)?).map(|_| ()),
+            ActionDto::EndTurn => self.game.end_turn(),
+            ActionDto::Show { card } => self
+                .game
+                .show(Card::new(usize::from(card)).ok_or(format!("there is no card {card}"))?),
+        }
+        .map_err(|e| e.to_string())?;
+        self.after_move();
+        Ok(())
+    }
+
+    fn person(&mut self, action: ActionDto) {
+        self.error = self.apply(YOU, action).err();
+    }
+
+    fn finished(&mut self, seq: u32, outcome: Outcome) {
+        let Some(req) = self.request.take_if(|r| r.seq == seq) else {
+            return;
+        };
+        match outcome.reply::<CluedoAnswer>() {
+            Reply::Answer(answer) => match (req.purpose, answer) {
+                (Purpose::Move(seat), CluedoAnswer::Act(a)) => {
+                    if let Err(e) = self.apply(seat, a) {
+                        self.error = Some(format!("computer {seat}'s move was refused: {e}"));
+                    }
+                }
+                (Purpose::Notebook, CluedoAnswer::Notebook(nb)) => {
+                    self.notebook = Some(Rc::new(nb))
+                }
+                (Purpose::Reveal(seat), CluedoAnswer::Notebook(nb)) => {
+                    self.revealed[seat] = Some(Rc::new(nb))
+                }
+                (Purpose::Why(card), CluedoAnswer::Why { turns, .. }) => {
+                    self.why = Some((card, turns))
+                }
+                (Purpose::Hint, CluedoAnswer::Act(a)) => self.hint = Some(a),
+                _ => self.error = Some("the solver answered another question".into()),
+            },
+            Reply::Cancelled => {}
+            Reply::Failed(m) => self.error = Some(m),
+        }
+        self.next();
+    }
+}
+
+impl Reducible for Table {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut t = (*self).clone();
+        t.version += 1;
+        match action {
+            Action::Suggest(cards) => t.person(ActionDto::Suggest { cards }),
+            Action::Accuse(cards) => t.person(ActionDto::Accuse { cards }),
+            Action::EndTurn => t.person(ActionDto::EndTurn),
+            Action::Show(card) => t.person(ActionDto::Show { card }),
+            Action::Go => {
+                if t.computer_waiting()
+                    && let Some((seat, _)) = t.mover()
+                {
+                    t.enqueue(Purpose::Move(seat));
+                }
+            }
+            Action::Hint => t.enqueue(Purpose::Hint),
+            Action::Why(card) => t.enqueue(Purpose::Why(card)),
+            Action::Done(seq, outcome) => t.finished(seq, outcome),
+        }
+        Rc::new(t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use protocol::{JobObserver, execute};
+
+    /// Answers the table's requests with the real core, as the worker would, until none is left.
+    fn settle(mut t: Rc<Table>) -> Rc<Table> {
+        while let Some(r) = t.request.clone() {
+            let outcome = execute(&r.job, &JobObserver::new());
+            t = t.reduce(Action::Done(r.seq, outcome));
+        }
+        t
+    }
+
+    #[test]
+    fn a_whole_game_against_computers_ends_and_reveals_their_notebooks() {
+        let setup = Setup {
+            computers: vec![Kind::Deduction, Kind::Random],
+            seed: 3,
+            pace_ms: 0,
+        };
+        let mut t = settle(Rc::new(Table::new(&setup)));
+        assert!(t.notebook.is_some());
+        for _ in 0..400 {
+            if t.mover().is_none() {
+                break;
+            }
+            t = match t.mover() {
+                Some((YOU, AskDto::Show { options, .. })) => t.reduce(Action::Show(options[0])),
+                Some((YOU, AskDto::AfterSuggestion)) => t.reduce(Action::EndTurn),
+                Some((YOU, AskDto::Turn)) => {
+                    // Play the hint.
+                    let t = settle(t.reduce(Action::Hint));
+                    match t.hint {
+                        Some(ActionDto::Suggest { cards }) => t.reduce(Action::Suggest(cards)),
+                        Some(ActionDto::Accuse { cards }) => t.reduce(Action::Accuse(cards)),
+                        other => panic!("{other:?}"),
+                    }
+                }
+                _ => t.reduce(Action::Go),
+            };
+            t = settle(t);
+            assert_eq!(t.error, None);
+        }
+        assert!(matches!(t.game.phase(), Phase::Over { winner: Some(_) }));
+        assert!(t.revealed[1..].iter().all(Option::is_some));
+        // The person's notebook agrees with the deal wherever it is certain.
+        let nb = t.notebook.clone().expect("counted");
+        for c in 0..21 {
+            if let Some(o) = nb.holder(c) {
+                let truth = t
+                    .game
+                    .deal()
+                    .holder(Card::new(c).expect("card"))
+                    .unwrap_or(t.game.players());
+                assert_eq!(o, truth, "card {c}");
+            }
+        }
+    }
+
+    #[test]
+    fn moves_out_of_turn_are_refused_with_a_message() {
+        let setup = Setup {
+            computers: vec![Kind::Random, Kind::Random],
+            seed: 1,
+            pace_ms: 0,
+        };
+        let t = settle(Rc::new(Table::new(&setup)));
+        let t = t.reduce(Action::EndTurn);
+        assert!(
+            t.error
+                .as_deref()
+                .is_some_and(|e| e.contains("suggest or accuse first"))
+        );
+        let t = t.reduce(Action::Suggest([0, 1, 12]));
+        assert!(
+            t.error
+                .as_deref()
+                .is_some_and(|e| e.contains("two suspects")),
+            "{:?}",
+            t.error
+        );
+    }
+}

@@ -1,0 +1,526 @@
+//! The game page: settings, your hand, the move panel, the log and the notebook.
+
+use cluedo::{Card, CardKind, Kind, NAMES, Phase, Turn};
+use protocol::cluedo::{ActionDto, AskDto, NotebookDto};
+use protocol::group_digits;
+use yew::prelude::*;
+
+use super::state::{Action, Setup, Table, YOU};
+use crate::hooks::use_request;
+use crate::solver::JobEvent;
+use crate::timeout::Timeout;
+
+/// Props of [`TablePage`].
+#[derive(Properties, PartialEq)]
+pub struct TableProps {
+    /// The game the link asked for.
+    pub setup: Setup,
+    /// What in the link was ignored, and why.
+    pub errors: Vec<String>,
+    /// Inside another page's frame.
+    pub embed: bool,
+}
+
+fn card_name(n: u8) -> &'static str {
+    NAMES.get(usize::from(n)).copied().unwrap_or("?")
+}
+
+fn cards_text(cards: [u8; 3]) -> String {
+    cards.map(card_name).join(", ")
+}
+
+fn seat_name(t: &Table, seat: usize) -> String {
+    if seat == YOU {
+        "You".into()
+    } else {
+        format!("Computer {seat} ({})", t.kinds[seat].name())
+    }
+}
+
+fn short_seat(seat: usize) -> String {
+    if seat == YOU {
+        "You".into()
+    } else {
+        format!("C{seat}")
+    }
+}
+
+fn set_hash(query: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().set_hash(&format!("/cluedo?{query}"));
+    }
+}
+
+fn link(setup: &Setup) -> String {
+    let players: Vec<&str> = setup.computers.iter().map(|k| k.name()).collect();
+    let pace = if setup.pace_ms == 0 {
+        "step".to_string()
+    } else {
+        setup.pace_ms.to_string()
+    };
+    format!(
+        "players={}&seed={}&pace={pace}",
+        players.join(","),
+        setup.seed
+    )
+}
+
+/// The Cluedo game page.
+#[component]
+pub fn TablePage(props: &TableProps) -> Html {
+    let table = use_reducer({
+        let setup = props.setup.clone();
+        move || Table::new(&setup)
+    });
+    use_request(
+        table.request.as_ref().map(|r| (r.seq, r.job.clone())),
+        table.dispatcher(),
+        |seq, e| match e {
+            JobEvent::Progress(..) => Action::Go,
+            JobEvent::Done(outcome, _) => Action::Done(seq, outcome),
+        },
+    );
+    // A computer to move moves after the pace (or when "Next move" is pressed).
+    let timer = use_mut_ref(|| None::<Timeout>);
+    {
+        let d = table.dispatcher();
+        let waiting = table.computer_waiting();
+        let pace = table.setup.pace_ms;
+        let key = (
+            table.game.played().len(),
+            format!("{:?}", table.game.phase()),
+            waiting,
+        );
+        use_effect_with(key, move |_| {
+            *timer.borrow_mut() = (waiting && pace > 0)
+                .then(|| Timeout::new(pace as i32, move || d.dispatch(Action::Go)))
+                .flatten();
+        });
+    }
+    let t = &*table;
+    let d = table.dispatcher();
+    let errors = props
+        .errors
+        .iter()
+        .map(|e| html! { <p class="error">{ e }</p> });
+    let phase = match t.mover() {
+        None => "over",
+        Some((YOU, AskDto::Turn)) => "your-turn",
+        Some((YOU, AskDto::AfterSuggestion)) => "after-suggestion",
+        Some((YOU, AskDto::Show { .. })) => "show",
+        Some(_) => "computer",
+    };
+    let busy = t.request.is_some();
+    html! {
+        <section class={classes!("cluedo", props.embed.then_some("embedded"))} aria-label="Cluedo"
+            data-phase={phase} data-busy={busy.to_string()} data-turns={t.game.played().len().to_string()}>
+            if !props.embed { <h1>{ "Cluedo" }</h1> }
+            <p class="lede">{ "Find the suspect, weapon and room in the envelope before the computers do. As in the seed report there is no board and no movement: any room may be suggested at any turn. A suggestion is refuted by the first player to the suggester's left who holds one of its cards; only the suggester sees the card shown. A wrong accusation puts a player out (it still refutes)." }</p>
+            { for errors }
+            <Settings setup={t.setup.clone()} />
+            <Hand table={table.clone()} />
+            <MovePanel table={table.clone()} />
+            if let Some(e) = &t.error { <p class="error" role="alert">{ e }</p> }
+            <div class="cluedo-columns">
+                <Notebook table={table.clone()} on_why={Callback::from(move |c| d.dispatch(Action::Why(c)))} />
+                <Log table={table.clone()} />
+            </div>
+            if matches!(t.game.phase(), Phase::Over { .. }) { <Revealed table={table.clone()} /> }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct SettingsProps {
+    setup: Setup,
+}
+
+#[component]
+fn Settings(props: &SettingsProps) -> Html {
+    let s = &props.setup;
+    let change = |f: fn(&mut Setup, String)| {
+        let s = s.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_dyn_into::<web_sys::HtmlSelectElement>()
+                .map(|x| x.value())
+                .or_else(|| {
+                    e.target_dyn_into::<web_sys::HtmlInputElement>()
+                        .map(|x| x.value())
+                })
+                .unwrap_or_default();
+            let mut next = s.clone();
+            f(&mut next, value);
+            set_hash(&link(&next));
+        })
+    };
+    let count = change(|s, v| {
+        let n = v.parse().unwrap_or(2).clamp(2, 5);
+        s.computers.resize(n, Kind::Deduction);
+    });
+    let pace = change(|s, v| s.pace_ms = v.parse().unwrap_or(900));
+    let seats = s.computers.iter().enumerate().map(|(i, k)| {
+        let on = {
+            let s = s.clone();
+            Callback::from(move |e: Event| {
+                if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                    let mut next = s.clone();
+                    next.computers[i] = Kind::parse(&sel.value()).unwrap_or(Kind::Deduction);
+                    set_hash(&link(&next));
+                }
+            })
+        };
+        html! {
+            <label>{ format!("Computer {}", i + 1) }
+                <select onchange={on} aria-label={format!("Computer {} plays", i + 1)}>
+                    { for Kind::ALL.iter().filter(|k| **k != Kind::Mix).map(|kk| html! {
+                        <option value={kk.name()} selected={kk == k}>{ kk.name() }</option> }) }
+                </select>
+            </label>
+        }
+    });
+    let again = {
+        let s = s.clone();
+        Callback::from(move |_| {
+            let mut next = s.clone();
+            next.seed = js_sys::Date::now() as u64 ^ (js_sys::Math::random() * 1e9) as u64;
+            set_hash(&link(&next));
+        })
+    };
+    html! {
+        <details class="cluedo-settings">
+            <summary>{ format!("Players and pace: you against {} · {}", s.computers.iter().map(|k| k.name()).collect::<Vec<_>>().join(", "), pace_name(s.pace_ms)) }</summary>
+            <div class="row">
+                <label>{ "Computer players" }
+                    <select onchange={count} aria-label="How many computer players">
+                        { for (2..=5).map(|n| html! { <option value={n.to_string()} selected={s.computers.len() == n}>{ n }</option> }) }
+                    </select>
+                </label>
+                { for seats }
+                <label>{ "Pace" }
+                    <select onchange={pace} aria-label="Pace of the computers' moves">
+                        { for [(0, "step by step"), (2000, "slow"), (900, "normal"), (150, "fast")].iter().map(|(ms, name)| html! {
+                            <option value={ms.to_string()} selected={s.pace_ms == *ms}>{ *name }</option> }) }
+                    </select>
+                </label>
+                <button onclick={again}>{ "New deal" }</button>
+            </div>
+            <p class="hint">{ "random: suggests unseen cards at random (the seed's default); listening: prefers cards named least often; deduction: counts every deal consistent with what it saw, accuses only when certain. " }
+                <a href={format!("#/cluedo?{}", link(s))}>{ format!("Link to this deal (seed {})", s.seed) }</a></p>
+        </details>
+    }
+}
+
+fn pace_name(ms: u32) -> String {
+    match ms {
+        0 => "step by step".into(),
+        2000 => "slow".into(),
+        900 => "normal pace".into(),
+        150 => "fast".into(),
+        ms => format!("{ms} ms a move"),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct TableRef {
+    table: UseReducerHandle<Table>,
+}
+
+#[component]
+fn Hand(props: &TableRef) -> Html {
+    let t = &*props.table;
+    let hand = t.game.view(YOU).hand();
+    let sizes = t.game.view(YOU).hand_sizes().to_vec();
+    html! {
+        <p class="cluedo-hand" aria-label="Your hand">
+            { "Your hand: " }
+            { for hand.iter().map(|c| html! { <span class={classes!("cl-card", kind_class(c))}>{ c.name() }</span> }) }
+            <span class="hint">{ format!(" Hands: {}.", sizes.iter().enumerate().map(|(s, n)| format!("{} {n}", short_seat(s))).collect::<Vec<_>>().join(", ")) }</span>
+        </p>
+    }
+}
+
+fn kind_class(c: Card) -> &'static str {
+    match c.kind() {
+        CardKind::Suspect => "suspect",
+        CardKind::Weapon => "weapon",
+        CardKind::Room => "room",
+    }
+}
+
+#[component]
+fn MovePanel(props: &TableRef) -> Html {
+    let table = &props.table;
+    let t = &**table;
+    let picked = use_state(|| [0u8, 6, 12]);
+    // A hint fills the form.
+    {
+        let picked = picked.clone();
+        use_effect_with(t.hint, move |h| {
+            if let Some(ActionDto::Suggest { cards } | ActionDto::Accuse { cards }) = h {
+                picked.set(*cards);
+            }
+        });
+    }
+    let d = table.dispatcher();
+    let select = |kind: CardKind, i: usize| {
+        let now = picked[i];
+        let picked = picked.clone();
+        let on = Callback::from(move |e: Event| {
+            if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                let mut p = *picked;
+                p[i] = sel.value().parse().unwrap_or(p[i]);
+                picked.set(p);
+            }
+        });
+        html! {
+            <select onchange={on} aria-label={kind.name()}>
+                { for kind.cards().iter().map(|c| html! {
+                    <option value={c.index().to_string()} selected={now as usize == c.index()}>{ c.name() }</option> }) }
+            </select>
+        }
+    };
+    let last = t.game.view(YOU).turns().last().copied();
+    let mover = t.mover();
+    let body = match (t.game.phase(), mover) {
+        (Phase::Over { winner }, _) => {
+            let env = t.game.deal().envelope;
+            let who = match winner {
+                Some(YOU) => "You win!".to_string(),
+                Some(s) => format!("{} wins.", seat_name(t, s)),
+                None => "Nobody wins: every player accused wrongly.".into(),
+            };
+            html! { <p class="cluedo-over" role="status"><strong>{ who }</strong>{ format!(" The envelope held {env}. Round {}.", t.game.round()) }</p> }
+        }
+        (_, Some((YOU, AskDto::Show { by, options }))) => {
+            let asked = t
+                .game
+                .pending_suggestion()
+                .map(|x| x.to_string())
+                .unwrap_or_default();
+            html! {
+                <div class="cluedo-move" role="group" aria-label="Choose a card to show">
+                    <p>{ format!("{} suggests {asked}. You hold more than one: choose the card to show.", seat_name(t, by as usize)) }</p>
+                    { for options.iter().map(|&c| { let d = d.clone(); html! {
+                        <button onclick={Callback::from(move |_| d.dispatch(Action::Show(c)))}>{ format!("Show {}", card_name(c)) }</button> } }) }
+                </div>
+            }
+        }
+        (_, Some((YOU, ask))) => {
+            let after = ask == AskDto::AfterSuggestion;
+            let result = match (after, last) {
+                (true, Some(Turn::Suggest { shown_by: Some(r), card: Some(c), .. })) => {
+                    format!("{} showed you {}.", seat_name(t, r), c.name())
+                }
+                (true, Some(Turn::Suggest { shown_by: None, .. })) => {
+                    "Nobody could refute it: what you do not hold of these three is in the envelope.".into()
+                }
+                _ => String::new(),
+            };
+            let p = *picked;
+            let (d1, d2, d3, d4) = (d.clone(), d.clone(), d.clone(), d.clone());
+            html! {
+                <div class="cluedo-move" role="group" aria-label="Your move">
+                    <p>{ if after { format!("{result} Accuse now, or end your turn.") } else { format!("Your turn (round {}): suggest three cards, or accuse.", t.game.round()) } }</p>
+                    <div class="row">
+                        { select(CardKind::Suspect, 0) }{ select(CardKind::Weapon, 1) }{ select(CardKind::Room, 2) }
+                    </div>
+                    <div class="row">
+                        if !after { <button class="primary" onclick={Callback::from(move |_| d1.dispatch(Action::Suggest(p)))}>{ "Suggest" }</button> }
+                        <button onclick={Callback::from(move |_| d2.dispatch(Action::Accuse(p)))}>{ "Accuse" }</button>
+                        if after { <button class="primary" onclick={Callback::from(move |_| d3.dispatch(Action::EndTurn))}>{ "End turn" }</button> }
+                        <button onclick={Callback::from(move |_| d4.dispatch(Action::Hint))} title="What the deduction player would do in your place">{ "Suggest for me" }</button>
+                    </div>
+                    if let Some(h) = t.hint { <p class="hint" role="status">{ match h {
+                        ActionDto::Accuse { cards } => format!("The envelope is certain: accuse {}.", cards_text(cards)),
+                        ActionDto::Suggest { cards } => format!("Try {}: its answer splits the deals you cannot yet tell apart most evenly.", cards_text(cards)),
+                        ActionDto::EndTurn => "Nothing is certain yet: end your turn.".into(),
+                        ActionDto::Show { .. } => String::new(),
+                    } }</p> }
+                </div>
+            }
+        }
+        (_, Some((seat, _))) => {
+            let next = {
+                let d = d.clone();
+                Callback::from(move |_| d.dispatch(Action::Go))
+            };
+            html! {
+                <div class="cluedo-move" role="status">
+                    <p>{ format!("{} is playing…", seat_name(t, seat)) }
+                    if t.setup.pace_ms == 0 { <button class="primary" onclick={next}>{ "Next move" }</button> }</p>
+                </div>
+            }
+        }
+        (_, None) => html! {},
+    };
+    html! { <div class="cluedo-panel">{ body }</div> }
+}
+
+#[derive(Properties, PartialEq)]
+struct NotebookProps {
+    table: UseReducerHandle<Table>,
+    on_why: Callback<u8>,
+}
+
+#[component]
+fn Notebook(props: &NotebookProps) -> Html {
+    let t = &*props.table;
+    let players = t.game.players();
+    let Some(nb) = t.notebook.clone() else {
+        return html! { <section class="notebook"><h2>{ "Your notebook" }</h2><p>{ "Counting the deals…" }</p></section> };
+    };
+    let row = |c: Card| {
+        let n = c.index();
+        let cells = (0..=players).map(|o| {
+            let share = nb.share(n, o);
+            let owner = if o == players { "the envelope".to_string() } else { seat_name(t, o) };
+            let (text, class) = if nb.holder(n) == Some(o) {
+                ("✔".to_string(), "sure")
+            } else if share == 0.0 {
+                ("·".to_string(), "never")
+            } else {
+                (format!("{:.0}%", 100.0 * share), "maybe")
+            };
+            let label = match class {
+                "sure" => format!("{}: certainly held by {owner}", c.name()),
+                "never" => format!("{}: not held by {owner}", c.name()),
+                _ => format!("{}: held by {owner} in {text} of the deals", c.name()),
+            };
+            let on = { let f = props.on_why.clone(); let card = n as u8; Callback::from(move |_| f.emit(card)) };
+            html! {
+                <td class={classes!(class, (o == players).then_some("env"))} aria-label={label.clone()} title={label}>
+                    if class == "sure" { <button class="why" onclick={on} aria-label={format!("Why is {} certain?", c.name())}>{ text }</button> } else { { text } }
+                </td>
+            }
+        });
+        html! { <tr class={kind_class(c)}><th scope="row">{ c.name() }</th>{ for cells }</tr> }
+    };
+    let env = nb.envelope();
+    let why = t.why.as_ref().map(|(c, turns)| match turns {
+        None => format!("{} is not certain.", card_name(*c)),
+        Some(v) if v.is_empty() => format!("{}: your own hand and the hand sizes decide it.", card_name(*c)),
+        Some(v) if v.len() == 1 => format!(
+            "{}: forced by turn {} (highlighted in the log), with your hand and the hand sizes.",
+            card_name(*c),
+            v[0] + 1
+        ),
+        Some(v) => format!(
+            "{}: forced by turns {} together (highlighted in the log); without any one of them it is not certain.",
+            card_name(*c),
+            v.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(", ")
+        ),
+    });
+    html! {
+        <section class="notebook" aria-label="Your notebook">
+            <h2>{ "Your notebook" }</h2>
+            <p class="hint">{ format!("{} deals agree with everything you saw. ✔ certain (press it to see why), · impossible, % share of those deals.", group_digits(&nb.deals.to_string())) }</p>
+            <p class="envelope">{ "Envelope: " }{ for env.iter().map(|c| html! { <span class="cl-card">{ c.map_or("?", |c| card_name(c as u8)) }</span> }) }</p>
+            if let Some(w) = why { <p class="why-text" role="status">{ w }</p> }
+            <table>
+                <thead><tr><th>{ "Card" }</th>{ for (0..players).map(|s| html! { <th scope="col" title={seat_name(t, s)}>{ short_seat(s) }</th> }) }<th scope="col">{ "Env." }</th></tr></thead>
+                <tbody>{ for Card::all().map(row) }</tbody>
+            </table>
+        </section>
+    }
+}
+
+fn turn_text(t: &Table, turn: &Turn, you_see: bool) -> String {
+    match *turn {
+        Turn::Suggest {
+            by,
+            triple,
+            shown_by,
+            card,
+        } => {
+            let answer = match (shown_by, card) {
+                (None, _) => "nobody could refute".to_string(),
+                (Some(r), Some(c)) if you_see => format!("{} showed {}", seat_name(t, r), c.name()),
+                (Some(r), _) => format!("{} showed a card", seat_name(t, r)),
+            };
+            let passed: Vec<String> = turn.passers(t.game.players()).map(short_seat).collect();
+            let passed = if passed.is_empty() || shown_by.is_none() {
+                String::new()
+            } else {
+                format!(" ({} passed)", passed.join(", "))
+            };
+            format!("{} suggested {triple}: {answer}{passed}.", seat_name(t, by))
+        }
+        Turn::Accuse {
+            by,
+            triple,
+            correct,
+        } => {
+            format!(
+                "{} accused {triple}: {}.",
+                seat_name(t, by),
+                if correct {
+                    "right, and wins"
+                } else {
+                    "wrong, and is out"
+                }
+            )
+        }
+    }
+}
+
+#[component]
+fn Log(props: &TableRef) -> Html {
+    let t = &*props.table;
+    let over = matches!(t.game.phase(), Phase::Over { .. });
+    let mine = t.game.view(YOU).turns();
+    let highlighted = t
+        .why
+        .as_ref()
+        .and_then(|(_, v)| v.clone())
+        .unwrap_or_default();
+    let items = t.game.played().iter().enumerate().rev().map(|(i, p)| {
+        // The person sees a card only where it was shown to or by them; the end reveals all.
+        let turn = if over { p.turn } else { mine[i] };
+        html! {
+            <li class={classes!(highlighted.contains(&i).then_some("forced"))} value={(i + 1).to_string()}>
+                <span class="round">{ format!("R{} ", p.round) }</span>{ turn_text(t, &turn, true) }
+            </li>
+        }
+    });
+    html! {
+        <section class="cluedo-log" aria-label="Game log">
+            <h2>{ "Log" }</h2>
+            if t.game.played().is_empty() { <p class="hint">{ "No turn yet." }</p> }
+            <ol reversed=true aria-live="polite">{ for items }</ol>
+        </section>
+    }
+}
+
+#[component]
+fn Revealed(props: &TableRef) -> Html {
+    let t = &*props.table;
+    let rows = (1..t.game.players()).map(|seat| {
+        let summary = match &t.revealed[seat] {
+            None => "counting…".to_string(),
+            Some(nb) => summary(nb),
+        };
+        let hand: Vec<&str> = t.game.deal().hands[seat].iter().map(|c| c.name()).collect();
+        html! { <li><strong>{ seat_name(t, seat) }</strong>{ format!(" held {}. What its view allowed it to deduce: {summary}", hand.join(", ")) }</li> }
+    });
+    html! {
+        <section class="cluedo-revealed" aria-label="The computers' notebooks">
+            <h2>{ "What each computer knew at the end" }</h2>
+            <ul>{ for rows }</ul>
+        </section>
+    }
+}
+
+fn summary(nb: &NotebookDto) -> String {
+    let sure = (0..21).filter(|&c| nb.holder(c).is_some()).count();
+    let env: Vec<&str> = nb
+        .envelope()
+        .iter()
+        .map(|c| c.map_or("?", |c| card_name(c as u8)))
+        .collect();
+    format!(
+        "{} deals left, {sure} of 21 cards certain, envelope {}.",
+        group_digits(&nb.deals.to_string()),
+        env.join(" / ")
+    )
+}
