@@ -313,7 +313,7 @@ fn results(b: &Bench) -> Html {
         }
     });
     html! {
-        <div class="sim-results">
+        <div class="sim-results" data-millis={format!("{:.1}", b.millis)}>
             { chart(&b.results) }
             <table id="sim-table-out">
                 <thead><tr><th>{ "Seats" }</th><th>{ "Games" }</th><th>{ "Mean rounds" }</th><th>{ "Std" }</th><th>{ "Seed report" }</th><th>{ "Wins by seat" }</th></tr></thead>

@@ -67,6 +67,8 @@ pub struct Table {
     seq: u32,
     /// The person's notebook, once counted.
     pub notebook: Option<Rc<NotebookDto>>,
+    /// How many turns the notebook has taken in, and the milliseconds its count took in the worker.
+    pub notebook_at: (usize, f64),
     /// Each computer's notebook, revealed at the end.
     pub revealed: Vec<Option<Rc<NotebookDto>>>,
     /// The turns (from 0) that make a card certain, for the card asked about.
@@ -101,8 +103,8 @@ pub enum Action {
     Hint,
     /// Ask why a card is certain.
     Why(u8),
-    /// A job ended.
-    Done(u32, Outcome),
+    /// A job ended, taking so many milliseconds in the worker.
+    Done(u32, Outcome, f64),
 }
 
 fn triple(cards: [u8; 3]) -> Result<Triple, String> {
@@ -129,6 +131,7 @@ impl Table {
             queue: VecDeque::new(),
             seq: 0,
             notebook: None,
+            notebook_at: (0, 0.0),
             revealed: vec![None; players],
             why: None,
             hint: None,
@@ -153,6 +156,11 @@ impl Table {
             )),
             Phase::Over { .. } => None,
         }
+    }
+
+    /// How many actions the table has taken (it only grows: tests and benchmarks wait on it).
+    pub fn version(&self) -> u64 {
+        self.version
     }
 
     /// Whether a computer is to move and no move of its is asked for yet.
@@ -259,9 +267,13 @@ impl Table {
         self.error = self.apply(YOU, action).err();
     }
 
-    fn finished(&mut self, seq: u32, outcome: Outcome) {
+    fn finished(&mut self, seq: u32, outcome: Outcome, millis: f64) {
         let Some(req) = self.request.take_if(|r| r.seq == seq) else {
             return;
+        };
+        let turns = match &req.job {
+            Job::Cluedo(CluedoJob::Notebook { view }) => view.turns.len(),
+            _ => 0,
         };
         match outcome.reply::<CluedoAnswer>() {
             Reply::Answer(answer) => match (req.purpose, answer) {
@@ -271,7 +283,8 @@ impl Table {
                     }
                 }
                 (Purpose::Notebook, CluedoAnswer::Notebook(nb)) => {
-                    self.notebook = Some(Rc::new(nb))
+                    self.notebook = Some(Rc::new(nb));
+                    self.notebook_at = (turns, millis);
                 }
                 (Purpose::Reveal(seat), CluedoAnswer::Notebook(nb)) => {
                     self.revealed[seat] = Some(Rc::new(nb))
@@ -309,7 +322,7 @@ impl Reducible for Table {
             }
             Action::Hint => t.enqueue(Purpose::Hint),
             Action::Why(card) => t.enqueue(Purpose::Why(card)),
-            Action::Done(seq, outcome) => t.finished(seq, outcome),
+            Action::Done(seq, outcome, millis) => t.finished(seq, outcome, millis),
         }
         Rc::new(t)
     }
@@ -324,7 +337,7 @@ mod tests {
     fn settle(mut t: Rc<Table>) -> Rc<Table> {
         while let Some(r) = t.request.clone() {
             let outcome = execute(&r.job, &JobObserver::new());
-            t = t.reduce(Action::Done(r.seq, outcome));
+            t = t.reduce(Action::Done(r.seq, outcome, 0.0));
         }
         t
     }

@@ -77,7 +77,7 @@ pub fn TablePage(props: &TableProps) -> Html {
         table.dispatcher(),
         |seq, e| match e {
             JobEvent::Progress(..) => Action::Go,
-            JobEvent::Done(outcome, _) => Action::Done(seq, outcome),
+            JobEvent::Done(outcome, stats) => Action::Done(seq, outcome, stats.millis),
         },
     );
     // A computer to move moves after the pace (or when "Next move" is pressed).
@@ -113,7 +113,7 @@ pub fn TablePage(props: &TableProps) -> Html {
     let busy = t.request.is_some();
     html! {
         <section class={classes!("cluedo", props.embed.then_some("embedded"))} aria-label="Cluedo"
-            data-phase={phase} data-busy={busy.to_string()} data-turns={t.game.played().len().to_string()}>
+            data-phase={phase} data-busy={busy.to_string()} data-turns={t.game.played().len().to_string()} data-notebook-turns={t.notebook_at.0.to_string()} data-version={t.version().to_string()}>
             if !props.embed { <h1>{ "Cluedo" }</h1> }
             <p class="lede">{ "Find the suspect, weapon and room in the envelope before the computers do. As in the seed report there is no board and no movement: any room may be suggested at any turn. A suggestion is refuted by the first player to the suggester's left who holds one of its cards; only the suggester sees the card shown. A wrong accusation puts a player out (it still refutes)." }</p>
             { for errors }
@@ -414,7 +414,7 @@ fn Notebook(props: &NotebookProps) -> Html {
     html! {
         <section class="notebook" aria-label="Your notebook">
             <h2>{ "Your notebook" }</h2>
-            <p class="hint">{ format!("{} deals agree with everything you saw. ✔ certain (press it to see why), · impossible, % share of those deals.", group_digits(&nb.deals.to_string())) }</p>
+            <p class="hint">{ format!("{} deals agree with everything you saw (counted in {:.0} ms). ✔ certain (press it to see why), · impossible, % share of those deals.", group_digits(&nb.deals.to_string()), t.notebook_at.1) }</p>
             <p class="envelope">{ "Envelope: " }{ for env.iter().map(|c| html! { <span class="cl-card">{ c.map_or("?", |c| card_name(c as u8)) }</span> }) }</p>
             if let Some(w) = why { <p class="why-text" role="status">{ w }</p> }
             <table>
