@@ -133,3 +133,23 @@ test('on a phone the table fits the width, and the move panel is near the top', 
   assert.ok(s <= 376, `simulation page scrolls sideways: ${s}`);
   assert.deepEqual(page.errors, []);
 });
+
+test('the keyboard alone plays a turn', async () => {
+  const page = await open(browser, `${server.url}/#/cluedo?players=random,random&seed=3&pace=step`);
+  await solverReady(page);
+  await settled(page);
+  await page.focus('.cluedo-move select[aria-label=suspect]');
+  await page.keyboard.press('ArrowDown'); // Colonel Mustard
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown'); // Knife
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab'); // the Suggest button
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('.cluedo').dataset.turns === '1');
+  assert.match(await page.textContent('.cluedo-log li'), /You suggested Colonel Mustard, Knife, Kitchen/);
+  await page.waitForFunction(() => document.querySelector('.cluedo').dataset.busy === 'false');
+  await page.locator('.cluedo-move button:has-text("End turn")').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('.cluedo').dataset.phase === 'computer');
+  assert.deepEqual(page.errors, []);
+});
