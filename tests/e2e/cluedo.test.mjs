@@ -46,9 +46,11 @@ test('a whole game against two computers, played to the end with the hint', asyn
   assert.match(over, /The envelope held/);
   // Every computer's notebook is revealed.
   await page.waitForFunction(() => !document.querySelector('.cluedo-revealed')?.textContent.includes('counting'));
-  assert.equal(await page.locator('.cluedo-revealed li').count(), 2);
+  assert.equal(await page.locator('.cluedo-revealed details').count(), 2);
+  await page.locator('.cluedo-revealed summary').first().click();
+  assert.equal(await page.locator('.cluedo-revealed details[open] tbody tr').count(), 21);
   // The notebook is filled: my six cards and more are certain.
-  const sure = await page.locator('.notebook td.sure').count();
+  const sure = await page.locator('section.notebook td.sure').count();
   assert.ok(sure > 6, `${sure} certain cells`);
   await shot(page, 'cluedo-over');
   assert.deepEqual(page.errors, []);

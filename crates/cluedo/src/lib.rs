@@ -4,7 +4,8 @@
 //! - [`cards`]: cards, kinds, sets, triples;
 //! - [`game`]: a seeded [`Deal`], turns, refutations, accusations, the end;
 //! - [`view`]: what one seat saw ([`View`]), the only thing a player or the notebook reasons from;
-//! - [`deduce`]: exact deduction, the consistent deals counted, each card's owners, what is certain and why;
+//! - [`deduce`]: exact deduction, the consistent deals counted without listing them, and uniform samples;
+//! - [`notebook`]: each card's owners, what is certain, and the turns that force it;
 //! - [`players`]: the computer players (`random`, `listening`, `mix`, `deduction`);
 //! - [`simulate`]: many games on every thread, reproducible from a seed.
 //!
@@ -25,13 +26,15 @@
 pub mod cards;
 pub mod deduce;
 pub mod game;
+pub mod notebook;
 pub mod players;
 pub mod simulate;
 pub mod view;
 
 pub use cards::{CARDS, Card, CardSet, Kind as CardKind, NAMES, Triple};
-pub use deduce::{Deals, DeduceError, Notebook, Owner, deals, why};
+pub use deduce::{Deals, DeduceError, deals};
 pub use game::{Deal, Game, MoveError, Phase, Played};
+pub use notebook::{Notebook, Owner, why};
 pub use players::{Action, Ask, Kind, act};
 pub use simulate::{Ending, Simulation, simulate};
 pub use view::{Turn, View, ViewError, hand_sizes};

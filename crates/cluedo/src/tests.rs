@@ -3,8 +3,9 @@
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::deduce::{DeduceError, MAX_OWNERS, Notebook, deals, why};
+use crate::deduce::{DeduceError, MAX_OWNERS, deals};
 use crate::game::{Deal, Game, Phase};
+use crate::notebook::{Notebook, why};
 use crate::players::{Action, Ask, Kind, act};
 use crate::simulate::{play, simulate, summarise};
 use crate::{CARDS, Card, CardKind, CardSet, Owner, Triple, Turn, View, hand_sizes};

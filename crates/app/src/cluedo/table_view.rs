@@ -5,6 +5,7 @@ use protocol::cluedo::{ActionDto, AskDto, NotebookDto};
 use protocol::group_digits;
 use yew::prelude::*;
 
+use super::notebook_view::{Notebook, notebook_table};
 use super::state::{Action, Setup, Table, YOU};
 use crate::hooks::use_request;
 use crate::solver::JobEvent;
@@ -21,7 +22,7 @@ pub struct TableProps {
     pub embed: bool,
 }
 
-fn card_name(n: u8) -> &'static str {
+pub(super) fn card_name(n: u8) -> &'static str {
     NAMES.get(usize::from(n)).copied().unwrap_or("?")
 }
 
@@ -29,7 +30,7 @@ fn cards_text(cards: [u8; 3]) -> String {
     cards.map(card_name).join(", ")
 }
 
-fn seat_name(t: &Table, seat: usize) -> String {
+pub(super) fn seat_name(t: &Table, seat: usize) -> String {
     if seat == YOU {
         "You".into()
     } else {
@@ -37,7 +38,7 @@ fn seat_name(t: &Table, seat: usize) -> String {
     }
 }
 
-fn short_seat(seat: usize) -> String {
+pub(super) fn short_seat(seat: usize) -> String {
     if seat == YOU {
         "You".into()
     } else {
@@ -240,7 +241,7 @@ fn Hand(props: &TableRef) -> Html {
     }
 }
 
-fn kind_class(c: Card) -> &'static str {
+pub(super) fn kind_class(c: Card) -> &'static str {
     match c.kind() {
         CardKind::Suspect => "suspect",
         CardKind::Weapon => "weapon",
@@ -357,74 +358,6 @@ fn MovePanel(props: &TableRef) -> Html {
     html! { <div class="cluedo-panel">{ body }</div> }
 }
 
-#[derive(Properties, PartialEq)]
-struct NotebookProps {
-    table: UseReducerHandle<Table>,
-    on_why: Callback<u8>,
-}
-
-#[component]
-fn Notebook(props: &NotebookProps) -> Html {
-    let t = &*props.table;
-    let players = t.game.players();
-    let Some(nb) = t.notebook.clone() else {
-        return html! { <section class="notebook"><h2>{ "Your notebook" }</h2><p>{ "Counting the deals…" }</p></section> };
-    };
-    let row = |c: Card| {
-        let n = c.index();
-        let cells = (0..=players).map(|o| {
-            let share = nb.share(n, o);
-            let owner = if o == players { "the envelope".to_string() } else { seat_name(t, o) };
-            let (text, class) = if nb.holder(n) == Some(o) {
-                ("✔".to_string(), "sure")
-            } else if share == 0.0 {
-                ("·".to_string(), "never")
-            } else {
-                (format!("{:.0}%", 100.0 * share), "maybe")
-            };
-            let label = match class {
-                "sure" => format!("{}: certainly held by {owner}", c.name()),
-                "never" => format!("{}: not held by {owner}", c.name()),
-                _ => format!("{}: held by {owner} in {text} of the deals", c.name()),
-            };
-            let on = { let f = props.on_why.clone(); let card = n as u8; Callback::from(move |_| f.emit(card)) };
-            html! {
-                <td class={classes!(class, (o == players).then_some("env"))} aria-label={label.clone()} title={label}>
-                    if class == "sure" { <button class="why" onclick={on} aria-label={format!("Why is {} certain?", c.name())}>{ text }</button> } else { { text } }
-                </td>
-            }
-        });
-        html! { <tr class={kind_class(c)}><th scope="row">{ c.name() }</th>{ for cells }</tr> }
-    };
-    let env = nb.envelope();
-    let why = t.why.as_ref().map(|(c, turns)| match turns {
-        None => format!("{} is not certain.", card_name(*c)),
-        Some(v) if v.is_empty() => format!("{}: your own hand and the hand sizes decide it.", card_name(*c)),
-        Some(v) if v.len() == 1 => format!(
-            "{}: forced by turn {} (highlighted in the log), with your hand and the hand sizes.",
-            card_name(*c),
-            v[0] + 1
-        ),
-        Some(v) => format!(
-            "{}: forced by turns {} together (highlighted in the log); without any one of them it is not certain.",
-            card_name(*c),
-            v.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(", ")
-        ),
-    });
-    html! {
-        <section class="notebook" aria-label="Your notebook">
-            <h2>{ "Your notebook" }</h2>
-            <p class="hint">{ format!("{} deals agree with everything you saw (counted in {:.0} ms). ✔ certain (press it to see why), · impossible, % share of those deals.", group_digits(&nb.deals.to_string()), t.notebook_at.1) }</p>
-            <p class="envelope">{ "Envelope: " }{ for env.iter().map(|c| html! { <span class="cl-card">{ c.map_or("?", |c| card_name(c as u8)) }</span> }) }</p>
-            if let Some(w) = why { <p class="why-text" role="status">{ w }</p> }
-            <table>
-                <thead><tr><th>{ "Card" }</th>{ for (0..players).map(|s| html! { <th scope="col" title={seat_name(t, s)}>{ short_seat(s) }</th> }) }<th scope="col">{ "Env." }</th></tr></thead>
-                <tbody>{ for Card::all().map(row) }</tbody>
-            </table>
-        </section>
-    }
-}
-
 fn turn_text(t: &Table, turn: &Turn, you_see: bool) -> String {
     match *turn {
         Turn::Suggest {
@@ -496,17 +429,21 @@ fn Log(props: &TableRef) -> Html {
 fn Revealed(props: &TableRef) -> Html {
     let t = &*props.table;
     let rows = (1..t.game.players()).map(|seat| {
-        let summary = match &t.revealed[seat] {
-            None => "counting…".to_string(),
-            Some(nb) => summary(nb),
-        };
         let hand: Vec<&str> = t.game.deal().hands[seat].iter().map(|c| c.name()).collect();
-        html! { <li><strong>{ seat_name(t, seat) }</strong>{ format!(" held {}. What its view allowed it to deduce: {summary}", hand.join(", ")) }</li> }
+        let nb = t.revealed[seat].clone();
+        let summary = nb.as_deref().map_or("counting…".to_string(), summary);
+        html! {
+            <details class="revealed-seat">
+                <summary><strong>{ seat_name(t, seat) }</strong>{ format!(" held {}. What its view allowed it to deduce: {summary}", hand.join(", ")) }</summary>
+                if let Some(nb) = nb { <div class="notebook">{ notebook_table(t, &nb, None) }</div> }
+            </details>
+        }
     });
     html! {
         <section class="cluedo-revealed" aria-label="The computers' notebooks">
             <h2>{ "What each computer knew at the end" }</h2>
-            <ul>{ for rows }</ul>
+            <p class="hint">{ "Open one to see its notebook: what the turns it saw made certain, and the share of the deals it could not yet tell apart." }</p>
+            { for rows }
         </section>
     }
 }
