@@ -10,6 +10,16 @@ use crate::players::{Action, Ask, Kind, act};
 use crate::simulate::{play, simulate, summarise};
 use crate::{CARDS, Card, CardKind, CardSet, Owner, Triple, Turn, View, hand_sizes};
 
+/// Seat `by` suggested `t`; `shown_by` refuted it (showing `card`, where seen).
+fn suggest(by: usize, t: Triple, shown_by: Option<usize>, card: Option<Card>) -> Turn {
+    Turn::Suggest {
+        by,
+        triple: t,
+        shown_by,
+        card,
+    }
+}
+
 fn card(n: usize) -> Card {
     Card::new(n).expect("a card")
 }
@@ -208,13 +218,8 @@ fn before_any_turn_the_deals_are_counted_by_formula() {
 fn a_pass_and_a_shown_card_are_certain_and_explained() {
     let mut v = crafted();
     // Seat 1 passes on (2, 8, 14); seat 2 shows me 14.
-    v.push(Turn::Suggest {
-        by: 0,
-        triple: triple(2, 8, 14),
-        shown_by: Some(2),
-        card: Some(card(14)),
-    })
-    .expect("ok");
+    v.push(suggest(0, triple(2, 8, 14), Some(2), Some(card(14))))
+        .expect("ok");
     let nb = Notebook::of(&v).expect("true");
     assert_eq!(nb.holder(card(14)), Some(Owner::Seat(2)));
     assert_eq!(nb.holder(card(2)), None, "seat 2 or the envelope");
@@ -231,13 +236,8 @@ fn a_pass_and_a_shown_card_are_certain_and_explained() {
 #[test]
 fn nobody_refuting_my_suggestion_of_unseen_cards_solves_it() {
     let mut v = crafted();
-    v.push(Turn::Suggest {
-        by: 0,
-        triple: triple(2, 8, 14),
-        shown_by: None,
-        card: None,
-    })
-    .expect("ok");
+    v.push(suggest(0, triple(2, 8, 14), None, None))
+        .expect("ok");
     let nb = Notebook::of(&v).expect("true");
     assert_eq!(
         nb.envelope(),
@@ -246,13 +246,8 @@ fn nobody_refuting_my_suggestion_of_unseen_cards_solves_it() {
     assert_eq!(nb.solved(), Some(triple(2, 8, 14)));
     // With one of my own cards in it, only the other two are certain.
     let mut v = crafted();
-    v.push(Turn::Suggest {
-        by: 0,
-        triple: triple(0, 8, 14),
-        shown_by: None,
-        card: None,
-    })
-    .expect("ok");
+    v.push(suggest(0, triple(0, 8, 14), None, None))
+        .expect("ok");
     let nb = Notebook::of(&v).expect("true");
     assert_eq!(nb.envelope(), [None, Some(card(8)), Some(card(14))]);
 }
@@ -262,26 +257,16 @@ fn a_refutation_i_did_not_see_concludes_only_when_it_must() {
     let mut v = crafted();
     // Seat 1 suggests (2, 6, 12): I hold 6 and 12, so seat 2... no: seat 2 is to seat 1's left and refutes;
     // it must hold 2, the only card of the three I do not hold.
-    v.push(Turn::Suggest {
-        by: 1,
-        triple: triple(2, 6, 12),
-        shown_by: Some(2),
-        card: None,
-    })
-    .expect("ok");
+    v.push(suggest(1, triple(2, 6, 12), Some(2), None))
+        .expect("ok");
     assert_eq!(
         Notebook::of(&v).expect("true").holder(card(2)),
         Some(Owner::Seat(2))
     );
     // Refuted by seat 2 on (2, 8, 14): seat 2 holds one of three, none certain.
     let mut v = crafted();
-    v.push(Turn::Suggest {
-        by: 1,
-        triple: triple(2, 8, 14),
-        shown_by: Some(2),
-        card: None,
-    })
-    .expect("ok");
+    v.push(suggest(1, triple(2, 8, 14), Some(2), None))
+        .expect("ok");
     let nb = Notebook::of(&v).expect("true");
     for c in [2, 8, 14] {
         assert_eq!(nb.holder(card(c)), None);
@@ -311,38 +296,18 @@ fn a_wrong_accusation_removes_one_envelope() {
 #[test]
 fn impossible_logs_name_their_first_turn() {
     let mut v = crafted();
-    v.push(Turn::Suggest {
-        by: 0,
-        triple: triple(2, 8, 14),
-        shown_by: Some(1),
-        card: Some(card(14)),
-    })
-    .expect("ok");
-    v.push(Turn::Suggest {
-        by: 2,
-        triple: triple(3, 9, 14),
-        shown_by: Some(0),
-        card: None,
-    })
-    .expect("ok");
+    v.push(suggest(0, triple(2, 8, 14), Some(1), Some(card(14))))
+        .expect("ok");
+    v.push(suggest(2, triple(3, 9, 14), Some(0), None))
+        .expect("ok");
     // Turn 2: I refuted, but I hold none of 3, 9, 14.
     assert_eq!(Notebook::of(&v), Err(DeduceError::Impossible { turn: 2 }));
     let mut v = crafted();
-    v.push(Turn::Suggest {
-        by: 0,
-        triple: triple(2, 8, 14),
-        shown_by: Some(1),
-        card: Some(card(14)),
-    })
-    .expect("ok");
+    v.push(suggest(0, triple(2, 8, 14), Some(1), Some(card(14))))
+        .expect("ok");
     // Turn 2: seat 1 passes on 14, which it showed me.
-    v.push(Turn::Suggest {
-        by: 0,
-        triple: triple(3, 9, 14),
-        shown_by: Some(2),
-        card: Some(card(9)),
-    })
-    .expect("ok");
+    v.push(suggest(0, triple(3, 9, 14), Some(2), Some(card(9))))
+        .expect("ok");
     assert_eq!(Notebook::of(&v), Err(DeduceError::Impossible { turn: 2 }));
     assert!(
         Notebook::of(&v)
