@@ -13,9 +13,6 @@
 //! Deals are counted, not weighed: each consistent deal counts once, whichever card a refuter would have chosen
 //! to show.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use rand::{Rng, RngExt};
 
 use crate::cards::{CARDS, Card, CardSet};
@@ -199,26 +196,8 @@ fn triple_of(turn: Turn) -> CardSet {
 /// kinds filled (bits 24..27), and the open clauses not yet met (bits 32..128).
 type Key = u128;
 
-/// A fast hash for the keys (they are already well spread in their low bits once multiplied).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-        }
-    }
-    fn write_u128(&mut self, n: u128) {
-        let x = (n as u64) ^ ((n >> 64) as u64).rotate_left(29);
-        self.0 = (x ^ (x >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-}
-
-type Layer = HashMap<Key, u64, BuildHasherDefault<KeyHasher>>;
+/// No state: the card cannot go to that owner from there.
+const NONE: u32 = u32::MAX;
 
 /// One card's step: its owners, and the clause bits it can meet and closes.
 #[derive(Clone, Debug)]
@@ -236,10 +215,17 @@ struct Step {
 pub struct Deals {
     players: usize,
     steps: Vec<Step>,
-    /// `forward[i]`: the states before step `i` and how many ways reach each.
-    forward: Vec<Layer>,
-    /// `backward[i]`: from each state before step `i`, how many ways finish.
-    backward: Vec<Layer>,
+    /// Every layer's states, numbered: layer `i` (the states before step `i`) is `start[i]..start[i + 1]`. One
+    /// vector per figure for all layers: a count allocates a handful of times, which matters where threads share
+    /// one allocator (wasm).
+    start: Vec<usize>,
+    /// `succ[j * (players + 1) + o]`: the state that state `j`'s card going to owner `o` leads to ([`NONE`]: it
+    /// cannot).
+    succ: Vec<u32>,
+    /// `ways[j]`: how many ways reach state `keys[j]` from the first card.
+    ways: Vec<u64>,
+    /// `rest[j]`: how many ways finish from state `keys[j]`.
+    rest: Vec<u64>,
     /// Cards whose owner is fixed by the constraints, with that owner.
     fixed: Vec<(Card, usize)>,
     total: u64,
@@ -370,57 +356,87 @@ impl Deals {
             return Ok(None);
         }
 
-        let mut forward: Vec<Layer> = Vec::with_capacity(steps.len() + 1);
-        let mut first = Layer::default();
-        first.insert(start, 1);
-        forward.push(first);
+        let stride = p + 1;
+        let mut keys: Vec<Key> = vec![start];
+        let mut ways: Vec<u64> = vec![1];
+        let mut bounds: Vec<usize> = vec![0, 1];
+        // succ[j * stride + o]: the state card `i` going to owner `o` leads to from state `j`, if it can.
+        let mut succ: Vec<u32> = Vec::new();
+        let mut next: Vec<(Key, u32)> = Vec::new();
         for step in &steps {
-            let size = forward.last().map_or(1, Layer::len);
-            let mut next = Layer::with_capacity_and_hasher(2 * size, Default::default());
-            for (&key, &ways) in forward.last().into_iter().flatten() {
+            let here = bounds[bounds.len() - 2]..bounds[bounds.len() - 1];
+            succ.resize(here.end * stride, NONE);
+            next.clear();
+            for j in here {
                 for o in 0..=p {
-                    if let Some(k) = advance(key, step, o, p) {
-                        *next.entry(k).or_insert(0) += ways;
+                    if let Some(k) = advance(keys[j], step, o, p) {
+                        next.push((k, (j * stride + o) as u32));
                     }
                 }
             }
-            forward.push(next);
+            next.sort_unstable_by_key(|e| e.0);
+            let layer_start = keys.len();
+            for &(k, from) in &next {
+                let w = ways[from as usize / stride];
+                if keys.len() > layer_start && keys.last() == Some(&k) {
+                    if let Some(last) = ways.last_mut() {
+                        *last += w;
+                    }
+                } else {
+                    keys.push(k);
+                    ways.push(0);
+                    if let Some(last) = ways.last_mut() {
+                        *last = w;
+                    }
+                }
+                succ[from as usize] = (keys.len() - 1) as u32;
+            }
+            bounds.push(keys.len());
         }
+        succ.resize(keys.len() * stride, NONE);
         let end: Key = 0b111u128 << 24;
-        let total = forward
-            .last()
-            .and_then(|l| l.get(&end))
-            .copied()
-            .unwrap_or(0);
+        let last = bounds[steps.len()]..bounds[steps.len() + 1];
+        let total = last
+            .clone()
+            .find(|&j| keys[j] == end)
+            .map_or(0, |j| ways[j]);
         if total == 0 {
             return Ok(None);
         }
         // Backward: from each state, the ways to finish.
-        let mut backward: Vec<Layer> = vec![Layer::default(); steps.len() + 1];
-        backward[steps.len()].insert(end, 1);
+        let mut rest = vec![0u64; keys.len()];
+        for j in last {
+            rest[j] = u64::from(keys[j] == end);
+        }
         for i in (0..steps.len()).rev() {
-            let (head, tail) = backward.split_at_mut(i + 1);
-            let after = &tail[0];
-            let here = &mut head[i];
-            here.reserve(forward[i].len());
-            for &key in forward[i].keys() {
-                let ways: u64 = (0..=p)
-                    .filter_map(|o| advance(key, &steps[i], o, p))
-                    .filter_map(|k| after.get(&k))
+            for j in bounds[i]..bounds[i + 1] {
+                rest[j] = succ[j * stride..(j + 1) * stride]
+                    .iter()
+                    .filter(|&&t| t != NONE)
+                    .map(|&t| rest[t as usize])
                     .sum();
-                if ways > 0 {
-                    here.insert(key, ways);
-                }
             }
         }
         Ok(Some(Deals {
             players: p,
             steps,
-            forward,
-            backward,
+            start: bounds,
+            ways,
+            rest,
+            succ,
             fixed,
             total,
         }))
+    }
+
+    fn layer(&self, i: usize) -> std::ops::Range<usize> {
+        self.start[i]..self.start[i + 1]
+    }
+
+    /// The state card `step` going to owner `o` leads to from state `j`.
+    fn next(&self, j: usize, o: usize) -> Option<usize> {
+        let t = self.succ[j * (self.players + 1) + o];
+        (t != NONE).then_some(t as usize)
     }
 
     /// How many deals agree with the view.
@@ -438,12 +454,10 @@ impl Deals {
         }
         for (i, step) in self.steps.iter().enumerate() {
             let row = &mut counts[step.card.index()];
-            for (&key, &ways) in &self.forward[i] {
+            for j in self.layer(i) {
                 for (o, slot) in row.iter_mut().enumerate().take(p + 1) {
-                    if let Some(k) = advance(key, step, o, p)
-                        && let Some(&rest) = self.backward[i + 1].get(&k)
-                    {
-                        *slot += ways * rest;
+                    if let Some(at) = self.next(j, o) {
+                        *slot += self.ways[j] * self.rest[at];
                     }
                 }
             }
@@ -458,21 +472,18 @@ impl Deals {
         for &(c, o) in &self.fixed {
             owners[c.index()] = o as u8;
         }
-        let mut key = match self.forward[0].keys().next() {
-            Some(&k) => k,
-            None => return owners,
-        };
-        for (i, step) in self.steps.iter().enumerate() {
-            let here = self.backward[i].get(&key).copied().unwrap_or(0);
+        let mut at = 0;
+        for step in &self.steps {
+            let here = self.rest[at];
             let mut pick = rng.random_range(0..here.max(1));
             for o in 0..=p {
-                let Some(k) = advance(key, step, o, p) else {
+                let Some(to) = self.next(at, o) else {
                     continue;
                 };
-                let rest = self.backward[i + 1].get(&k).copied().unwrap_or(0);
+                let rest = self.rest[to];
                 if pick < rest {
                     owners[step.card.index()] = o as u8;
-                    key = k;
+                    at = to;
                     break;
                 }
                 pick -= rest;
@@ -483,7 +494,7 @@ impl Deals {
 
     /// States the count went through (its work, for reports).
     pub fn states(&self) -> usize {
-        self.forward.iter().map(Layer::len).sum()
+        self.rest.len()
     }
 }
 

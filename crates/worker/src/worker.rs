@@ -11,8 +11,12 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-/// How often the poller looks at a running job, in milliseconds.
+/// How often the poller looks at a running job (has it finished?), in milliseconds.
 const POLL_MS: i32 = 8;
+/// The most often a running job's progress is posted to the page, in milliseconds: each post re-renders the page
+/// (status line, progress bars, thread lanes) on its main thread, which on a 2-core machine competes with the
+/// pool's threads (posting every 8 ms cost a Cluedo simulation two-thirds of its second thread in Chromium).
+const PROGRESS_MS: f64 = 50.0;
 /// While a job runs on the pool, its progress is posted at least this often even when unchanged: a heartbeat
 /// that tells the page the worker is alive (the page restarts a worker it has not heard from for a while).
 pub const HEARTBEAT_MS: f64 = 1000.0;
@@ -211,14 +215,14 @@ thread_local! {
     static PROGRESS: RefCell<Option<(DedicatedWorkerGlobalScope, JobId, f64)>> = const { RefCell::new(None) };
 }
 
-/// Posts progress (and trace) of the job running on this thread, at most every [`POLL_MS`] and always on the
+/// Posts progress (and trace) of the job running on this thread, at most every [`PROGRESS_MS`] and always on the
 /// last unit.
 fn post_progress(observer: &JobObserver) {
     PROGRESS.with(|p| {
         if let Some((scope, id, last)) = p.borrow_mut().as_mut() {
             let now = now_ms();
             let progress = observer.progress();
-            if now - *last >= f64::from(POLL_MS) || progress.done == progress.total {
+            if now - *last >= PROGRESS_MS || progress.done == progress.total {
                 *last = now;
                 post(
                     scope,
@@ -258,9 +262,12 @@ fn poll(state: &Shared) {
     let done = running.slot.lock().ok().and_then(|mut s| s.take());
     match done {
         None => {
+            let now = now_ms();
+            if now - running.last_post < PROGRESS_MS {
+                return;
+            }
             let progress = running.observer.progress();
             let trace = running.observer.take_trace();
-            let now = now_ms();
             if progress != running.last_progress
                 || !trace.is_empty()
                 || now - running.last_post >= HEARTBEAT_MS
