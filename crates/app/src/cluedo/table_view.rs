@@ -200,8 +200,8 @@ fn Settings(props: &SettingsProps) -> Html {
                 { for seats }
                 <label>{ "Pace" }
                     <select onchange={pace} aria-label="Pace of the computers' moves">
-                        { for [(0, "step by step"), (2000, "slow"), (900, "normal"), (150, "fast")].iter().map(|(ms, name)| html! {
-                            <option value={ms.to_string()} selected={s.pace_ms == *ms}>{ *name }</option> }) }
+                        { for pace_options(s.pace_ms).into_iter().map(|(ms, name)| html! {
+                            <option value={ms.to_string()} selected={s.pace_ms == ms}>{ name }</option> }) }
                     </select>
                 </label>
                 <button onclick={again}>{ "New deal" }</button>
@@ -210,6 +210,18 @@ fn Settings(props: &SettingsProps) -> Html {
                 <a href={format!("#/cluedo?{}", link(s))}>{ format!("Link to this deal (seed {})", s.seed) }</a></p>
         </details>
     }
+}
+
+/// The pace menu: the usual four, and the link's own pace when it is another.
+fn pace_options(current: u32) -> Vec<(u32, String)> {
+    let mut v: Vec<(u32, String)> = [0, 2000, 900, 150]
+        .into_iter()
+        .map(|ms| (ms, pace_name(ms)))
+        .collect();
+    if !v.iter().any(|(ms, _)| *ms == current) {
+        v.push((current, pace_name(current)));
+    }
+    v
 }
 
 fn pace_name(ms: u32) -> String {
