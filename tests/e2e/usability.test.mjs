@@ -124,3 +124,32 @@ test('the embed builder snippet follows the form at once; the secret is checked 
   assert.doesNotMatch(await page.textContent('.embed-builder'), /The secret is ignored/);
   assert.deepEqual(page.errors, []);
 });
+
+test('?threads=1 survives the game rewriting its link, reloads and moving between pages, with and without the headers', async () => {
+  const plain = await serve({ isolation: false });
+  try {
+    for (const base of [server.url, plain.url]) {
+      // Without the headers the service worker reloads the page once to isolate it: the cap must survive that too.
+      const page = await open(browser, `${base}/?threads=1#/mastermind`);
+      assert.equal(await solverReady(page), 1, `${base}: first load`);
+      await page.waitForFunction(() => location.hash.includes('pegs='));
+      assert.match(page.url(), /\?threads=1#\/mastermind\?/, 'the game keeps the link up to date, and the cap in it');
+      await page.reload();
+      assert.equal(await solverReady(page), 1, `${base}: after a reload`);
+      // Isolated (by the headers, or by the service worker without them): one thread is the cap, not a fallback.
+      assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
+      await page.click('header >> text=Peg solitaire');
+      await page.waitForFunction(() => location.hash.startsWith('#/pegs?'));
+      assert.match(page.url(), /\?threads=1#\/pegs/);
+      await page.reload();
+      assert.equal(await solverReady(page), 1, `${base}: on the next page, reloaded`);
+      await page.click('header >> text=Puzzle Lab');
+      await page.click('a.puzzle >> text=Cluedo');
+      assert.match(page.url(), /\?threads=1#\/cluedo/);
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    }
+  } finally {
+    await plain.close();
+  }
+});

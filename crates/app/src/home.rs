@@ -14,7 +14,7 @@ pub fn Home() -> Html {
             <div class="puzzles">
                 { for GAMES.iter().map(|g| match g.pages.first() {
                     Some(page) => html! {
-                        <a class="puzzle card" href={format!("#{}", page.path)}>
+                        <a class="puzzle card" href={crate::route::href(&format!("#{}", page.path))}>
                             <h2>{ g.name }</h2>
                             <p>{ g.blurb }</p>
                             <span class="go">{ "Play →" }</span>

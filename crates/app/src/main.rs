@@ -35,7 +35,7 @@ fn App() -> Html {
         html! {
             <section class="card">
                 <h2>{ "Page not found" }</h2>
-                <p>{ format!("There is no page at '{}'. ", route.path) }<a href="#/">{ "Back to the puzzles" }</a></p>
+                <p>{ format!("There is no page at '{}'. ", route.path) }<a href={crate::route::href("#/")}>{ "Back to the puzzles" }</a></p>
             </section>
         }
     };
@@ -45,10 +45,10 @@ fn App() -> Html {
         <SolverProvider>
             if !embed {
             <header class="top">
-                <a class="brand" href="#/">{ "Puzzle Lab" }</a>
+                <a class="brand" href={crate::route::href("#/")}>{ "Puzzle Lab" }</a>
                 <nav>
                     { for games::GAMES.iter().flat_map(|g| g.pages).map(|p| html! {
-                        <a href={format!("#{}", p.path)} aria-current={(route.path == p.path).then_some("page")}>{ p.nav }</a>
+                        <a href={crate::route::href(&format!("#{}", p.path))} aria-current={(route.path == p.path).then_some("page")}>{ p.nav }</a>
                     }) }
                 </nav>
             </header>

@@ -170,7 +170,7 @@ pub fn MastermindPage(props: &PageProps) -> Html {
             }
             let link = game.link_query();
             if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-                let url = format!("#/mastermind?{link}");
+                let url = crate::route::href(&format!("#/mastermind?{link}"));
                 let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
             }
             if let Some(s) = storage() {

@@ -157,7 +157,8 @@ pub fn PegsPage(props: &PageProps) -> Html {
         );
         use_effect_with(link, |link| {
             if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
-                let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(link));
+                let _ =
+                    h.replace_state_with_url(&JsValue::NULL, "", Some(&crate::route::href(link)));
             }
         });
     }

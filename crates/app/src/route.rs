@@ -76,6 +76,22 @@ fn decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// A link to the page `hash` (`#/pegs?board=english`) that keeps this document's own path and query, such as
+/// `?threads=1`. A bare `#/pegs` would not: the page has a `<base href>` (Trunk's public URL), and links and
+/// `history.replaceState` resolve against it, dropping the query.
+pub fn href(hash: &str) -> String {
+    let (path, search) = web_sys::window()
+        .map(|w| {
+            let l = w.location();
+            (
+                l.pathname().unwrap_or_default(),
+                l.search().unwrap_or_default(),
+            )
+        })
+        .unwrap_or_default();
+    format!("{path}{search}{hash}")
+}
+
 fn current() -> Route {
     Route::parse(
         &web_sys::window()

@@ -207,7 +207,7 @@ fn Settings(props: &SettingsProps) -> Html {
                 <button onclick={again}>{ "New deal" }</button>
             </div>
             <p class="hint">{ "random: suggests unseen cards at random (the seed's default); listening: prefers cards named least often; deduction: counts every deal consistent with what it saw, accuses only when certain. " }
-                <a href={format!("#/cluedo?{}", link(s))}>{ format!("Link to this deal (seed {})", s.seed) }</a></p>
+                <a href={crate::route::href(&format!("#/cluedo?{}", link(s)))}>{ format!("Link to this deal (seed {})", s.seed) }</a></p>
         </details>
     }
 }
