@@ -17,14 +17,14 @@ export const DIST = resolve(fileURLToPath(new URL('../dist', import.meta.url)));
  * `missing` lists paths to answer 404 (to test what the page does when a file cannot load); `scripts` maps
  * paths to JavaScript served in their place (a stand-in worker).
  */
-export function serve({ root = DIST, port = 0, isolation = true, pages = {}, missing = [], scripts = {} } = {}) {
+export function serve({ root = DIST, port = 0, isolation = true, corp = 'same-origin', pages = {}, missing = [], scripts = {} } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const headers = {};
     if (isolation) {
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
       headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
-      headers['Cross-Origin-Resource-Policy'] = 'same-origin';
+      headers['Cross-Origin-Resource-Policy'] = corp;
     }
     if (missing.includes(path)) {
       res.writeHead(404, headers);

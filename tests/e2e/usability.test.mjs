@@ -153,3 +153,39 @@ test('?threads=1 survives the game rewriting its link, reloads and moving betwee
     await plain.close();
   }
 });
+
+test('an embed on another site: the snippet asks for isolation, gets threads where the host page allows, and names what is missing', async () => {
+  // The app on one origin (with the headers, and CORP cross-origin so other sites may frame it), tutorial pages on
+  // another: one isolated host page with the builder's snippet, one with the snippet less its allow attribute, one
+  // without the headers.
+  const app = await serve({ corp: 'cross-origin' });
+  const builder = await open(browser, `${app.url}/#/embed`);
+  const snippet = (await builder.locator('#embed-snippet').inputValue()).replace(/src="[^"]*#/, `src="${app.url}/#`);
+  assert.match(snippet, / allow="cross-origin-isolated"><\/iframe>$/);
+  const bare = snippet.replace(' allow="cross-origin-isolated"', '');
+  const page = (body) => `<!doctype html><title>tutorial</title><link rel="icon" href="data:,">${body.replace('<iframe', '<iframe id="game"')}`;
+  const isolatedHost = await serve({ pages: { '/with.html': page(snippet), '/without.html': page(bare) } });
+  const plainHost = await serve({ isolation: false, pages: { '/with.html': page(snippet) } });
+  try {
+    const threads = async (url) => {
+      const p = await open(browser, url);
+      const frame = p.frameLocator('#game');
+      await frame.locator('.status .threads:not([data-threads="0"])').waitFor({ timeout: 30_000 });
+      return { p, frame, n: Number(await frame.locator('.status .threads').getAttribute('data-threads')) };
+    };
+    const ok = await threads(`${isolatedHost.url}/with.html`);
+    assert.ok(ok.n > 1, `the snippet on an isolated page: ${ok.n} threads`);
+    const noAllow = await threads(`${isolatedHost.url}/without.html`);
+    assert.equal(noAllow.n, 1);
+    await noAllow.frame.locator('.status .note:has-text("this app\'s host sends the isolation headers")').waitFor();
+    assert.match(await noAllow.frame.locator('.status .note').textContent(), /allow="cross-origin-isolated"/);
+    const plainPage = await threads(`${plainHost.url}/with.html`);
+    assert.equal(plainPage.n, 1);
+    await plainPage.frame.locator('.status .note:has-text("the page around it is too")').waitFor();
+    for (const x of [ok, noAllow, plainPage]) assert.deepEqual(x.p.errors, []);
+  } finally {
+    await app.close();
+    await isolatedHost.close();
+    await plainHost.close();
+  }
+});

@@ -8,6 +8,7 @@ mod format;
 mod games;
 mod home;
 mod hooks;
+mod isolation;
 mod mastermind;
 mod pegs;
 mod registry;

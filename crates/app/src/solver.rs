@@ -309,6 +309,15 @@ impl Solver {
                         note
                     };
                 });
+                if !isolated && !one_thread {
+                    // The worker cannot tell a frame from a page, or who lacks the headers: the page can.
+                    let this = self.clone();
+                    wasm_bindgen_futures::spawn_local(async move {
+                        if let Some(why) = crate::isolation::why_one_thread().await {
+                            this.set_status(|s| s.note = Some(why));
+                        }
+                    });
+                }
             }
             FromWorker::Progress {
                 id,

@@ -28,8 +28,9 @@ pub fn snippet(
     let src = format!("{base}#/mastermind?{query}");
     let html = format!(
         "<iframe src=\"{}\" title=\"Mastermind, Puzzle Lab\" width=\"{width}\" height=\"{height}\" \
-         style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>",
-        src.replace('&', "&amp;")
+         style=\"border:0;max-width:100%\" loading=\"lazy\" {}></iframe>",
+        src.replace('&', "&amp;"),
+        crate::isolation::ALLOW
     );
     (src, html)
 }
@@ -141,7 +142,9 @@ pub fn EmbedBuilder() -> Html {
             <p class="lead muted">{ "Choose the game, check the preview, and paste the snippet into your tutorial. \
                 It works on any static host. Opened on its own it uses every core (a service worker adds the headers \
                 threads need where the host does not); inside your page it uses every core only if your page and the \
-                app's host both send the cross-origin isolation headers, and one thread otherwise (see the README)." }</p>
+                app's host both send the cross-origin isolation headers (COOP same-origin, COEP require-corp; the app's \
+                host also CORP cross-origin) and the iframe has allow=\"cross-origin-isolated\", as the snippet does; \
+                otherwise one thread, and the game says which part is missing." }</p>
             <SettingsForm settings={(*settings).clone()} {on_change} on_new_game={on_preview} submit_label="Update the preview" palette={false} />
             <div class="card fields builder-extra">
                 <label class="field" for="embed-secret"><span>{ "Fixed secret (optional, colours from 0: 3,1,4,1)" }</span>
@@ -170,7 +173,7 @@ pub fn EmbedBuilder() -> Html {
                 </div>
             </div>
             <h2>{ "Preview" }</h2>
-            <iframe class="preview" src={src} title="preview of the embedded game" width={size.0.to_string()} height={size.1.to_string()}></iframe>
+            <iframe class="preview" src={src} allow="cross-origin-isolated" title="preview of the embedded game" width={size.0.to_string()} height={size.1.to_string()}></iframe>
         </section>
     }
 }
@@ -201,5 +204,9 @@ mod tests {
             "{html}"
         );
         assert!(html.contains("width=\"500\" height=\"700\""));
+        assert!(
+            html.contains(" allow=\"cross-origin-isolated\"></iframe>"),
+            "{html}"
+        );
     }
 }
