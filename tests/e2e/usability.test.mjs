@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from '../serve.mjs';
-import { launch, open, solverReady, typeCode, waitPhase } from './helpers.mjs';
+import { launch, open, shot, solverReady, typeCode, waitPhase } from './helpers.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -188,4 +188,17 @@ test('an embed on another site: the snippet asks for isolation, gets threads whe
     await isolatedHost.close();
     await plainHost.close();
   }
+});
+
+test('on a phone the strategy table does not scroll sideways and its histograms are full width', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind/stats`, { width: 375, height: 740 });
+  await solverReady(page);
+  await page.click('#run-stats');
+  await page.waitForSelector('table.results tr[data-strategy="optimal"][data-mean]', { timeout: 60_000 });
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.scrollingElement.scrollWidth, width: innerWidth }));
+  assert.ok(scroll <= width, `the page scrolls sideways: ${scroll} > ${width}`);
+  const hist = await page.locator('table.results .histogram').first().boundingBox();
+  assert.ok(hist.width >= 280, `a histogram ${hist.width} px wide`);
+  await shot(page, 'stats-phone');
+  assert.deepEqual(page.errors, []);
 });
