@@ -202,3 +202,34 @@ test('on a phone the strategy table does not scroll sideways and its histograms 
   await shot(page, 'stats-phone');
   assert.deepEqual(page.errors, []);
 });
+
+test('no silent refusals: a frame too narrow, repeats that cannot be turned off, bad links on the stats page', async () => {
+  const page = await open(browser, `${server.url}/#/embed`);
+  await page.fill('#embed-width', '100');
+  await page.dispatchEvent('#embed-width', 'change');
+  await page.waitForSelector('#size-error');
+  assert.match(await page.textContent('#size-error'), /A width of '100' is not used: give 200 to 2000/);
+  assert.notEqual(await page.inputValue('#embed-width'), '100', 'the field shows the width in use');
+  // 100 pegs x 20 colours: repeats cannot be turned off, and the page says why.
+  const game = await open(browser, `${server.url}/#/mastermind?pegs=100&colors=20&mode=make&scoring=manual`);
+  await solverReady(game);
+  await game.uncheck('#repeats').catch(() => {});
+  await game.waitForSelector('#settings-notice');
+  assert.match(await game.textContent('#settings-notice'), /100 pegs would need 100 colours, and there are at most 20/);
+  assert.equal(await game.isChecked('#repeats'), true, 'the box shows what is in force');
+  // Without repeats, asking for more pegs than colours can be turns repeats on and says so.
+  const small = await open(browser, `${server.url}/#/mastermind?pegs=4&colors=6&repeats=0`);
+  await solverReady(small);
+  await small.selectOption('#pegs', '30');
+  await small.waitForSelector('#settings-notice');
+  assert.match(await small.textContent('#settings-notice'), /Repeats are on: without them 30 pegs would need 30 different colours/);
+  assert.equal(await small.isChecked('#repeats'), true);
+  // Bad parameters on the stats page are named.
+  const stats = await open(browser, `${server.url}/#/mastermind/stats?pegs=x&strategies=knuth,clever&games=0`);
+  await solverReady(stats);
+  const errors = await stats.locator('.link-error').allTextContents();
+  assert.ok(errors.some((e) => e.startsWith("pegs: 'x' is not a whole number")), errors.join('|'));
+  assert.ok(errors.some((e) => e.startsWith("strategies: 'clever' is not a strategy")), errors.join('|'));
+  assert.ok(errors.some((e) => e.startsWith("games: '0'")), errors.join('|'));
+  for (const p of [page, game, small, stats]) assert.deepEqual(p.errors, []);
+});

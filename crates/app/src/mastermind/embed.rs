@@ -112,16 +112,28 @@ pub fn EmbedBuilder() -> Html {
             });
         })
     };
+    let size_error = use_state(|| None::<String>);
     let on_size = |which: usize| {
-        let size = size.clone();
+        let (size, size_error) = (size.clone(), size_error.clone());
         Callback::from(move |e: Event| {
-            if let Some(v) = e
-                .target_dyn_into::<web_sys::HtmlInputElement>()
-                .and_then(|i| i.value().parse::<u32>().ok())
-                .filter(|v| (200..=2000).contains(v))
-            {
-                let (w, h) = *size;
-                size.set(if which == 0 { (v, h) } else { (w, v) });
+            let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
+                return;
+            };
+            let what = if which == 0 { "width" } else { "height" };
+            match input.value().trim().parse::<u32>() {
+                Ok(v) if (200..=2000).contains(&v) => {
+                    let (w, h) = *size;
+                    size.set(if which == 0 { (v, h) } else { (w, v) });
+                    size_error.set(None);
+                }
+                _ => {
+                    // Say so, and show the size still in use rather than a number that is not.
+                    size_error.set(Some(format!(
+                        "A {what} of '{}' is not used: give 200 to 2000 pixels (the game needs 200 to be playable).",
+                        input.value()
+                    )));
+                    input.set_value(&(if which == 0 { size.0 } else { size.1 }).to_string());
+                }
             }
         })
     };
@@ -162,6 +174,7 @@ pub fn EmbedBuilder() -> Html {
                 <label class="field" for="embed-height"><span>{ "Height" }</span>
                     <input id="embed-height" type="number" min="200" max="2000" value={size.1.to_string()} onchange={on_size(1)} /></label>
                 if let Some(e) = secret_error { <p class="error" role="alert">{ e }</p> }
+                if let Some(e) = (*size_error).clone() { <p class="error" role="alert" id="size-error">{ e }</p> }
             </div>
             <div class="card">
                 <label class="field" for="embed-snippet"><span>{ "Paste this into your page:" }</span></label>

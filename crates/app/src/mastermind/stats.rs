@@ -45,6 +45,8 @@ pub struct Bench {
     pub progress: (u64, u64),
     /// The run was cancelled.
     pub cancelled: bool,
+    /// What in the link was not used, and why (every bad parameter is named, as on the game page).
+    pub link_errors: Vec<String>,
 }
 
 impl Default for Bench {
@@ -58,6 +60,7 @@ impl Default for Bench {
             lines: Vec::new(),
             progress: (0, 0),
             cancelled: false,
+            link_errors: Vec::new(),
         }
     }
 }
@@ -87,25 +90,67 @@ pub fn all_playable(spec: &Spec) -> bool {
 }
 
 impl Bench {
-    /// Reads `pegs`, `colors`, `games` and `strategies` from a link (anything bad keeps the default).
+    /// Reads `pegs`, `colors`, `games` and `strategies` from a link; anything bad keeps the default and is named in
+    /// `link_errors`.
     pub fn from_query(q: &Query) -> Bench {
         let mut b = Bench::default();
-        let num = |k: &str| q.get(k).and_then(|v| v.parse::<u32>().ok());
-        if let (Some(p), Some(c)) = (num("pegs"), num("colors"))
-            && let Ok(spec) = Spec::new(p, c, true)
-        {
-            b.spec = spec;
+        let mut errors = Vec::new();
+        let mut num = |k: &str, default: u32| match q.get(k) {
+            None => default,
+            Some(v) => v.trim().parse::<u32>().unwrap_or_else(|_| {
+                errors.push(format!(
+                    "{k}: '{v}' is not a whole number; {default} is used"
+                ));
+                default
+            }),
+        };
+        let (p, c) = (
+            num("pegs", u32::from(b.spec.pegs)),
+            num("colors", u32::from(b.spec.colors)),
+        );
+        match Spec::new(p, c, true) {
+            Ok(spec) => b.spec = spec,
+            Err(e) => errors.push(format!(
+                "pegs and colors: {e}; {}x{} is used",
+                b.spec.pegs, b.spec.colors
+            )),
         }
+        let games = q
+            .get("games")
+            .map(|v| (v, v.trim().parse::<u32>().ok().filter(|&n| n > 0)));
         if let Some(list) = q.get("strategies") {
-            let chosen: Vec<Strategy> = list.split(',').filter_map(|s| s.parse().ok()).collect();
+            let mut chosen = Vec::new();
+            for name in list.split(',').filter(|n| !n.trim().is_empty()) {
+                match name.trim().parse::<Strategy>() {
+                    Ok(st) => chosen.push(st),
+                    Err(_) => errors.push(format!(
+                        "strategies: '{name}' is not a strategy (one of {}); it is left out",
+                        Strategy::ALL
+                            .iter()
+                            .map(|s| s.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                }
+            }
             if !chosen.is_empty() {
                 b.chosen = chosen;
             }
         }
-        b.games = num("games").filter(|&n| n > 0);
+        b.games = match games {
+            None => None,
+            Some((_, Some(n))) => Some(n),
+            Some((v, None)) => {
+                errors.push(format!(
+                    "games: '{v}' is not a number of games from 1; every secret is played"
+                ));
+                None
+            }
+        };
         if b.games.is_none() && !all_playable(&b.spec) {
             b.games = Some(100);
         }
+        b.link_errors = errors;
         b
     }
 
@@ -289,7 +334,8 @@ pub fn StatsPage(props: &StatsProps) -> Html {
     html! {
         <section class="stats-page" data-running={b.running().to_string()}>
             <h1>{ "Compare strategies" }</h1>
-            <p class="lead muted">{ "Each strategy plays every secret (as one tree: one guess per distinct history; local-search, whose guess depends on the scores, one game per secret) or the same seeded games, on the worker's thread pool." }</p>
+            <p class="lead muted">{ "Each strategy plays against every possible secret (or the same randomly drawn games, for big sizes) on the worker's threads; the table shows how many guesses it needed on average and at worst." }</p>
+            { for b.link_errors.iter().map(|e| html! { <p class="error link-error" role="alert">{ e.clone() }</p> }) }
             <form class="settings card" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <div class="fields">
                     <label class="field" for="stats-pegs"><span>{ "Pegs" }</span>
@@ -449,6 +495,18 @@ mod tests {
             (b.games, b.chosen.clone()),
             (Some(100), vec![Strategy::Knuth, Strategy::Entropy])
         );
+        assert_eq!(b.link_errors.len(), 1);
+        assert!(b.link_errors[0].starts_with("strategies: 'nonsense' is not a strategy"));
+        let q: Query = [("pegs", "x"), ("colors", "30"), ("games", "0")]
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let bad = Bench::from_query(&q);
+        assert_eq!(bad.spec, Spec::CLASSIC);
+        assert_eq!(bad.link_errors.len(), 3, "{:?}", bad.link_errors);
+        assert!(bad.link_errors[0].starts_with("pegs: 'x' is not a whole number"));
+        assert!(bad.link_errors[1].starts_with("pegs and colors:"));
+        assert!(bad.link_errors[2].starts_with("games: '0'"));
         let b = Rc::new(b).reduce(BenchAction::Games(None));
         assert_eq!(b.games, Some(100));
     }

@@ -69,27 +69,75 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
         })
     };
     let range = |(lo, hi): (u32, u32)| (lo..=hi).map(|n| (n.to_string(), n)).collect::<Vec<_>>();
-    let set_spec =
-        |pegs: Option<u32>, colors: Option<u32>, repeats: Option<bool>, s: &mut Settings| {
-            let p = pegs.unwrap_or(u32::from(s.spec.pegs));
-            let c = colors.unwrap_or(u32::from(s.spec.colors));
-            let r = repeats.unwrap_or(s.spec.repeats);
-            // Without repeats, pegs may not exceed colours: raise the colours to fit rather than refuse.
-            let c = if r { c } else { c.max(p) };
-            if let Ok(spec) = mastermind::Spec::new(p, c, r) {
-                s.spec = spec;
-            }
+    // A size the rules refuse (more pegs than colours without repeats, past 20 colours) is said, not ignored.
+    let notice = use_state(|| None::<String>);
+    let set_spec = |pegs: Option<u32>,
+                    colors: Option<u32>,
+                    repeats: Option<bool>,
+                    s: &mut Settings| {
+        let p = pegs.unwrap_or(u32::from(s.spec.pegs));
+        let c = colors.unwrap_or(u32::from(s.spec.colors));
+        let r = repeats.unwrap_or(s.spec.repeats);
+        let most = COLORS.1;
+        // Without repeats, pegs may not exceed colours: raise the colours (or lower the pegs) to fit; more pegs than
+        // there can be colours turn repeats on, and say so; unticking repeats where it cannot be is refused, and said.
+        let (p, c, r, note) = match (r, pegs.is_some(), colors.is_some()) {
+            (true, _, _) => (p, c, r, None),
+            (false, _, true) => (p.min(c), c, r, None),
+            (false, true, _) if p > most => (
+                p,
+                c,
+                true,
+                Some(format!(
+                    "Repeats are on: without them {p} pegs would need {p} different colours, and there are at most {most}."
+                )),
+            ),
+            (false, _, _) => (p, c.max(p), r, None),
         };
-    let on_repeats = {
-        let (s, on) = (s.clone(), props.on_change.clone());
-        Callback::from(move |e: Event| {
-            let checked = e
-                .target_dyn_into::<HtmlInputElement>()
-                .is_some_and(|i| i.checked());
+        mastermind::Spec::new(p, c, r)
+            .map(|spec| {
+                s.spec = spec;
+                note
+            })
+            .map_err(|_| {
+                format!(
+                    "Colours must repeat here: without repeats every peg needs its own colour, so {p} pegs would need \
+                     {p} colours, and there are at most {most}. Choose {most} pegs or fewer first."
+                )
+            })
+    };
+    let change_spec = {
+        let (s, on, notice) = (s.clone(), props.on_change.clone(), notice.clone());
+        move |pegs: Option<u32>, colors: Option<u32>, repeats: Option<bool>| {
             let mut next = s.clone();
-            set_spec(None, None, Some(checked), &mut next);
-            on.emit(next);
+            match set_spec(pegs, colors, repeats, &mut next) {
+                Ok(note) => {
+                    notice.set(note);
+                    on.emit(next);
+                }
+                Err(m) => notice.set(Some(m)),
+            }
+        }
+    };
+    let on_repeats = {
+        let change = change_spec.clone();
+        let repeats = s.spec.repeats;
+        Callback::from(move |e: Event| {
+            let Some(input) = e.target_dyn_into::<HtmlInputElement>() else {
+                return;
+            };
+            change(None, None, Some(input.checked()));
+            // If refused, the box shows what is still in force.
+            input.set_checked(repeats);
         })
+    };
+    let on_pegs = {
+        let change = change_spec.clone();
+        Callback::from(move |v: u32| change(Some(v), None, None))
+    };
+    let on_colors = {
+        let change = change_spec.clone();
+        Callback::from(move |v: u32| change(None, Some(v), None))
     };
     let mode_button = |mode: Mode, label: &'static str| {
         let pressed = (s.mode == mode).to_string();
@@ -160,16 +208,8 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
                 { mode_button(Mode::Make, "The computer breaks yours") }
             </div>
             <div class="fields">
-                { select("Pegs", "pegs", range(PEGS), u32::from(s.spec.pegs), set(|s, v| {
-                    let (c, r) = (u32::from(s.spec.colors), s.spec.repeats);
-                    let c = if r { c } else { c.max(v) };
-                    if let Ok(spec) = mastermind::Spec::new(v, c, r) { s.spec = spec; }
-                })) }
-                { select("Colours", "colors", range(COLORS), u32::from(s.spec.colors), set(|s, v| {
-                    let (p, r) = (u32::from(s.spec.pegs), s.spec.repeats);
-                    let p = if r { p } else { p.min(v) };
-                    if let Ok(spec) = mastermind::Spec::new(p, v, r) { s.spec = spec; }
-                })) }
+                { select("Pegs", "pegs", range(PEGS), u32::from(s.spec.pegs), on_pegs) }
+                { select("Colours", "colors", range(COLORS), u32::from(s.spec.colors), on_colors) }
                 if props.palette {
                     <label class="field" for="palette"><span>{ "Palette" }</span>
                         <select id="palette" onchange={on_palette}>
@@ -182,6 +222,7 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
                     <input type="checkbox" id="repeats" checked={s.spec.repeats} onchange={on_repeats} />
                     <span>{ "Colours may repeat" }</span>
                 </label>
+                if let Some(m) = (*notice).clone() { <p class="error" role="alert" id="settings-notice">{ m }</p> }
                 if s.mode == Mode::Break {
                     { select("Rows", "rows", row_choices(s.rows), s.rows, set(|s, v| s.rows = v)) }
                     { select("Strategy (for hints)", "strategy", strategies, s.strategy, on_strategy) }
