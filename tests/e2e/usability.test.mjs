@@ -1,5 +1,7 @@
-// Mastermind as players find it (issue 14, the parts done so far): Enter after a click on a button submits the code
-// being typed, the black feedback symbol is drawn black, an embed is tall enough for the game.
+// Mastermind as players, teachers and tutorial authors find it (issue 14): keyboard after a click, the first visit
+// (rules, everything to play above the fold), links that keep the thread cap, embeds with threads and the real
+// reason when there are none, a phone-width stats page, no silent refusals, undo, give up, play again, a random
+// secret, dark mode.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from '../serve.mjs';
@@ -232,4 +234,75 @@ test('no silent refusals: a frame too narrow, repeats that cannot be turned off,
   assert.ok(errors.some((e) => e.startsWith("strategies: 'clever' is not a strategy")), errors.join('|'));
   assert.ok(errors.some((e) => e.startsWith("games: '0'")), errors.join('|'));
   for (const p of [page, game, small, stats]) assert.deepEqual(p.errors, []);
+});
+
+test('a first visit: the rules open beside the board, the palette and Guess above the fold at 1366x768; after that one click away', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind?mode=break&secret=3,1,4,1`, { width: 1366, height: 768 });
+  await solverReady(page);
+  await page.waitForSelector('.mastermind[data-phase="guessing"]');
+  assert.equal(await page.evaluate(() => document.querySelector('#rules').open), true, 'open on a first visit');
+  assert.match(await page.textContent('#rules'), /a black peg for every peg of the right colour in the right place/);
+  for (const sel of ['.palette', '#submit']) {
+    const box = await page.locator(sel).boundingBox();
+    assert.ok(box.y + box.height <= 768, `${sel} ends at ${box.y + box.height}px, below the fold`);
+  }
+  await shot(page, 'first-visit-1366x768'); // docs/screenshot-first-visit.png is a copy
+  await page.reload();
+  await solverReady(page);
+  assert.equal(await page.evaluate(() => document.querySelector('#rules').open), false, 'closed after the first visit');
+  await page.click('#rules summary');
+  assert.equal(await page.evaluate(() => document.querySelector('#rules').open), true);
+  // On a phone the settings fold into one line and the palette comes right under the board.
+  const phone = await open(browser, `${server.url}/#/mastermind?mode=break&secret=3,1,4,1`, { width: 375, height: 740 });
+  await solverReady(phone);
+  await phone.waitForSelector('.mastermind[data-phase="guessing"]');
+  for (const sel of ['.palette', '#submit']) {
+    const box = await phone.locator(sel).boundingBox();
+    assert.ok(box.y + box.height <= 740, `phone: ${sel} ends at ${box.y + box.height}px, below the fold`);
+  }
+  assert.match(await phone.textContent('#game-settings summary'), /Settings: 4 pegs, 6 colours, you break the code/);
+  await shot(phone, 'first-visit-phone'); // docs/screenshot-phone.png is a copy
+  for (const p of [page, phone]) assert.deepEqual(p.errors, []);
+});
+
+test('undo the last guess, give up, play again; a random secret when the computer breaks yours', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind?mode=break&secret=3,1,4,1`);
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  await typeCode(page, [0, 0, 1, 1]);
+  await page.waitForSelector('.rows li[data-row="1"] .keys[data-black]');
+  await typeCode(page, [2, 2, 3, 3]);
+  await page.waitForSelector('.rows li[data-row="2"] .keys[data-black]');
+  await page.click('#undo');
+  await page.waitForFunction(() => !document.querySelector('.rows li[data-row="2"] .keys[data-black]'));
+  assert.equal(await page.getAttribute('.game-status .remaining', 'data-value'), '208', 'the count after row 1 again');
+  await page.click('#give-up');
+  await waitPhase(page, 'lost');
+  assert.match(await page.textContent('#result'), /You gave up/);
+  assert.deepEqual(await page.$$eval('.board .secret .peg', (ps) => ps.map((p) => p.textContent.trim())), ['4', '2', '5', '2']);
+  await page.click('#play-again');
+  await waitPhase(page, 'guessing');
+  assert.equal(await page.locator('.rows li .keys[data-black]').count(), 0, 'a fresh board');
+  const make = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&pegs=5&colors=7`);
+  await solverReady(make);
+  await waitPhase(make, 'entering-secret');
+  await make.click('#random-secret');
+  assert.equal(await make.isDisabled('#submit'), false, 'every peg is filled');
+  await make.click('#submit');
+  await waitPhase(make, 'won', 'paused', 'thinking', 'guessing');
+  for (const p of [page, make]) assert.deepEqual(p.errors, []);
+});
+
+test('dark mode follows the system, and the board keeps its colours', async () => {
+  const page = await browser.newPage({ colorScheme: 'dark', viewport: { width: 1100, height: 900 } });
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  await page.goto(`${server.url}/#/mastermind?mode=break&secret=3,1,4,1`);
+  await solverReady(page);
+  const bg = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  assert.equal(bg, 'rgb(23, 22, 27)');
+  const ink = await page.evaluate(() => getComputedStyle(document.querySelector('main')).color);
+  assert.equal(ink, 'rgb(235, 230, 220)');
+  await shot(page, 'dark-mode');
+  assert.deepEqual(page.errors, []);
 });

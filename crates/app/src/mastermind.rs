@@ -73,6 +73,18 @@ const SAVED_GAME: &str = "puzzle-lab:mastermind:game";
 /// Whether "See the search" was left open in this browser.
 const INSIGHT_OPEN: &str = "puzzle-lab:mastermind:see";
 
+/// The collapsed settings' one line: "Settings: 4 pegs, 6 colours, you break the code".
+fn settings_summary(s: &Settings) -> String {
+    let who = match s.mode {
+        params::Mode::Break => "you break the code",
+        params::Mode::Make => "the computer breaks yours",
+    };
+    format!(
+        "Settings: {} pegs, {} colours, {who}",
+        s.spec.pegs, s.spec.colors
+    )
+}
+
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window().and_then(|w| w.local_storage().ok().flatten())
 }
@@ -246,14 +258,11 @@ pub fn MastermindPage(props: &PageProps) -> Html {
         });
     }
 
-    // The "restored" banner speaks of the game it restored: a new game takes it away.
-    let restored_dismissed = use_state(|| false);
+    // The "restored" banner speaks of the game it restored: a new game (`game.started`) takes it away.
     let on_new_game = {
-        let restored_dismissed = restored_dismissed.clone();
         let d = game.dispatcher();
         let form = form.clone();
         Callback::from(move |_| {
-            restored_dismissed.set(true);
             let settings = (*form).clone();
             d.dispatch(Action::NewGame(Settings {
                 secret: None,
@@ -263,10 +272,8 @@ pub fn MastermindPage(props: &PageProps) -> Html {
         })
     };
     let on_mode = {
-        let restored_dismissed = restored_dismissed.clone();
         let d = game.dispatcher();
         Callback::from(move |settings: Settings| {
-            restored_dismissed.set(true);
             d.dispatch(Action::NewGame(Settings {
                 secret: None,
                 played: Vec::new(),
@@ -322,10 +329,16 @@ pub fn MastermindPage(props: &PageProps) -> Html {
         params::Palette::Classic => None,
         params::Palette::Safe => Some("palette-safe"),
     };
+    let narrow = use_state(|| {
+        web_sys::window()
+            .and_then(|w| w.inner_width().ok())
+            .and_then(|w| w.as_f64())
+            .is_some_and(|w| w < 600.0)
+    });
     html! {
         <section class={classes!("mastermind", palette, embed.then_some("embed"))} data-phase={view::phase_name(&game.phase)}>
             <h1 class="visually-hidden">{ "Mastermind" }</h1>
-            if restored && !*restored_dismissed {
+            if restored && game.started == 0 {
                 <div class="banner info restored" role="status">{ "Your game in progress on this link was restored. “New game” starts over." }</div>
             }
             if !link_errors.is_empty() {
@@ -334,19 +347,25 @@ pub fn MastermindPage(props: &PageProps) -> Html {
                     <ul>{ for link_errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }</ul>
                 </div>
             }
-            if embed {
-                <details class="embed-settings"><summary>{ "Settings" }</summary>
+            if embed || *narrow {
+                // In a frame or on a phone the board and the palette come first; the settings are one tap away.
+                <details class="embed-settings" id="game-settings"><summary>{ settings_summary(&form) }</summary>
                     <view::SettingsForm settings={(*form).clone()} on_change={on_form.clone()} on_new_game={on_new_game.clone()} on_mode={on_mode.clone()} />
                 </details>
             } else {
                 <view::SettingsForm settings={(*form).clone()} on_change={on_form.clone()} on_new_game={on_new_game.clone()} on_mode={on_mode.clone()} />
             }
             <view::Outcome game={game.clone()} dispatch={game.dispatcher()} />
-            <view::Board game={game.clone()} dispatch={game.dispatcher()} />
-            <view::Controls game={game.clone()} dispatch={game.dispatcher()} />
-            <view::GameStatus game={game.clone()} dispatch={game.dispatcher()} />
-            <hints::Hints game={game.clone()} />
-            <Share />
+            <div class="mm-play">
+                <div class="mm-board"><view::Board game={game.clone()} dispatch={game.dispatcher()} /></div>
+                <div class="mm-side">
+                    if !embed { <view::Rules settings={game.settings.clone()} /> }
+                    <view::Controls game={game.clone()} dispatch={game.dispatcher()} />
+                    <view::GameStatus game={game.clone()} dispatch={game.dispatcher()} />
+                    <hints::Hints game={game.clone()} />
+                    <Share />
+                </div>
+            </div>
             <details class="insight" open={*insight_open} ontoggle={on_toggle}>
                 <summary>{ "See the search" }</summary>
                 // Drawn (and its splits asked for) only while open: closed, it costs the game nothing.

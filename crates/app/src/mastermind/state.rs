@@ -113,6 +113,10 @@ pub struct Game {
     /// The row whose split of the codes is shown (hovered or chosen); `None`: the draft if complete, else the
     /// latest row.
     pub inspect: Option<usize>,
+    /// The person gave up and the secret is shown.
+    pub gave_up: bool,
+    /// Games started on this page after the first (the "restored" banner speaks only of the first).
+    pub started: u32,
     seq: u32,
     seed: u64,
 }
@@ -150,6 +154,12 @@ pub enum Action {
     Inspect(Option<usize>),
     /// Count every code still possible, with progress (when the count beside the board is only a bound).
     CountAll,
+    /// Take back the latest guess (you break the code).
+    Undo,
+    /// Stop and show the secret (you break the code).
+    GiveUp,
+    /// Put a random code in the draft (the secret you let the computer break).
+    RandomDraft,
     /// The solver answered request `seq`.
     Job(u32, JobAnswer),
 }
@@ -209,6 +219,8 @@ impl Game {
             last: None,
             played_by: None,
             inspect: None,
+            gave_up: false,
+            started: 0,
             seq: 0,
             seed,
         };

@@ -11,6 +11,7 @@ mod controls;
 mod game_status;
 mod outcome;
 mod played_row;
+mod rules;
 mod settings_form;
 
 pub use board::Board;
@@ -18,6 +19,7 @@ pub use controls::Controls;
 pub use game_status::GameStatus;
 pub use outcome::Outcome;
 pub use played_row::PlayedRow;
+pub use rules::Rules;
 pub use settings_form::SettingsForm;
 
 /// A short name of the phase, for styling and for tests (`data-phase`).

@@ -10,7 +10,11 @@ use crate::mastermind::params::{Mode, Scoring};
 impl Game {
     pub(super) fn apply(&mut self, action: Action) {
         match action {
-            Action::NewGame(settings) => *self = Game::new(settings, next_seed(&mut self.seed)),
+            Action::NewGame(settings) => {
+                let started = self.started + 1;
+                *self = Game::new(settings, next_seed(&mut self.seed));
+                self.started = started;
+            }
             Action::Pick(c) if self.composing() && c < self.spec.colors && self.allows(c) => {
                 self.draft[self.cursor] = Some(c);
                 let n = self.draft.len();
@@ -30,6 +34,45 @@ impl Game {
                 self.cursor = self.draft.len() - 1;
             }
             Action::Inspect(row) => self.inspect = row.filter(|&r| r < self.rows.len()),
+            Action::Undo if self.phase == Phase::Guessing && !self.rows.is_empty() => {
+                self.rows.pop();
+                self.inspect = None;
+                // The count of the rows left is the latest row's, or every code.
+                let count = match self.rows.last() {
+                    None => self.spec.code_count().map(|n| CountDto {
+                        value: n.to_string(),
+                        exact: true,
+                    }),
+                    Some(r) => r.after.clone(),
+                };
+                self.request = None;
+                self.progress = None;
+                match count {
+                    Some(c) => self.set_remaining(c),
+                    None => self.count_in_background(),
+                }
+            }
+            Action::GiveUp if self.phase == Phase::Guessing => {
+                self.request = None;
+                self.progress = None;
+                self.gave_up = true;
+                self.phase = Phase::Lost;
+            }
+            Action::RandomDraft if self.phase == Phase::EnteringSecret => {
+                let (pegs, colors) = (usize::from(self.spec.pegs), self.spec.colors);
+                let mut pool: Vec<u8> = (0..colors).collect();
+                let mut code = Vec::with_capacity(pegs);
+                for _ in 0..pegs {
+                    let r = next_seed(&mut self.seed);
+                    if self.spec.repeats {
+                        code.push((r % u64::from(colors)) as u8);
+                    } else {
+                        code.push(pool.swap_remove((r % pool.len() as u64) as usize));
+                    }
+                }
+                self.draft = code.into_iter().map(Some).collect();
+                self.cursor = pegs - 1;
+            }
             Action::Move(d) if self.composing() => {
                 let n = self.draft.len() as i32;
                 self.cursor = (self.cursor as i32 + d).rem_euclid(n) as usize;

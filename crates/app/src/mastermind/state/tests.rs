@@ -265,3 +265,54 @@ fn stale_answers_are_ignored() {
     ));
     assert_eq!(g.phase, Phase::Thinking);
 }
+
+#[test]
+fn the_person_takes_back_a_guess_gives_up_and_plays_again() {
+    let mut g = Game::new(settings("mode=break&secret=3,1,4,1"), 1);
+    type_code(&mut g, &[0, 0, 1, 1]);
+    serve(&mut g);
+    type_code(&mut g, &[2, 2, 3, 3]);
+    serve(&mut g);
+    let after_one = g.rows[0].after.clone();
+    g.apply(Action::Undo);
+    assert_eq!(g.rows.len(), 1);
+    assert_eq!(g.remaining, after_one, "the count is the first row's again");
+    g.apply(Action::Undo);
+    assert!(g.rows.is_empty());
+    assert_eq!(g.remaining.as_ref().map(|c| c.value.as_str()), Some("1296"));
+    g.apply(Action::Undo); // nothing left to take back: no change
+    assert_eq!(g.phase, Phase::Guessing);
+    g.apply(Action::GiveUp);
+    assert_eq!(g.phase, Phase::Lost);
+    assert!(g.gave_up);
+    assert_eq!(g.started, 0);
+    g.apply(Action::NewGame(Settings {
+        secret: None,
+        played: Vec::new(),
+        ..g.settings.clone()
+    }));
+    assert_eq!((g.started, g.gave_up), (1, false));
+}
+
+#[test]
+fn a_random_secret_fits_the_game() {
+    for query in [
+        "mode=make&pegs=5&colors=8",
+        "mode=make&pegs=6&colors=6&repeats=0",
+    ] {
+        let mut g = Game::new(settings(query), 7);
+        assert_eq!(g.phase, Phase::EnteringSecret);
+        g.apply(Action::RandomDraft);
+        let code: Vec<u8> = g
+            .draft
+            .iter()
+            .map(|c| c.expect("every peg filled"))
+            .collect();
+        assert!(
+            Code::new(&g.spec, code.clone()).is_ok(),
+            "{query}: {code:?}"
+        );
+        g.apply(Action::Submit);
+        assert_eq!(g.secret, Some(code));
+    }
+}

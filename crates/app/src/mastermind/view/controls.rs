@@ -35,10 +35,17 @@ pub fn Controls(props: &GameProps) -> Html {
                 <div class="palette" role="group" aria-label="colours">{ for palette }</div>
                 <div class="actions">
                     <button type="button" class="secondary" onclick={act(Action::Backspace)} aria-label="clear peg">{ "⌫ Clear" }</button>
+                    if entering { <button type="button" class="secondary" id="random-secret" onclick={act(Action::RandomDraft)}>{ "🎲 Random secret" }</button> }
                     <button type="button" class="primary" id="submit" disabled={!full} onclick={act(Action::Submit)}>
                         { if entering { "Start: let the computer guess" } else { "Guess" } }
                     </button>
                 </div>
+                if !entering {
+                    <div class="actions secondary-actions">
+                        <button type="button" class="secondary" id="undo" disabled={g.rows.is_empty()} onclick={act(Action::Undo)}>{ "↶ Undo last guess" }</button>
+                        <button type="button" class="secondary" id="give-up" onclick={act(Action::GiveUp)}>{ "Give up: show the code" }</button>
+                    </div>
+                }
                 <p class="keys-help">{ "Keys: 1–9 and 0 pick colours 1–10 (click for more), ← → move, Backspace clears, Enter submits." }</p>
             </div>
         };

@@ -51,10 +51,15 @@ pub fn Outcome(props: &GameProps) -> Html {
                     if *n == 1 { "" } else { "es" }
                 )
             };
-            html! { <div class="banner win" role="alert" id="result">{ text }</div> }
+            html! { <div class="banner win" role="alert" id="result"><span>{ text }</span>{ play_again(props) }</div> }
         }
         Phase::Lost => {
-            html! { <div class="banner lose" role="alert" id="result">{ "Out of rows. The secret is shown above." }</div> }
+            let text = if g.gave_up {
+                "You gave up. The secret is shown above."
+            } else {
+                "Out of rows. The secret is shown above."
+            };
+            html! { <div class="banner lose" role="alert" id="result"><span>{ text }</span>{ play_again(props) }</div> }
         }
         Phase::Contradiction(row) => html! {
             <div class="banner bad" role="alert" id="contradiction">
@@ -80,4 +85,18 @@ pub fn Outcome(props: &GameProps) -> Html {
         },
         _ => html! {},
     }
+}
+
+/// "Play again": a new game with the same settings and a new secret.
+fn play_again(props: &GameProps) -> Html {
+    let d = props.dispatch.clone();
+    let settings = props.game.settings.clone();
+    let onclick = Callback::from(move |_: MouseEvent| {
+        d.dispatch(Action::NewGame(crate::mastermind::params::Settings {
+            secret: None,
+            played: Vec::new(),
+            ..settings.clone()
+        }))
+    });
+    html! { <button type="button" class="primary" id="play-again" {onclick}>{ "Play again" }</button> }
 }
