@@ -306,3 +306,34 @@ test('dark mode follows the system, and the board keeps its colours', async () =
   await shot(page, 'dark-mode');
   assert.deepEqual(page.errors, []);
 });
+
+test('what a class reads: no empty board or Share before a secret, score buttons in line, counts in words, a quiet console', async () => {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+  const warnings = [];
+  page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text()); });
+  await page.goto(`${server.url}/#/mastermind?mode=make&scoring=auto`);
+  await solverReady(page);
+  await waitPhase(page, 'entering-secret');
+  assert.equal(await page.locator('.board').count(), 0, 'no empty board strip while the secret is chosen');
+  assert.equal(await page.locator('text=Share this game').count(), 0, 'nothing to share yet');
+  const entry = await page.locator('.secret-entry').boundingBox();
+  assert.ok(entry.y + entry.height <= 768, 'the secret entry is above the fold');
+  assert.match(await page.textContent('.status .threads'), /^\d+ threads?$/, 'the status line speaks of threads only');
+  // Only wasm-bindgen-rayon's own start-up warning (one per pool thread; its no-bundler helper calls
+  // wasm-bindgen's init the old way) is left; Trunk's integrity warning is gone.
+  const ours = warnings.filter((w) => !w.startsWith('using deprecated parameters for the initialization function'));
+  assert.deepEqual(ours, []);
+  const manual = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=manual`, { width: 1366, height: 768 });
+  await solverReady(manual);
+  await waitPhase(manual, 'scoring');
+  const first = async (which) => (await manual.locator(`.stepper.${which} .num`).first().boundingBox()).x;
+  assert.equal(await first('black'), await first('white'), 'the two rows of score buttons start in line');
+  assert.equal(await manual.locator('text=Share this game').count(), 1, 'a game to share once there is a guess');
+  // Big counts in words on the chart, and one code left is said plainly.
+  const big = await open(browser, `${server.url}/#/mastermind?mode=break&pegs=10&colors=10&secret=0,1,2,3,4,5,6,7,8,9&see=1`);
+  await solverReady(big);
+  await big.waitForSelector('.chart .point text');
+  assert.match(await big.textContent('.chart .point text'), /^10\.0 billion$/);
+  assert.deepEqual(manual.errors, []);
+  assert.deepEqual(big.errors, []);
+});

@@ -21,7 +21,7 @@ use crate::solver::JobEvent;
 use crate::widgets::log_chart::{ChartPoint, LogChart};
 use crate::widgets::share::Share;
 use params::Settings;
-use state::{Action, Game, JobAnswer};
+use state::{Action, Game, JobAnswer, Phase};
 
 /// Mastermind in the game list: the game, the strategy comparison and the embed builder.
 pub const GAME: GameEntry = GameEntry {
@@ -329,6 +329,7 @@ pub fn MastermindPage(props: &PageProps) -> Html {
         params::Palette::Classic => None,
         params::Palette::Safe => Some("palette-safe"),
     };
+    let computer_breaks = game.settings.mode == params::Mode::Make;
     let narrow = use_state(|| {
         web_sys::window()
             .and_then(|w| w.inner_width().ok())
@@ -357,13 +358,21 @@ pub fn MastermindPage(props: &PageProps) -> Html {
             }
             <view::Outcome game={game.clone()} dispatch={game.dispatcher()} />
             <div class="mm-play">
-                <div class="mm-board"><view::Board game={game.clone()} dispatch={game.dispatcher()} /></div>
+                // When the computer breaks your code, what you do (enter the secret, score a guess) sits under the
+                // board, in line; the board is left out while there is nothing on it.
+                <div class="mm-board">
+                    if !(game.rows.is_empty() && game.phase == Phase::EnteringSecret) {
+                        <view::Board game={game.clone()} dispatch={game.dispatcher()} />
+                    }
+                    if computer_breaks { <view::Controls game={game.clone()} dispatch={game.dispatcher()} /> }
+                </div>
                 <div class="mm-side">
                     if !embed { <view::Rules settings={game.settings.clone()} /> }
-                    <view::Controls game={game.clone()} dispatch={game.dispatcher()} />
+                    if !computer_breaks { <view::Controls game={game.clone()} dispatch={game.dispatcher()} /> }
                     <view::GameStatus game={game.clone()} dispatch={game.dispatcher()} />
                     <hints::Hints game={game.clone()} />
-                    <Share />
+                    // Nothing to share before there is a game: a secret chosen, or a first guess to score.
+                    if game.secret.is_some() || !game.rows.is_empty() { <Share /> }
                 </div>
             </div>
             <details class="insight" open={*insight_open} ontoggle={on_toggle}>

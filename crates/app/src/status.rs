@@ -16,7 +16,7 @@ pub fn StatusLine() -> Html {
     let threads = if !status.ready {
         "solver starting…".to_string()
     } else if status.threads > 1 {
-        format!("{} threads (cross-origin isolated)", status.threads)
+        format!("{} threads", status.threads)
     } else {
         "1 thread".to_string()
     };

@@ -102,6 +102,9 @@ pub fn explain(strategy: Strategy, remaining: &Count, split: Option<&Partition>)
         Count::Exact(n) => (*n, ""),
         Count::AtLeast(n) => (*n, "at least "),
     };
+    if *remaining == Count::Exact(1) {
+        return "only one code fits every score so far: it is the secret".into();
+    }
     let codes = format!("{at_least}{n} code{}", if n == 1 { "" } else { "s" });
     let Some(p) = split else {
         return match strategy {
@@ -168,6 +171,16 @@ mod tests {
 
     fn code(s: &str) -> Code {
         Code::parse(&Spec::CLASSIC, s).unwrap()
+    }
+
+    #[test]
+    fn one_code_left_is_said_plainly() {
+        for strategy in Strategy::ALL {
+            assert_eq!(
+                explain(strategy, &Count::Exact(1), None),
+                "only one code fits every score so far: it is the secret"
+            );
+        }
     }
 
     #[test]

@@ -257,7 +257,7 @@ pub fn SimulatePage(props: &SimulateProps) -> Html {
     html! {
         <section class="cluedo-sim" aria-label="Cluedo simulations">
             <h1>{ "Cluedo simulations" }</h1>
-            <p class="lede">{ "Computer players only, no board (as in the seed report). A round is one turn of every player still in; each game is drawn from the seed and its number, so a seed gives the same games on any number of threads." }</p>
+            <p class="lede">{ "Computer players only, no board (as in the 2012 student project this page grew from, whose table is shown beside ours). A round is one turn of every player still in; each game is drawn from the seed and its number, so a seed gives the same games on any number of threads." }</p>
             { for errors.iter().map(|e| html! { <p class="error">{ e }</p> }) }
             <div class="row">
                 <label>{ "Players" }
@@ -271,7 +271,7 @@ pub fn SimulatePage(props: &SimulateProps) -> Html {
                 <label>{ "Games" }<input type="number" min="1" max="1000000" value={games.to_string()} onchange={number("games")} /></label>
                 <label>{ "Seed" }<input type="number" min="1" value={seed.to_string()} onchange={number("seed")} /></label>
                 <button class="primary" id="sim-run" onclick={run_one} disabled={b.running()}>{ "Simulate" }</button>
-                <button id="sim-table" onclick={run_table} disabled={b.running()}>{ "The seed's table (16 line-ups x 250 games)" }</button>
+                <button id="sim-table" onclick={run_table} disabled={b.running()}>{ "The 2012 report's table (16 line-ups x 250 games)" }</button>
                 if b.running() { <button id="sim-cancel" onclick={cancel}>{ "Cancel" }</button> }
             </div>
             if b.running() {
@@ -316,10 +316,10 @@ fn results(b: &Bench) -> Html {
         <div class="sim-results" data-millis={format!("{:.1}", b.millis)}>
             { chart(&b.results) }
             <table id="sim-table-out">
-                <thead><tr><th>{ "Seats" }</th><th>{ "Games" }</th><th>{ "Mean rounds" }</th><th>{ "Std" }</th><th>{ "Seed report" }</th><th>{ "Wins by seat" }</th></tr></thead>
+                <thead><tr><th>{ "Seats" }</th><th>{ "Games" }</th><th>{ "Mean rounds" }</th><th>{ "Std" }</th><th>{ "2012 report" }</th><th>{ "Wins by seat" }</th></tr></thead>
                 <tbody>{ for rows }</tbody>
             </table>
-            <p class="hint">{ format!("{:.2} s in the worker. The seed's players see only the cards shown to them; with the rules as its report gives them they cannot finish in fewer rounds than cards they must be shown, so our random, listening and mix rows are slower than its table (see BENCHMARKS.md).", b.millis / 1000.0) }</p>
+            <p class="hint">{ format!("{:.2} s in the worker. The 2012 report's players see only the cards shown to them; with the rules as its report gives them they cannot finish in fewer rounds than cards they must be shown, so our random, listening and mix rows are slower than its table (see BENCHMARKS.md).", b.millis / 1000.0) }</p>
         </div>
     }
 }
@@ -342,7 +342,7 @@ fn chart(results: &[Rc<SimulationDto>]) -> Html {
                 <text x="145" y={(y + 14.0).to_string()} text-anchor="end" class="axis">{ label }</text>
                 <rect x="150" y={y.to_string()} width={(x(r.mean_rounds) - 150.0).max(0.0).to_string()} height={(row - 6.0).to_string()} class={format!("bar {}", if r.players[0] == "deduction" { "ours" } else { "theirs" })} />
                 <line x1={x((r.mean_rounds - r.std_rounds).max(0.0)).to_string()} x2={x(r.mean_rounds + r.std_rounds).to_string()} y1={(y + 8.0).to_string()} y2={(y + 8.0).to_string()} class="whisker" />
-                if let Some(m) = seed { <line x1={x(m).to_string()} x2={x(m).to_string()} y1={(y - 1.0).to_string()} y2={(y + row - 4.0).to_string()} class="seed-tick"><title>{ format!("seed report: {m:.2}") }</title></line> }
+                if let Some(m) = seed { <line x1={x(m).to_string()} x2={x(m).to_string()} y1={(y - 1.0).to_string()} y2={(y + row - 4.0).to_string()} class="seed-tick"><title>{ format!("2012 report: {m:.2}") }</title></line> }
             </g>
         }
     });
@@ -350,7 +350,7 @@ fn chart(results: &[Rc<SimulationDto>]) -> Html {
         <text x={x(f64::from(t)).to_string()} y={(h - 4.0).to_string()} text-anchor="middle" class="axis">{ t }</text>
     });
     html! {
-        <svg class="sim-chart" viewBox={format!("0 0 {w} {h}")} role="img" aria-label="Mean rounds per line-up, with one standard deviation and the seed report's mean">
+        <svg class="sim-chart" viewBox={format!("0 0 {w} {h}")} role="img" aria-label="Mean rounds per line-up, with one standard deviation and the 2012 report's mean">
             { for bars }{ for ticks }
         </svg>
     }

@@ -116,7 +116,7 @@ pub fn TablePage(props: &TableProps) -> Html {
         <section class={classes!("cluedo", props.embed.then_some("embedded"))} aria-label="Cluedo"
             data-phase={phase} data-busy={busy.to_string()} data-turns={t.game.played().len().to_string()} data-notebook-turns={t.notebook_at.0.to_string()} data-version={t.version().to_string()}>
             if !props.embed { <h1>{ "Cluedo" }</h1> }
-            <p class="lede">{ "Find the suspect, weapon and room in the envelope before the computers do. As in the seed report there is no board and no movement: any room may be suggested at any turn. A suggestion is refuted by the first player to the suggester's left who holds one of its cards; only the suggester sees the card shown. A wrong accusation puts a player out (it still refutes)." }</p>
+            <p class="lede">{ "Find the suspect, weapon and room in the envelope before the computers do. As in the 2012 student project this page grew from, there is no board and no movement: any room may be suggested at any turn. A suggestion is refuted by the first player to the suggester's left who holds one of its cards; only the suggester sees the card shown. A wrong accusation puts a player out (it still refutes)." }</p>
             { for errors }
             <Settings setup={t.setup.clone()} />
             <Hand table={table.clone()} />
@@ -206,7 +206,7 @@ fn Settings(props: &SettingsProps) -> Html {
                 </label>
                 <button onclick={again}>{ "New deal" }</button>
             </div>
-            <p class="hint">{ "random: suggests unseen cards at random (the seed's default); listening: prefers cards named least often; deduction: counts every deal consistent with what it saw, accuses only when certain. " }
+            <p class="hint">{ "random: suggests cards it has not seen, at random (the 2012 report's default player); listening: prefers cards named least often; deduction: counts every deal consistent with what it saw, accuses only when certain. " }
                 <a href={crate::route::href(&format!("#/cluedo?{}", link(s)))}>{ format!("Link to this deal (seed {})", s.seed) }</a></p>
         </details>
     }

@@ -252,7 +252,7 @@ pub fn SearchPanel(props: &PanelProps) -> Html {
             </div>
             <div class="compare">
                 <h3>{ "Fixed blocks or work stealing?" }</h3>
-                <p class="explain">{ "The seed report gave each worker one fixed block of prefixes; a worker whose block ran out of codes early sat idle. \
+                <p class="explain">{ "The original MPI program (a 2012 student report) gave each worker one fixed block of prefixes; a worker whose block ran out of codes early sat idle. \
                     Run the same count both ways and compare:" }</p>
                 <div class="actions">
                     <button type="button" class="primary" id="compare-example" disabled={busy} onclick={start(Workload::example())}>{ "Compare on the classroom example" }</button>

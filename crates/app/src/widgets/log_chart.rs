@@ -14,8 +14,38 @@ pub fn short_count(value: &str) -> String {
     if value.len() <= 6 {
         return group_digits(value);
     }
-    let mantissa = format!("{}.{}", &value[..1], &value[1..2]);
-    format!("{mantissa}e{}", value.len() - 1)
+    // In words a class reads aloud: 9.7 million, 1.2 billion; past trillions, a power of ten.
+    let digits = value.len();
+    let (unit, size) = match digits {
+        7..=9 => ("million", 6),
+        10..=12 => ("billion", 9),
+        13..=15 => ("trillion", 12),
+        _ => ("", digits - 1),
+    };
+    let whole = &value[..digits - size];
+    let tenth = &value[digits - size..digits - size + 1];
+    if unit.is_empty() {
+        let exponent: String = (digits - 1).to_string().chars().map(superscript).collect();
+        format!("{whole}.{tenth}×10{exponent}")
+    } else {
+        format!("{whole}.{tenth} {unit}")
+    }
+}
+
+fn superscript(d: char) -> char {
+    match d {
+        '0' => '⁰',
+        '1' => '¹',
+        '2' => '²',
+        '3' => '³',
+        '4' => '⁴',
+        '5' => '⁵',
+        '6' => '⁶',
+        '7' => '⁷',
+        '8' => '⁸',
+        '9' => '⁹',
+        other => other,
+    }
 }
 
 /// One value of a [`LogChart`]: decimal text (it may exceed what `u128` holds), exact or a lower bound.
@@ -143,8 +173,11 @@ mod tests {
             ("7", "7"),
             ("1296", "1,296"),
             ("100000", "100,000"),
-            ("2400000", "2.4e6"),
-            ("10000000000", "1.0e10"),
+            ("2400000", "2.4 million"),
+            ("9700000", "9.7 million"),
+            ("10000000000", "10.0 billion"),
+            ("123456789012345", "123.4 trillion"),
+            ("1000000000000000", "1.0×10¹⁵"),
         ] {
             assert_eq!(short_count(v), s);
         }
