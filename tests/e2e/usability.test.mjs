@@ -337,3 +337,13 @@ test('what a class reads: no empty board or Share before a secret, score buttons
   assert.deepEqual(manual.errors, []);
   assert.deepEqual(big.errors, []);
 });
+
+test('a strategy that falls back says so in the table (issue 15)', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind/stats?pegs=6&colors=9&strategies=knuth,entropy&games=10`);
+  await solverReady(page);
+  await page.click('#run-stats');
+  await page.waitForSelector('table.results tr[data-strategy="entropy"][data-mean]', { timeout: 60_000 });
+  const note = await page.textContent('table.results tr.fallback[data-fallback-of="knuth"]');
+  assert.match(note, /Not all knuth: in 10 of 10 games, .*random-consistent/);
+  assert.deepEqual(page.errors, []);
+});

@@ -327,19 +327,29 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                     ),
                 };
             let seconds = out.seconds();
+            let played = stats.games + stats.failed;
+            let fallbacks: Vec<_> = stats
+                .fallbacks
+                .iter()
+                .map(|(reason, games)| json!({ "reason": reason, "games": games }))
+                .collect();
             out.emit(
                 json!({ "pegs": spec.pegs, "colors": spec.colors, "strategy": strategy.name(), "games": stats.games,
                     "mean": stats.mean(), "worst": stats.worst, "histogram": stats.histogram, "failed": stats.failed,
-                    "seconds": seconds }),
+                    "fallbacks": fallbacks, "seconds": seconds }),
                 || {
-                    format!(
+                    let mut text = format!(
                         "{spec}, {strategy}: {} games, mean {:.4} ({}/{}), worst {}, {seconds:.3} s",
                         stats.games,
                         stats.mean(),
                         stats.total_guesses,
                         stats.games,
                         stats.worst
-                    )
+                    );
+                    for (reason, games) in &stats.fallbacks {
+                        text += &format!("\n  not all {strategy}: in {games} of {played} games, {reason}");
+                    }
+                    text
                 },
             );
         }

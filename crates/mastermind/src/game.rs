@@ -95,6 +95,9 @@ pub struct PlayAllStats {
     pub histogram: Vec<u64>,
     /// Games not solved (an error, or [`MAX_GUESSES`] ran out); not counted in the others.
     pub failed: u64,
+    /// Each remark the strategy made (a fallback to another strategy, an approximation), with the number of games
+    /// it was made in: a result played partly by another strategy says so wherever it is printed.
+    pub fallbacks: std::collections::BTreeMap<String, u64>,
 }
 
 impl PlayAllStats {
@@ -122,6 +125,11 @@ impl PlayAllStats {
         spec: &Spec,
         played: &Result<(Vec<Row>, Vec<String>), StrategyError>,
     ) {
+        if let Ok((_, notes)) = played {
+            for note in notes {
+                *self.fallbacks.entry(note.clone()).or_insert(0) += 1;
+            }
+        }
         match played {
             Ok((rows, _)) if rows.last().is_some_and(|r| r.feedback.is_win(spec.pegs)) => {
                 self.record(rows.len() as u32)
@@ -141,6 +149,9 @@ impl PlayAllStats {
         }
         for (a, b) in self.histogram.iter_mut().zip(&other.histogram) {
             *a += b;
+        }
+        for (note, n) in &other.fallbacks {
+            *self.fallbacks.entry(note.clone()).or_insert(0) += n;
         }
     }
 }

@@ -268,6 +268,9 @@ pub struct PlayedDto {
     pub histogram: Vec<u64>,
     /// Games not solved.
     pub failed: u64,
+    /// What the strategy fell back on, and in how many games (empty when it played every guess itself).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fallbacks: Vec<(String, u64)>,
 }
 
 impl From<::mastermind::PlayAllStats> for PlayedDto {
@@ -278,6 +281,7 @@ impl From<::mastermind::PlayAllStats> for PlayedDto {
             worst: s.worst,
             histogram: s.histogram,
             failed: s.failed,
+            fallbacks: s.fallbacks.into_iter().collect(),
         }
     }
 }

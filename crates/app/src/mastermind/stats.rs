@@ -384,7 +384,7 @@ pub fn StatsPage(props: &StatsProps) -> Html {
                         <th scope="col">{ "Failed" }</th><th scope="col">{ "Time" }</th><th scope="col">{ "Guesses per game" }</th></tr></thead>
                     <tbody>
                         { for b.lines.iter().map(|l| match &l.result {
-                            Ok(r) => html! {
+                            Ok(r) => html! { <>
                                 <tr data-strategy={l.strategy.name()} data-mean={format!("{:.6}", r.mean)} data-worst={r.worst.to_string()} data-games={r.games.to_string()}>
                                     <th scope="row">{ l.strategy.name() }</th>
                                     <td class={classes!("num", (r.mean <= best_mean + 1e-9).then_some("best"))}>{ format!("{:.3}", r.mean) }</td>
@@ -393,7 +393,12 @@ pub fn StatsPage(props: &StatsProps) -> Html {
                                     <td class="num">{ format!("{} ms", fmt_ms(l.millis)) }</td>
                                     <td>{ histogram(&r.histogram, widest, tallest) }</td>
                                 </tr>
-                            },
+                                { for r.fallbacks.iter().map(|(reason, n)| html! {
+                                    <tr class="fallback" data-fallback-of={l.strategy.name()}><td colspan="6">
+                                        { format!("Not all {}: in {n} of {} games, {reason}.", l.strategy.name(), r.games + r.failed) }
+                                    </td></tr>
+                                }) }
+                            </> },
                             Err(m) => html! {
                                 <tr data-strategy={l.strategy.name()} class="failed"><th scope="row">{ l.strategy.name() }</th><td colspan="5">{ m.clone() }</td></tr>
                             },
@@ -449,6 +454,7 @@ mod tests {
             worst: 5,
             histogram: vec![0, 1, 6, 62, 533, 694],
             failed: 0,
+            fallbacks: Vec::new(),
         };
         Outcome::Ok {
             answer: Answer::Mastermind(MastermindAnswer::Played { played }),
