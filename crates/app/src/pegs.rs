@@ -118,6 +118,21 @@ fn setup(query: &Query) -> (Board, Setup, Vec<String>) {
 #[component]
 pub fn PegsPage(props: &PageProps) -> Html {
     let (board, initial, link_errors) = use_memo(props.query.clone(), setup).as_ref().clone();
+    // The worker keeps the game's table of positions (hundreds of MB on the English board) while the game is
+    // played; leaving the game lets it go.
+    {
+        let solver = crate::hooks::use_solver().map(|c| c.solver);
+        use_effect_with((), move |_| {
+            move || {
+                if let Some(s) = solver {
+                    s.run(
+                        protocol::Job::Pegs(protocol::pegs::PegsJob::Release),
+                        Callback::noop(),
+                    );
+                }
+            }
+        });
+    }
     let play = use_reducer({
         let (board, initial) = (board.clone(), initial.clone());
         move || Play::new(board, &initial)

@@ -115,6 +115,9 @@ pub enum PegsJob {
         /// Where games end.
         finish: FinishDto,
     },
+    /// Let go of the table kept for [`PegsJob::JumpCounts`] (hundreds of MB for the English board): the page
+    /// sends it when it leaves the game.
+    Release,
 }
 
 /// One level of a count.
@@ -182,6 +185,11 @@ pub enum PegsAnswer {
         /// `(jump, games as decimal text)`.
         counts: Vec<(JumpDto, String)>,
     },
+    /// The kept table is gone; how many bytes it held.
+    Released {
+        /// Bytes let go (0 when none was kept).
+        bytes: u64,
+    },
 }
 
 impl TryFrom<Answer> for PegsAnswer {
@@ -234,6 +242,12 @@ const SOLVE_BUDGET: u64 = 2_000_000;
 /// Runs one peg solitaire job on the core.
 pub(crate) fn run(job: &PegsJob, observer: &dyn Observer) -> Result<PegsAnswer, String> {
     let (board, position, finish) = match job {
+        PegsJob::Release => {
+            let kept = TABLE.lock().ok().and_then(|mut t| t.take());
+            return Ok(PegsAnswer::Released {
+                bytes: kept.map_or(0, |t| t.bytes() as u64),
+            });
+        }
         PegsJob::Count {
             board,
             position,
@@ -301,6 +315,7 @@ pub(crate) fn run(job: &PegsJob, observer: &dyn Observer) -> Result<PegsAnswer, 
                     .collect(),
             })
         }
+        PegsJob::Release => Ok(PegsAnswer::Released { bytes: 0 }),
     }
 }
 
@@ -313,8 +328,36 @@ mod tests {
         execute(&Job::Pegs(job), &JobObserver::new()).reply()
     }
 
+    /// Tests that build or drop the worker's kept table take turns (the test harness runs them on threads).
+    static KEPT_TABLE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+    #[test]
+    fn the_kept_table_is_let_go_on_request() {
+        let board = BoardDto::Named("triangle".into());
+        let b = board.board().expect("triangle");
+        let _one_at_a_time = KEPT_TABLE.lock();
+        let start = position_text(b.full() & !1);
+        let Reply::Answer(PegsAnswer::JumpCounts { .. }) = run_job(PegsJob::JumpCounts {
+            board,
+            start: start.clone(),
+            position: start,
+            finish: FinishDto::AnyOne,
+        }) else {
+            panic!("counts")
+        };
+        let Reply::Answer(PegsAnswer::Released { bytes }) = run_job(PegsJob::Release) else {
+            panic!("released")
+        };
+        assert!(bytes > 0);
+        let Reply::Answer(PegsAnswer::Released { bytes }) = run_job(PegsJob::Release) else {
+            panic!("released")
+        };
+        assert_eq!(bytes, 0, "nothing left to let go");
+    }
+
     #[test]
     fn a_triangle_is_counted_solved_and_its_jumps_weighed() {
+        let _one_at_a_time = KEPT_TABLE.lock();
         let board = BoardDto::Named("triangle".into());
         let start = position_text(0x7ffe);
         let finish = FinishDto::AnyOne;
