@@ -245,7 +245,7 @@ pub(crate) fn run(job: &PegsJob, observer: &dyn Observer) -> Result<PegsAnswer, 
         PegsJob::Release => {
             let kept = TABLE.lock().ok().and_then(|mut t| t.take());
             return Ok(PegsAnswer::Released {
-                bytes: kept.map_or(0, |t| t.bytes() as u64),
+                bytes: kept.map_or(0, |t| t.bytes()),
             });
         }
         PegsJob::Count {
