@@ -120,3 +120,24 @@ test('phone and projector widths, and the embed layout', async () => {
   assert.deepEqual(phone.errors, []);
   assert.deepEqual(projector.errors, []);
 });
+
+test('a board of your own: typed in the page, carried in the link, counted and played; a bad layout is named', async () => {
+  const page = await open(browser, `${server.url}/#/pegs?board=english`);
+  await solverReady(page);
+  await page.selectOption('#pegs-board', 'custom');
+  await page.fill('#pegs-layout', 'triangle\no\noo\nooo\noooo\nooooo');
+  await page.click('#pegs-layout-play');
+  await page.waitForFunction(() => location.hash.includes('layout=triangle/o/oo/ooo/oooo/ooooo'));
+  assert.equal(await page.locator('.pegs-board .hole').count(), 15);
+  // The same board by link, to one peg anywhere from the top: the triangle's 29,760 games.
+  const linked = await open(browser, `${server.url}/#/pegs?layout=triangle/o/oo/ooo/oooo/ooooo&start=0,0&finish=any-one`);
+  await solverReady(linked);
+  await linked.waitForSelector('#outlook:has-text("29,760 games")', { timeout: 30_000 });
+  await linked.click('#count-all');
+  await linked.waitForSelector('#count-solutions', { timeout: 30_000 });
+  assert.equal(await linked.getAttribute('#count-solutions', 'data-solutions'), '29760');
+  const bad = await open(browser, `${server.url}/#/pegs?layout=oo/q`);
+  await solverReady(bad);
+  assert.match(await bad.textContent('.banner.warn'), /layout: .*the English board is used/);
+  for (const p of [page, linked, bad]) assert.deepEqual(p.errors, []);
+});

@@ -49,18 +49,34 @@ pub struct PageProps {
 /// The game a link describes, with a message for every part that was ignored.
 fn setup(query: &Query) -> (Board, Setup, Vec<String>) {
     let mut errors = Vec::new();
-    let name = query
-        .get("board")
-        .cloned()
-        .unwrap_or_else(|| "english".into());
-    let (name, board) = match Board::named(&name) {
-        Ok(b) => (name, b),
-        Err(e) => {
-            errors.push(format!("board: {e}"));
-            (
-                "english".into(),
-                Board::named("english").unwrap_or_else(|_| unreachable!()),
-            )
+    let english = || {
+        Board::named("english").unwrap_or_else(|_| unreachable!("the English board is built in"))
+    };
+    // `layout=..ooo../ooooooo/...` (rows separated by `/`; a first row `triangle` for a triangular grid) is a board
+    // of your own; else `board=` names one.
+    let (name, layout, board) = match query.get("layout").filter(|l| !l.trim().is_empty()) {
+        Some(text) => {
+            let rows = text.replace('/', "\n");
+            match Board::parse(&rows) {
+                Ok(b) => ("custom".to_string(), Some(rows), b),
+                Err(e) => {
+                    errors.push(format!("layout: {e}; the English board is used"));
+                    ("english".into(), None, english())
+                }
+            }
+        }
+        None => {
+            let name = query
+                .get("board")
+                .cloned()
+                .unwrap_or_else(|| "english".into());
+            match Board::named(&name) {
+                Ok(b) => (name, None, b),
+                Err(e) => {
+                    errors.push(format!("board: {e}"));
+                    ("english".into(), None, english())
+                }
+            }
         }
     };
     let default_start = board.default_start();
@@ -105,6 +121,7 @@ fn setup(query: &Query) -> (Board, Setup, Vec<String>) {
         board,
         Setup {
             board: name,
+            layout,
             start,
             finish,
             moves,
@@ -159,8 +176,11 @@ pub fn PegsPage(props: &PageProps) -> Html {
     // The link follows the game: reload or share reproduces it.
     {
         let link = format!(
-            "#/pegs?board={}&start={}&finish={}{}{}",
-            play.board_name,
+            "#/pegs?{}&start={}&finish={}{}{}",
+            match &play.layout {
+                Some(rows) => format!("layout={}", rows.replace('\n', "/")),
+                None => format!("board={}", play.board_name),
+            },
             play.board.hole_text(play.start),
             play.finish.text(&play.board),
             if play.moves.is_empty() {
@@ -232,12 +252,19 @@ pub fn PegsPage(props: &PageProps) -> Html {
         Outlook::Unknown(m) => format!("Could not tell whether it is still solvable: {m}"),
     };
     let solvable = matches!(p.outlook, Outlook::Solvable(true)) && !p.over();
+    // "Your own…" opens an editor for a layout instead of naming a board.
+    let editing_layout = use_state(|| false);
     let choose = |what: &'static str| {
+        let editing_layout = editing_layout.clone();
         Callback::from(move |e: Event| {
             let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() else {
                 return;
             };
             let value = sel.value();
+            if what == "board" && value == "custom" {
+                editing_layout.set(true);
+                return;
+            }
             if let Some(w) = web_sys::window() {
                 let hash = w.location().hash().unwrap_or_default();
                 let (path, query) = hash.split_once('?').unwrap_or((&hash, ""));
@@ -249,7 +276,10 @@ pub fn PegsPage(props: &PageProps) -> Html {
                             && !kv.starts_with("moves=")
                     })
                     .filter(|kv| {
-                        what != "board" || !(kv.starts_with("start=") || kv.starts_with("finish="))
+                        what != "board"
+                            || !(kv.starts_with("start=")
+                                || kv.starts_with("finish=")
+                                || kv.starts_with("layout="))
                     })
                     .map(str::to_string)
                     .collect();
@@ -304,8 +334,12 @@ pub fn PegsPage(props: &PageProps) -> Html {
                 <label>{ "Board" }
                     <select id="pegs-board" onchange={choose("board")}>
                         { for NAMED.iter().map(|(n, _, label)| html! { <option value={*n} selected={*n == p.board_name}>{ *label }</option> }) }
+                        <option value="custom" selected={p.layout.is_some() || *editing_layout}>{ "your own…" }</option>
                     </select>
                 </label>
+                if *editing_layout || p.layout.is_some() {
+                    <LayoutEditor current={p.layout.clone()} />
+                }
                 <label>{ "Empty at the start" }
                     <select id="pegs-start" onchange={choose("start")}>{ for start_options }</select>
                 </label>
@@ -330,7 +364,52 @@ pub fn PegsPage(props: &PageProps) -> Html {
                     <Share />
                 </div>
             </div>
-            <CountPanel board={p.board_name.clone()} start={position_text(p.start_position())} finish={finish_dto} what={what} />
+            <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} />
         </section>
+    }
+}
+
+/// Props of [`LayoutEditor`].
+#[derive(Properties, PartialEq)]
+struct LayoutProps {
+    /// The layout being played, if it is one of your own.
+    current: Option<String>,
+}
+
+/// A board of your own: one line per row, `o` a hole and `.` none (a first line `triangle` for a triangular grid);
+/// "Play this board" puts it in the link (`layout=`), where a mistake is named.
+#[component]
+fn LayoutEditor(props: &LayoutProps) -> Html {
+    const EXAMPLE: &str = "..ooo..\n..ooo..\nooooooo\nooooooo\nooooooo\n..ooo..\n..ooo..";
+    let text = use_state(|| props.current.clone().unwrap_or_else(|| EXAMPLE.to_string()));
+    let oninput = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(t) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() {
+                text.set(t.value());
+            }
+        })
+    };
+    let play = {
+        let text = text.clone();
+        Callback::from(move |_: MouseEvent| {
+            let rows: Vec<String> = text
+                .lines()
+                .map(|l| l.trim_end().replace(' ', "."))
+                .filter(|l| !l.is_empty())
+                .collect();
+            if let Some(w) = web_sys::window() {
+                let _ = w
+                    .location()
+                    .set_hash(&format!("/pegs?layout={}", rows.join("/")));
+            }
+        })
+    };
+    html! {
+        <div class="layout-editor">
+            <label for="pegs-layout">{ "Your board: one line per row, o a hole, . none (first line 'triangle' for a triangular grid)" }</label>
+            <textarea id="pegs-layout" rows="7" spellcheck="false" value={(*text).clone()} {oninput} />
+            <button type="button" class="primary" id="pegs-layout-play" onclick={play}>{ "Play this board" }</button>
+        </div>
     }
 }

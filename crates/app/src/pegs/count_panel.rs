@@ -135,8 +135,8 @@ impl Reducible for Counting {
 /// Props of [`CountPanel`].
 #[derive(Properties, PartialEq)]
 pub struct CountProps {
-    /// The board's name.
-    pub board: AttrValue,
+    /// The board: its name, or a layout of your own.
+    pub board: BoardDto,
     /// The start (hexadecimal position).
     pub start: AttrValue,
     /// Where games end.
@@ -162,7 +162,7 @@ pub fn CountPanel(props: &CountProps) -> Html {
     let start = {
         let d = counting.dispatcher();
         let job = Job::Pegs(PegsJob::Count {
-            board: BoardDto::Named(props.board.to_string()),
+            board: props.board.clone(),
             position: props.start.to_string(),
             finish: props.finish,
         });

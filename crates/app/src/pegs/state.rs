@@ -17,8 +17,10 @@ pub const DEAD_END_COUNTS_FROM: u32 = 20;
 /// The settings a game starts from (and its link).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Setup {
-    /// The board's name (`english`, ...).
+    /// The board's name (`english`, ..., or `custom`).
     pub board: String,
+    /// A board of your own: its layout, one line per row.
+    pub layout: Option<String>,
     /// The empty hole at the start.
     pub start: u8,
     /// Where games end.
@@ -56,6 +58,8 @@ pub struct Play {
     pub board: Rc<Board>,
     /// Its name.
     pub board_name: String,
+    /// The layout of a board of your own.
+    pub layout: Option<String>,
     /// The empty hole at the start.
     pub start: u8,
     /// Where games end.
@@ -116,6 +120,7 @@ impl Play {
         let mut play = Play {
             board: Rc::new(board),
             board_name: setup.board.clone(),
+            layout: setup.layout.clone(),
             start: setup.start,
             finish: setup.finish,
             moves: Vec::new(),
@@ -171,8 +176,12 @@ impl Play {
         peg_solitaire::finished(&self.board, self.position(), self.finish) && self.over()
     }
 
-    fn board_dto(&self) -> BoardDto {
-        BoardDto::Named(self.board_name.clone())
+    /// The board as jobs carry it: its name, or its layout.
+    pub fn board_dto(&self) -> BoardDto {
+        match &self.layout {
+            Some(rows) => BoardDto::Layout(rows.clone()),
+            None => BoardDto::Named(self.board_name.clone()),
+        }
     }
 
     fn ask(&mut self, job: PegsJob) {
@@ -372,6 +381,7 @@ mod tests {
     fn triangle() -> Play {
         let setup = Setup {
             board: "triangle".into(),
+            layout: None,
             start: 0,
             finish: Finish::AnyOne,
             moves: Vec::new(),
