@@ -185,7 +185,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             let strategy: Strategy = strategy.parse()?;
             let mut rng = StdRng::seed_from_u64(seed);
             let progress = ProgressLine::new();
-            let (history, notes) = play_game(
+            let played = play_game(
                 &spec,
                 strategy,
                 &secret,
@@ -195,6 +195,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             )
             .map_err(|e| e.to_string())?;
             progress.clear();
+            let (history, notes) = (played.rows, played.notes);
             let solved = history.last().is_some_and(|r| r.feedback.is_win(spec.pegs));
             let seconds = out.seconds();
             let guesses: Vec<Vec<u8>> = history.iter().map(|r| r.guess.pegs().to_vec()).collect();

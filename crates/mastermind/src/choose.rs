@@ -25,6 +25,8 @@ pub struct Choice {
     pub played_by: Strategy,
     /// Why a fallback or approximation was used, for people to read.
     pub note: Option<String>,
+    /// Why another strategy than the one asked for chose (the fallback alone, without remarks on the guess).
+    pub fallback: Option<String>,
 }
 
 /// Chooses the next guess for `history` with `strategy`.
@@ -46,6 +48,7 @@ pub fn choose(
                 remaining,
                 played_by: strategy,
                 note: None,
+                fallback: None,
             })
         }
         Strategy::LocalSearch => local_search(spec, history, budget, observer, rng, None),
@@ -99,6 +102,7 @@ pub fn choose(
                 guess: listed.code(guess).clone(),
                 remaining,
                 played_by,
+                fallback: note.clone(),
                 note,
             })
         }
@@ -149,6 +153,7 @@ fn local_search(
     } else {
         fit
     };
+    let fallback = note.clone();
     let note = Some(match note {
         Some(n) => format!("{n}; {fit}"),
         None => format!("local search: {fit}"),
@@ -160,6 +165,7 @@ fn local_search(
         remaining,
         played_by: Strategy::LocalSearch,
         note,
+        fallback,
     })
 }
 
@@ -180,6 +186,7 @@ fn random_consistent(
             Some("too many possibilities to count quickly: drew a consistent code by randomised search".to_string()),
         ),
     };
+    let fallback = note.clone();
     let note = match (note, draw_note) {
         (Some(a), Some(b)) => Some(format!("{a}; {b}")),
         (a, b) => a.or(b),
@@ -189,5 +196,6 @@ fn random_consistent(
         remaining,
         played_by: Strategy::RandomConsistent,
         note,
+        fallback,
     })
 }

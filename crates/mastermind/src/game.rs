@@ -54,8 +54,20 @@ pub fn first_contradiction(
 /// to 100 pegs x 20 colours (the exact strategies need a few dozen at most).
 pub const MAX_GUESSES: usize = 3000;
 
-/// One game: `strategy` guesses until it hits `secret` or [`MAX_GUESSES`] run out. Returns the rows played and
-/// the remarks the strategy made (fallbacks). The game is solved iff the last row is a win.
+/// One game as it was played: its rows, every remark the strategy made, and the remarks of guesses another
+/// strategy chose (fallbacks).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GamePlay {
+    /// The rows, the last a win when the game was solved.
+    pub rows: Vec<Row>,
+    /// Every remark (fallbacks, approximations), in order, repeats dropped.
+    pub notes: Vec<String>,
+    /// Why another strategy chose some of the guesses, each reason once.
+    pub fallbacks: Vec<String>,
+}
+
+/// One game: `strategy` guesses until it hits `secret` or [`MAX_GUESSES`] run out. The game is solved iff the last
+/// row is a win.
 pub fn play_game(
     spec: &Spec,
     strategy: Strategy,
@@ -63,14 +75,18 @@ pub fn play_game(
     budget: &Budget,
     observer: &dyn Observer,
     rng: &mut impl rand::Rng,
-) -> Result<(Vec<Row>, Vec<String>), StrategyError> {
-    let mut history: Vec<Row> = Vec::new();
-    let mut notes = Vec::new();
-    while history.len() < MAX_GUESSES {
-        let choice = crate::choose(strategy, spec, &history, budget, observer, rng)?;
-        notes.extend(choice.note);
+) -> Result<GamePlay, StrategyError> {
+    let mut played = GamePlay::default();
+    while played.rows.len() < MAX_GUESSES {
+        let choice = crate::choose(strategy, spec, &played.rows, budget, observer, rng)?;
+        if let Some(why) = &choice.fallback
+            && !played.fallbacks.contains(why)
+        {
+            played.fallbacks.push(why.clone());
+        }
+        played.notes.extend(choice.note);
         let feedback = crate::score(&choice.guess, secret, spec.colors);
-        history.push(Row {
+        played.rows.push(Row {
             guess: choice.guess,
             feedback,
         });
@@ -78,8 +94,8 @@ pub fn play_game(
             break;
         }
     }
-    notes.dedup();
-    Ok((history, notes))
+    played.notes.dedup();
+    Ok(played)
 }
 
 /// The result of playing every secret of a game with one strategy.
@@ -95,8 +111,8 @@ pub struct PlayAllStats {
     pub histogram: Vec<u64>,
     /// Games not solved (an error, or [`MAX_GUESSES`] ran out); not counted in the others.
     pub failed: u64,
-    /// Each remark the strategy made (a fallback to another strategy, an approximation), with the number of games
-    /// it was made in: a result played partly by another strategy says so wherever it is printed.
+    /// Each reason another strategy chose some guesses (a fallback), with the number of games it happened in: a
+    /// result played partly by another strategy says so wherever it is printed.
     pub fallbacks: std::collections::BTreeMap<String, u64>,
 }
 
@@ -120,19 +136,15 @@ impl PlayAllStats {
 
     /// Counts one game [`play_game`] played: solved in its number of rows, or failed (an error, or no win
     /// within [`MAX_GUESSES`]).
-    pub fn record_game(
-        &mut self,
-        spec: &Spec,
-        played: &Result<(Vec<Row>, Vec<String>), StrategyError>,
-    ) {
-        if let Ok((_, notes)) = played {
-            for note in notes {
+    pub fn record_game(&mut self, spec: &Spec, played: &Result<GamePlay, StrategyError>) {
+        if let Ok(p) = played {
+            for note in &p.fallbacks {
                 *self.fallbacks.entry(note.clone()).or_insert(0) += 1;
             }
         }
         match played {
-            Ok((rows, _)) if rows.last().is_some_and(|r| r.feedback.is_win(spec.pegs)) => {
-                self.record(rows.len() as u32)
+            Ok(p) if p.rows.last().is_some_and(|r| r.feedback.is_win(spec.pegs)) => {
+                self.record(p.rows.len() as u32)
             }
             _ => self.failed += 1,
         }

@@ -41,8 +41,8 @@ pub use choose::{Choice, choose};
 pub use code::{Code, CodeError};
 pub use feedback::{Feedback, score, score_reference};
 pub use game::{
-    GAMES, MAX_GUESSES, PlayAllStats, feedback_workload, first_contradiction, optimal_book,
-    play_all, play_all_observed, play_game, play_sampled, score_all,
+    GAMES, GamePlay, MAX_GUESSES, PlayAllStats, feedback_workload, first_contradiction,
+    optimal_book, play_all, play_all_observed, play_game, play_sampled, score_all,
 };
 pub use row::{Row, RowError};
 pub use scoring::CHUNKS;
