@@ -278,9 +278,10 @@ impl Table {
         match outcome.reply::<CluedoAnswer>() {
             Reply::Answer(answer) => match (req.purpose, answer) {
                 (Purpose::Move(seat), CluedoAnswer::Act(a)) => {
-                    if let Err(e) = self.apply(seat, a) {
-                        self.error = Some(format!("computer {seat}'s move was refused: {e}"));
-                    }
+                    self.error = self
+                        .apply(seat, a)
+                        .err()
+                        .map(|e| format!("computer {seat}'s move was refused: {e}"));
                 }
                 (Purpose::Notebook, CluedoAnswer::Notebook(nb)) => {
                     self.notebook = Some(Rc::new(nb));

@@ -361,7 +361,10 @@ fn MovePanel(props: &TableRef) -> Html {
             html! {
                 <div class="cluedo-move" role="status">
                     <p>{ format!("{} is playing…", seat_name(t, seat)) }
-                    if t.setup.pace_ms == 0 { <button class="primary" onclick={next}>{ "Next move" }</button> }</p>
+                    // Stepping, or after a failed move (the pace's timer does not fire twice for the same move).
+                    if t.setup.pace_ms == 0 || (t.error.is_some() && t.computer_waiting()) {
+                        <button class="primary" onclick={next}>{ if t.error.is_some() { "Try the move again" } else { "Next move" } }</button>
+                    }</p>
                 </div>
             }
         }
