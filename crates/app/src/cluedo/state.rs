@@ -390,6 +390,38 @@ mod tests {
     }
 
     #[test]
+    fn a_computer_move_that_fails_can_be_asked_again() {
+        let setup = Setup {
+            computers: vec![Kind::Random, Kind::Random],
+            seed: 2,
+            pace_ms: 0,
+        };
+        let t = settle(Rc::new(Table::new(&setup)));
+        // The person suggests and ends the turn; a computer is to move.
+        let t = settle(t.reduce(Action::Suggest([0, 6, 12])));
+        let t = match t.mover() {
+            Some((YOU, AskDto::AfterSuggestion)) => settle(t.reduce(Action::EndTurn)),
+            _ => t,
+        };
+        assert!(t.computer_waiting());
+        let t = t.reduce(Action::Go);
+        let seq = t.request.as_ref().map(|r| r.seq).expect("a move asked for");
+        let t = t.reduce(Action::Done(
+            seq,
+            Outcome::Failed {
+                message: "the worker stopped".into(),
+            },
+            0.0,
+        ));
+        assert_eq!(t.error.as_deref(), Some("the worker stopped"));
+        assert!(t.computer_waiting(), "the move can be asked again");
+        let played = t.game.played().len();
+        let t = settle(t.reduce(Action::Go));
+        assert!(t.game.played().len() > played || !t.computer_waiting());
+        assert_eq!(t.error, None);
+    }
+
+    #[test]
     fn moves_out_of_turn_are_refused_with_a_message() {
         let setup = Setup {
             computers: vec![Kind::Random, Kind::Random],
