@@ -2,7 +2,7 @@
 //! is certain, and which turns force a certain holder.
 
 use crate::cards::{Card, Kind, Triple};
-use crate::deduce::{DeduceError, MAX_OWNERS, deals};
+use crate::deduce::{Deals, DeduceError, MAX_OWNERS, deals};
 use crate::view::View;
 
 /// What one seat can be sure of, and the shares behind it.
@@ -28,12 +28,16 @@ pub enum Owner {
 impl Notebook {
     /// The notebook of `view`: every consistent deal counted.
     pub fn of(view: &View) -> Result<Notebook, DeduceError> {
-        let d = deals(view)?;
-        Ok(Notebook {
-            players: view.players(),
+        Ok(Notebook::from_deals(&deals(view)?, view.players()))
+    }
+
+    /// The notebook of deals already counted for a table of `players`.
+    pub fn from_deals(d: &Deals, players: usize) -> Notebook {
+        Notebook {
+            players,
             deals: d.total(),
             counts: d.owner_counts(),
-        })
+        }
     }
 
     fn owner(&self, o: usize) -> Owner {

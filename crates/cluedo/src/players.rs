@@ -15,6 +15,7 @@ use rand::{Rng, RngExt};
 
 use crate::cards::{CARDS, Card, CardSet, Kind as CardKind, Triple};
 use crate::deduce::{Deals, deals};
+use crate::notebook::Notebook;
 use crate::view::{Turn, View};
 
 /// A kind of computer player.
@@ -179,13 +180,14 @@ fn deduction(view: &View, ask: Ask, rng: &mut impl Rng) -> Action {
         // A game's own view is always consistent; if not, fall back on the seed's rule rather than fail.
         return act(Kind::Random, view, ask, rng);
     };
-    if let Some(t) = envelope_certain(&d, view.players()) {
+    let notebook = Notebook::from_deals(&d, view.players());
+    if let Some(t) = notebook.solved() {
         return Action::Accuse(t);
     }
     match ask {
         Ask::AfterSuggestion => Action::EndTurn,
         _ => Action::Suggest(
-            best_suggestion(view, &d, rng).unwrap_or_else(|| pin_down(view, &d, rng)),
+            best_suggestion(view, &d, rng).unwrap_or_else(|| pin_down(view, &notebook, rng)),
         ),
     }
 }
@@ -193,11 +195,9 @@ fn deduction(view: &View, ask: Ask, rng: &mut impl Rng) -> Action {
 /// A suggestion that must teach something when sampling sees no difference (the envelope's remaining doubt
 /// lies in rare deals): the unsettled envelope card most likely to be the answer, with cards this seat holds (or
 /// knows nobody can show) for the other two kinds, so the answer is about that one card.
-fn pin_down(view: &View, d: &Deals, rng: &mut impl Rng) -> Triple {
-    let p = view.players();
-    let counts = d.owner_counts();
-    let total = d.total();
-    let env_share = |c: Card| counts[c.index()][p];
+fn pin_down(view: &View, notebook: &Notebook, rng: &mut impl Rng) -> Triple {
+    let total = notebook.deals;
+    let env_share = |c: Card| notebook.counts[c.index()][notebook.players];
     let unsettled = CardKind::ALL
         .iter()
         .flat_map(|k| k.cards().iter())
@@ -224,21 +224,6 @@ fn pin_down(view: &View, d: &Deals, rng: &mut impl Rng) -> Triple {
         }
     }
     t
-}
-
-/// The envelope, if every consistent deal has the same one.
-pub fn envelope_certain(d: &Deals, players: usize) -> Option<Triple> {
-    let counts = d.owner_counts();
-    let sure = |k: CardKind| {
-        k.cards()
-            .iter()
-            .find(|c| counts[c.index()][players] == d.total())
-    };
-    Some(Triple {
-        suspect: sure(CardKind::Suspect)?,
-        weapon: sure(CardKind::Weapon)?,
-        room: sure(CardKind::Room)?,
-    })
 }
 
 /// The suggestion after whose answer the envelope is least uncertain, on average over a uniform sample of the

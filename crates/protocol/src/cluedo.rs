@@ -51,11 +51,13 @@ pub struct ViewDto {
     pub turns: Vec<TurnDto>,
 }
 
-fn card(n: u8) -> Result<Card, String> {
+/// Card `n` as it travels, or why there is none.
+pub fn card(n: u8) -> Result<Card, String> {
     Card::new(usize::from(n)).ok_or_else(|| format!("there is no card {n}"))
 }
 
-fn triple(cards: [u8; 3]) -> Result<Triple, String> {
+/// Three cards as they travel (suspect, weapon, room in any order), or why they are not a suggestion.
+pub fn triple(cards: [u8; 3]) -> Result<Triple, String> {
     Triple::new([card(cards[0])?, card(cards[1])?, card(cards[2])?])
 }
 
@@ -270,7 +272,12 @@ impl NotebookDto {
     /// The envelope's card of each kind, where certain.
     pub fn envelope(&self) -> [Option<usize>; 3] {
         let p = usize::from(self.players);
-        [0..6, 6..12, 12..21].map(|r| r.into_iter().find(|&c| self.holder(c) == Some(p)))
+        cluedo::CardKind::ALL.map(|k| {
+            k.cards()
+                .iter()
+                .map(Card::index)
+                .find(|&c| self.holder(c) == Some(p))
+        })
     }
 }
 

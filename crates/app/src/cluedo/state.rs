@@ -5,8 +5,8 @@
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use cluedo::{Card, Game, Kind, Phase, Triple};
-use protocol::cluedo::{ActionDto, AskDto, CluedoAnswer, CluedoJob, NotebookDto, ViewDto};
+use cluedo::{Game, Kind, Phase};
+use protocol::cluedo::{ActionDto, AskDto, CluedoAnswer, CluedoJob, NotebookDto, ViewDto, triple};
 use protocol::{Job, Outcome, Reply};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -105,11 +105,6 @@ pub enum Action {
     Why(u8),
     /// A job ended, taking so many milliseconds in the worker.
     Done(u32, Outcome, f64),
-}
-
-fn triple(cards: [u8; 3]) -> Result<Triple, String> {
-    let card = |n: u8| Card::new(usize::from(n)).ok_or(format!("there is no card {n}"));
-    Triple::new([card(cards[0])?, card(cards[1])?, card(cards[2])?])
 }
 
 impl Table {
@@ -254,9 +249,7 @@ impl Table {
             ActionDto::Suggest { cards } => self.game.suggest(triple(cards)?),
             ActionDto::Accuse { cards } => self.game.accuse(triple(cards)?).map(|_| ()),
             ActionDto::EndTurn => self.game.end_turn(),
-            ActionDto::Show { card } => self
-                .game
-                .show(Card::new(usize::from(card)).ok_or(format!("there is no card {card}"))?),
+            ActionDto::Show { card } => self.game.show(protocol::cluedo::card(card)?),
         }
         .map_err(|e| e.to_string())?;
         self.after_move();
@@ -332,6 +325,7 @@ impl Reducible for Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cluedo::Card;
     use protocol::{JobObserver, execute};
 
     /// Answers the table's requests with the real core, as the worker would, until none is left.

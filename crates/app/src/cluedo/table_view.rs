@@ -373,7 +373,8 @@ fn MovePanel(props: &TableRef) -> Html {
     html! { <div class="cluedo-panel">{ body }</div> }
 }
 
-fn turn_text(t: &Table, turn: &Turn, you_see: bool) -> String {
+/// A turn in words, with the card shown where `turn` carries it (the person's view, or every card at the end).
+fn turn_text(t: &Table, turn: &Turn) -> String {
     match *turn {
         Turn::Suggest {
             by,
@@ -383,7 +384,7 @@ fn turn_text(t: &Table, turn: &Turn, you_see: bool) -> String {
         } => {
             let answer = match (shown_by, card) {
                 (None, _) => "nobody could refute".to_string(),
-                (Some(r), Some(c)) if you_see => format!("{} showed {}", seat_name(t, r), c.name()),
+                (Some(r), Some(c)) => format!("{} showed {}", seat_name(t, r), c.name()),
                 (Some(r), _) => format!("{} showed a card", seat_name(t, r)),
             };
             let passed: Vec<String> = turn.passers(t.game.players()).map(short_seat).collect();
@@ -427,7 +428,7 @@ fn Log(props: &TableRef) -> Html {
         let turn = if over { p.turn } else { mine[i] };
         html! {
             <li class={classes!(highlighted.contains(&i).then_some("forced"))} value={(i + 1).to_string()}>
-                <span class="round">{ format!("R{} ", p.round) }</span>{ turn_text(t, &turn, true) }
+                <span class="round">{ format!("R{} ", p.round) }</span>{ turn_text(t, &turn) }
             </li>
         }
     });
