@@ -125,10 +125,25 @@ pub fn simulate(
     observer: &dyn Observer,
 ) -> Result<Option<Simulation>, String> {
     check(kinds, games)?;
+    Ok(play_range(kinds, seed, 0..games, observer).map(|endings| summarise(kinds, &endings)))
+}
+
+/// Games per unit of work a thread takes.
+const BATCH: u64 = 16;
+
+/// Plays games `range` of a run seeded `seed` (game `i` from [`game_seed`]`(seed, i)`) in parallel, in batches of
+/// 16, and returns their endings in game order; `None` if the observer stopped it. A simulation is this over
+/// `0..games`; a cluster plays its parts on many machines and gets the same endings.
+pub fn play_range(
+    kinds: &[Kind],
+    seed: u64,
+    range: std::ops::Range<u64>,
+    observer: &dyn Observer,
+) -> Option<Vec<Ending>> {
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
     let done = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    const BATCH: u64 = 16;
+    let games = range.end.saturating_sub(range.start);
     let batches = games.div_ceil(BATCH);
     observer.report(Progress::Begin {
         units: batches as usize,
@@ -150,8 +165,10 @@ pub fn simulate(
                 index: b as usize,
                 thread,
             });
-            let range = b * BATCH..((b + 1) * BATCH).min(games);
-            let out: Vec<Ending> = range.map(|i| play(kinds, game_seed(seed, i))).collect();
+            let first = range.start + b * BATCH;
+            let out: Vec<Ending> = (first..(first + BATCH).min(range.end))
+                .map(|i| play(kinds, game_seed(seed, i)))
+                .collect();
             let rounds: u64 = out.iter().map(|e| u64::from(e.rounds)).sum();
             let found = out.len() as u64;
             let now = done.fetch_add(found, Relaxed) + found;
@@ -175,10 +192,9 @@ pub fn simulate(
         })
         .collect();
     if stop.load(Relaxed) {
-        return Ok(None);
+        return None;
     }
-    let endings: Vec<Ending> = endings.into_iter().flatten().collect();
-    Ok(Some(summarise(kinds, &endings)))
+    Some(endings.into_iter().flatten().collect())
 }
 
 /// The mean, spread, wins and histogram of some games' endings.

@@ -11,6 +11,7 @@ use rayon::prelude::*;
 
 use crate::board::{Board, Position, Symmetry};
 use crate::levels::{BYTES_PER_CLASS, Halt, Level};
+use crate::ranks::{Alone, Ranks};
 
 /// The unit in which the levels of a count are tallied.
 pub const LEVELS: Unit = Unit::new("level", "levels", Label::Ordinal);
@@ -110,7 +111,7 @@ pub struct Counted {
     pub levels: Vec<LevelStats>,
     /// Distinct positions searched (both halves).
     pub positions: u64,
-    /// The most bytes the levels' tables held at once.
+    /// The most bytes the levels' tables held at once (on the rank that held most, when shared).
     pub peak_bytes: u64,
     /// Symmetries used.
     pub symmetries: usize,
@@ -213,6 +214,20 @@ pub fn count(
     limits: &Limits,
     observer: &dyn Observer,
 ) -> Result<Counted, CountError> {
+    count_shared(board, start, finish, limits, observer, &Alone)
+}
+
+/// [`count`] shared across `ranks` (every rank calls it with the same request): each rank holds the positions it
+/// owns, `limits.max_bytes` is per rank, and every rank gets the whole result. The same count on any number of
+/// ranks.
+pub fn count_shared(
+    board: &Board,
+    start: Position,
+    finish: Finish,
+    limits: &Limits,
+    observer: &dyn Observer,
+    ranks: &dyn Ranks,
+) -> Result<Counted, CountError> {
     let (pegs, finals) = checked(board, start, finish)?;
     let symmetry = group_for(board, start, finish, &finals, limits.symmetry);
     let run = Run {
@@ -220,6 +235,7 @@ pub fn count(
         symmetry: &symmetry,
         limits,
         observer,
+        ranks,
         peak: 0,
         levels: Vec::new(),
         total_levels: u64::from(pegs),
@@ -265,6 +281,8 @@ struct Run<'a> {
     symmetry: &'a Symmetry,
     limits: &'a Limits,
     observer: &'a dyn Observer,
+    ranks: &'a dyn Ranks,
+    /// The most bytes this rank held at once.
     peak: u64,
     levels: Vec<LevelStats>,
     total_levels: u64,
@@ -277,13 +295,15 @@ impl Run<'_> {
             .par_entries()
             .map(|(p, n)| (sym.class_size(p) as u64, n))
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        let ranks = self.ranks;
         self.levels.push(LevelStats {
             pegs: level.pegs,
-            positions,
-            classes: level.classes(),
-            paths,
+            positions: ranks.sum(u128::from(positions)) as u64,
+            classes: ranks.sum(u128::from(level.classes())) as u64,
+            paths: ranks.sum(paths),
             backward,
         });
+        let positions = self.levels.last().map_or(0, |l| l.positions);
         let done = self.levels.len() as u64;
         if !backward {
             let jumps = u64::from(self.levels[0].pegs - level.pegs);
@@ -292,18 +312,21 @@ impl Run<'_> {
                 value: positions,
             });
         }
-        match self.observer.report(Progress::Tally {
+        let go = self.observer.report(Progress::Tally {
             done: done.min(self.total_levels),
             total: self.total_levels,
             unit: LEVELS,
-        }) {
-            Flow::Continue => Ok(()),
-            Flow::Stop => Err(CountError::Cancelled),
+        }) == Flow::Continue;
+        if ranks.all_keep_going(go) {
+            Ok(())
+        } else {
+            Err(CountError::Cancelled)
         }
     }
 
     /// Checks that expanding `level` fits beside `kept` bytes of other levels; the next level is guessed from the
-    /// growth of the last one (at least as big as this one).
+    /// growth of the last one (at least as big as this one). Shared, the limit is per rank and the rank that
+    /// needs most decides for all.
     fn check_room(&mut self, level: &Level, kept: u64) -> Result<(), CountError> {
         let now = level.bytes() + kept;
         self.peak = self.peak.max(now);
@@ -312,10 +335,11 @@ impl Run<'_> {
             _ => 4.0,
         };
         let next = (level.classes() as f64 * growth) as u64 * BYTES_PER_CLASS;
-        if now + next > self.limits.max_bytes {
+        let needed = self.ranks.max(now + next);
+        if needed > self.limits.max_bytes {
             return Err(CountError::TooBig {
                 pegs: level.pegs.saturating_sub(1),
-                needed: now + next,
+                needed,
                 limit: self.limits.max_bytes,
             });
         }
@@ -325,7 +349,13 @@ impl Run<'_> {
     fn step(&mut self, level: &Level, kept: u64) -> Result<Level, CountError> {
         self.check_room(level, kept)?;
         let next = level
-            .expand(self.board, self.symmetry, self.observer, &|_, _| {})
+            .expand_shared(
+                self.board,
+                self.symmetry,
+                self.observer,
+                &|_, _| {},
+                self.ranks,
+            )
             .map_err(|Halt::Cancelled| CountError::Cancelled)?;
         self.peak = self.peak.max(level.bytes() + next.bytes() + kept);
         Ok(next)
@@ -333,19 +363,20 @@ impl Run<'_> {
 
     fn start_level(&self, starts: &[Position]) -> Level {
         let pegs = starts.first().map_or(0, |p| p.count_ones());
-        Level::new(
+        Level::new_owned(
             pegs,
             starts.iter().map(|&p| (self.symmetry.canonical(p), 1)),
+            self.ranks,
         )
     }
 
     fn done(self, solutions: u128, met_at: Option<u32>) -> Result<Counted, CountError> {
-        if self.observer.report(Progress::Tally {
+        let go = self.observer.report(Progress::Tally {
             done: self.total_levels,
             total: self.total_levels,
             unit: LEVELS,
-        }) == Flow::Stop
-        {
+        }) == Flow::Continue;
+        if !self.ranks.all_keep_going(go) {
             return Err(CountError::Cancelled);
         }
         let positions = self.levels.iter().map(|l| l.positions).sum();
@@ -353,7 +384,7 @@ impl Run<'_> {
             solutions,
             levels: self.levels,
             positions,
-            peak_bytes: self.peak,
+            peak_bytes: self.ranks.max(self.peak),
             symmetries: self.symmetry.len(),
             met_at,
         })
@@ -367,7 +398,7 @@ impl Run<'_> {
             level = self.step(&level, 0)?;
             self.record(&level, false)?;
         }
-        let solutions = finals_paths(&level, self.symmetry, finals);
+        let solutions = self.ranks.sum(finals_paths(&level, self.symmetry, finals));
         self.done(solutions, None)
     }
 
@@ -384,16 +415,16 @@ impl Run<'_> {
                 }
             };
             let next = level
-                .expand(self.board, self.symmetry, self.observer, &add)
+                .expand_shared(self.board, self.symmetry, self.observer, &add, self.ranks)
                 .map_err(|Halt::Cancelled| CountError::Cancelled)?;
             self.peak = self.peak.max(level.bytes() + next.bytes());
-            if next.classes() == 0 {
+            if self.ranks.sum(u128::from(next.classes())) == 0 {
                 break;
             }
             level = next;
             self.record(&level, false)?;
         }
-        let solutions = total.into_inner().unwrap_or_default();
+        let solutions = self.ranks.sum(total.into_inner().unwrap_or_default());
         self.done(solutions, None)
     }
 
@@ -459,18 +490,17 @@ impl Run<'_> {
         let sym = self.symmetry;
         let board = self.board;
         debug_assert!(back.pegs == holes - met || backward.is_none());
-        let solutions: u128 = forward
-            .par_entries()
-            .map(|(p, n)| {
-                let c = sym.canonical(board.complement(p));
-                back.paths(c).map_or(0, |m| n / sym.class_size(p) * m)
-            })
-            .sum();
+        let solutions = forward.meet_sum(
+            back,
+            &|p| sym.canonical(board.complement(p)),
+            &|p, n, m| n / sym.class_size(p) * m,
+            self.ranks,
+        );
         self.done(solutions, Some(met))
     }
 }
 
-/// The paths into the finishing positions of the last level.
+/// The paths into the finishing positions of the last level (those this rank holds).
 fn finals_paths(level: &Level, symmetry: &Symmetry, finals: &[Position]) -> u128 {
     let mut seen: Vec<Position> = finals.iter().map(|&p| symmetry.canonical(p)).collect();
     seen.sort_unstable();

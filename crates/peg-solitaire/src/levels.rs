@@ -11,6 +11,7 @@ use progress::{Flow, Label, Observer, Progress, Unit};
 use rayon::prelude::*;
 
 use crate::board::{Board, Position, Symmetry};
+use crate::ranks::Ranks;
 
 /// What a unit of counting work is: one shard of a level's positions, owned by one thread while it is expanded.
 pub const SHARDS: Unit = Unit::new("shard", "shards of a level", Label::Ordinal);
@@ -67,6 +68,28 @@ fn shard_of(pos: Position) -> usize {
     (h.finish() >> 57) as usize % SHARD_COUNT
 }
 
+/// The rank that owns a shard when a count is shared across `ranks` processes.
+fn owner(shard: usize, ranks: usize) -> usize {
+    shard % ranks
+}
+
+/// Shards each thread of a rank expands between two exchanges of a shared count: enough to keep the threads
+/// busy, few enough that the positions waiting to be sent stay a small part of a level.
+const ROUND_SHARDS_PER_THREAD: usize = 2;
+
+/// Words a (position, paths) pair takes on the wire: the position, then the paths as two 64-bit halves.
+const WORDS: usize = 3;
+
+fn push_pair(out: &mut Vec<u64>, pos: Position, n: u128) {
+    out.extend_from_slice(&[pos, n as u64, (n >> 64) as u64]);
+}
+
+fn pairs(words: &[u64]) -> impl Iterator<Item = (Position, u128)> + '_ {
+    words
+        .chunks_exact(WORDS)
+        .map(|w| (w[0], u128::from(w[1]) | u128::from(w[2]) << 64))
+}
+
 /// One level: the classes of positions reached, each with the paths into the whole class.
 #[derive(Debug)]
 pub struct Level {
@@ -92,7 +115,22 @@ impl Level {
         Level { pegs, shards }
     }
 
-    /// Classes stored.
+    /// A level holding those of `starts` this rank owns (every one when it is alone).
+    pub fn new_owned(
+        pegs: u32,
+        starts: impl IntoIterator<Item = (Position, u128)>,
+        ranks: &dyn Ranks,
+    ) -> Level {
+        let (me, size) = (ranks.rank(), ranks.size());
+        Level::new(
+            pegs,
+            starts
+                .into_iter()
+                .filter(|&(p, _)| owner(shard_of(p), size) == me),
+        )
+    }
+
+    /// Classes stored (on this rank).
     pub fn classes(&self) -> u64 {
         self.shards.iter().map(|s| s.len() as u64).sum()
     }
@@ -210,6 +248,193 @@ impl Level {
             pegs: self.pegs.saturating_sub(1),
             shards,
         })
+    }
+}
+
+impl Level {
+    /// [`Level::expand`] of a level shared across `ranks`: each rank expands the shards it owns, a few per thread
+    /// at a time; the children it does not own are sent to their owners in one all-to-all exchange per round, so
+    /// what waits to be sent stays small. Every rank takes the same number of rounds, and all stop together.
+    pub fn expand_shared(
+        &self,
+        board: &Board,
+        symmetry: &Symmetry,
+        observer: &dyn Observer,
+        dead: &(dyn Fn(Position, u128) + Sync),
+        ranks: &dyn Ranks,
+    ) -> Result<Level, Halt> {
+        if ranks.size() == 1 {
+            return self.expand(board, symmetry, observer, dead);
+        }
+        let (me, size) = (ranks.rank(), ranks.size());
+        let next: Vec<Mutex<Table>> = (0..SHARD_COUNT)
+            .map(|_| Mutex::new(Table::default()))
+            .collect();
+        let mine: Vec<usize> = (0..SHARD_COUNT).filter(|&s| owner(s, size) == me).collect();
+        let go = observer.report(Progress::Begin {
+            units: mine.len(),
+            unit: SHARDS,
+        }) == Flow::Continue;
+        if !ranks.all_keep_going(go) {
+            return Err(Halt::Cancelled);
+        }
+        let per_round = ROUND_SHARDS_PER_THREAD * rayon::current_num_threads();
+        let rounds = ranks.max(mine.len().div_ceil(per_round) as u64) as usize;
+        let stop = AtomicBool::new(false);
+        const FLUSH: usize = 512;
+        let keep = |dest: usize, buf: &mut Vec<(Position, u128)>| {
+            if let Ok(mut t) = next[dest].lock() {
+                t.reserve(buf.len());
+                for &(p, n) in buf.iter() {
+                    t.entry(p).or_default().add(n);
+                }
+            }
+            buf.clear();
+        };
+        for round in 0..rounds {
+            let batch = mine.chunks(per_round).nth(round).unwrap_or(&[]);
+            let outgoing: Vec<Mutex<Vec<u64>>> =
+                (0..size).map(|_| Mutex::new(Vec::new())).collect();
+            batch.par_iter().with_max_len(1).for_each(|&index| {
+                let shard = &self.shards[index];
+                let thread = rayon::current_thread_index();
+                if stop.load(Ordering::Relaxed)
+                    || observer.report(Progress::Started { index, thread }) == Flow::Stop
+                {
+                    stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+                let mut local: Vec<Vec<(Position, u128)>> = vec![Vec::new(); SHARD_COUNT];
+                let mut remote: Vec<Vec<u64>> = vec![Vec::new(); size];
+                let mut found = 0u64;
+                for (k, (&pos, paths)) in shard.iter().enumerate() {
+                    if k % 4096 == 4095 && !observer.keep_going() {
+                        stop.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                    let n = paths.get();
+                    let any = board.for_each_legal(pos, |j| {
+                        let child = symmetry.canonical(pos ^ j.mask());
+                        let dest = shard_of(child);
+                        found += 1;
+                        match owner(dest, size) {
+                            r if r == me => {
+                                local[dest].push((child, n));
+                                if local[dest].len() >= FLUSH {
+                                    keep(dest, &mut local[dest]);
+                                }
+                            }
+                            r => push_pair(&mut remote[r], child, n),
+                        }
+                    });
+                    if !any {
+                        dead(pos, n);
+                    }
+                }
+                for (dest, buf) in local.iter_mut().enumerate() {
+                    if !buf.is_empty() {
+                        keep(dest, buf);
+                    }
+                }
+                for (r, words) in remote.into_iter().enumerate() {
+                    if let Ok(mut o) = outgoing[r].lock() {
+                        o.extend(words);
+                    }
+                }
+                let progress = Progress::Finished {
+                    index,
+                    thread,
+                    found,
+                    work: shard.len() as u64,
+                };
+                if observer.report(progress) == Flow::Stop {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            });
+            if !ranks.all_keep_going(!stop.load(Ordering::Relaxed)) {
+                return Err(Halt::Cancelled);
+            }
+            let outgoing = outgoing
+                .into_iter()
+                .map(|m| m.into_inner().unwrap_or_default())
+                .collect();
+            let received = ranks.exchange(outgoing);
+            let mut by_shard: Vec<Vec<(Position, u128)>> = vec![Vec::new(); SHARD_COUNT];
+            for (p, n) in pairs(&received) {
+                by_shard[shard_of(p)].push((p, n));
+            }
+            drop(received);
+            by_shard.par_iter_mut().enumerate().for_each(|(dest, buf)| {
+                if !buf.is_empty() {
+                    keep(dest, buf);
+                }
+            });
+        }
+        let shards = next
+            .into_iter()
+            .map(|m| m.into_inner().unwrap_or_default())
+            .collect();
+        Ok(Level {
+            pegs: self.pegs.saturating_sub(1),
+            shards,
+        })
+    }
+
+    /// Sums `value(paths_here, paths_there)` over this level's classes, where `meet(position)` names the class,
+    /// on a level shared the same way as `other`, that each class meets, and `paths_there` is the paths into it
+    /// (classes that meet none count nothing). Each class is sent to the owner of the class it meets, a round
+    /// of shards at a time; the sum is over every rank.
+    pub fn meet_sum(
+        &self,
+        other: &Level,
+        meet: &(dyn Fn(Position) -> Position + Sync),
+        value: &(dyn Fn(Position, u128, u128) -> u128 + Sync),
+        ranks: &dyn Ranks,
+    ) -> u128 {
+        let (me, size) = (ranks.rank(), ranks.size());
+        if size == 1 {
+            return self
+                .par_entries()
+                .map(|(p, n)| other.paths(meet(p)).map_or(0, |m| value(p, n, m)))
+                .sum();
+        }
+        // The meeting class's owner needs the class here only through `value`, so `value`'s first two
+        // arguments travel: the position and its paths.
+        let mine: Vec<usize> = (0..SHARD_COUNT).filter(|&s| owner(s, size) == me).collect();
+        let per_round = ROUND_SHARDS_PER_THREAD * rayon::current_num_threads();
+        let rounds = ranks.max(mine.len().div_ceil(per_round) as u64) as usize;
+        let mut total = 0u128;
+        for round in 0..rounds {
+            let batch = mine.chunks(per_round).nth(round).unwrap_or(&[]);
+            let outgoing: Vec<Vec<u64>> = batch
+                .par_iter()
+                .map(|&index| {
+                    let mut out = vec![Vec::new(); size];
+                    for (&p, n) in &self.shards[index] {
+                        push_pair(&mut out[owner(shard_of(meet(p)), size)], p, n.get());
+                    }
+                    out
+                })
+                .reduce(
+                    || vec![Vec::new(); size],
+                    |mut a, b| {
+                        for (x, y) in a.iter_mut().zip(b) {
+                            x.extend(y);
+                        }
+                        a
+                    },
+                );
+            let received = ranks.exchange(outgoing);
+            total += received
+                .par_chunks(WORDS * 1024)
+                .map(|words| {
+                    pairs(words)
+                        .map(|(p, n)| other.paths(meet(p)).map_or(0, |m| value(p, n, m)))
+                        .sum::<u128>()
+                })
+                .sum::<u128>();
+        }
+        ranks.sum(total)
     }
 }
 

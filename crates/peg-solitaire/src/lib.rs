@@ -21,6 +21,7 @@
 mod board;
 mod count;
 mod levels;
+mod ranks;
 mod solve;
 mod table;
 
@@ -28,8 +29,11 @@ pub use board::{
     Board, BoardError, DIAMOND, ENGLISH, FRENCH, Geometry, Jump, MAX_HOLES, NAMED, Position,
     Symmetry,
 };
-pub use count::{CountError, Counted, Finish, LEVELS, LevelStats, Limits, count, human_bytes};
+pub use count::{
+    CountError, Counted, Finish, LEVELS, LevelStats, Limits, count, count_shared, human_bytes,
+};
 pub use levels::SHARDS;
+pub use ranks::{Alone, Ranks};
 pub use solve::{SolveError, finished, jump_counts, solve};
 pub use table::Table;
 

@@ -336,3 +336,5 @@ fn position_classes_never_change_and_rule_out_finishes_at_once() {
         .is_some()
     );
 }
+
+mod shared;
