@@ -8,6 +8,9 @@ use serde_json::{Value, json};
 
 use crate::Failure;
 use crate::output::Output;
+
+#[cfg(feature = "mpi")]
+mod cluster;
 use crate::progress_line::ProgressLine;
 
 #[derive(Subcommand)]
@@ -53,6 +56,15 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), Failure> {
                 .iter()
                 .map(|p| Kind::parse(p))
                 .collect::<Result<Vec<_>, _>>()?;
+            #[cfg(feature = "mpi")]
+            let sim = match out.cluster() {
+                Some((c, deal)) => match cluster::simulate(c, deal, &kinds, games, seed)? {
+                    Some(sim) => sim,
+                    None => return Ok(()), // a rank other than 0: its share is done
+                },
+                None => run_simulation(&kinds, games, seed)?,
+            };
+            #[cfg(not(feature = "mpi"))]
             let sim = run_simulation(&kinds, games, seed)?;
             let seconds = out.seconds();
             out.emit(simulation_json(&sim, seed, seconds), || {
@@ -68,6 +80,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), Failure> {
             });
         }
         Command::Table { games, seed } => {
+            out.alone("cluedo table")?;
             let mut rows = Vec::new();
             let mut text = vec![format!(
                 "{:<10} {:>26} {:>26} {:>26} {:>26}",
@@ -108,6 +121,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), Failure> {
             );
         }
         Command::Deduce { log } => {
+            out.alone("cluedo deduce")?;
             let text = std::fs::read_to_string(&log)
                 .map_err(|e| format!("--log {}: {e}", log.display()))?;
             let view = parse_log(&text)

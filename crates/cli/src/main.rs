@@ -9,6 +9,8 @@
 //! ```
 
 mod cluedo;
+#[cfg(feature = "mpi")]
+mod cluster;
 mod mastermind;
 mod output;
 mod pegs;
@@ -33,6 +35,22 @@ struct Cli {
     /// Print one JSON object on stdout instead of text.
     #[arg(long, global = true)]
     json: bool,
+    /// Share the job across the ranks of an MPI launch (`mpirun -np 4 puzzle-lab --mpi ...`): mastermind
+    /// count, stats and book, pegs count, cluedo simulate. Rank 0 prints.
+    #[cfg(feature = "mpi")]
+    #[arg(long, global = true)]
+    mpi: bool,
+    /// With --mpi: how rank 0 deals the work, small pieces to whichever rank asks (dynamic) or one fixed block
+    /// per rank (static, for comparing).
+    #[cfg(feature = "mpi")]
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value = "dynamic",
+        requires = "mpi"
+    )]
+    deal: cluster::Deal,
     #[command(subcommand)]
     game: Game,
 }
@@ -87,6 +105,19 @@ fn run(cli: Cli) -> Result<(), Failure> {
             .build_global()
             .map_err(|e| Failure::from(e.to_string()))?;
     }
+    #[cfg(feature = "mpi")]
+    let out = match cli.mpi {
+        true => {
+            let cluster = cluster::Cluster::start()?;
+            if !cluster.is_root() {
+                // Only rank 0 speaks, errors included: every rank checks the same request.
+                QUIET.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            Output::new(cli.json).on(cluster, cli.deal)
+        }
+        false => Output::new(cli.json),
+    };
+    #[cfg(not(feature = "mpi"))]
     let out = Output::new(cli.json);
     match cli.game {
         Game::Mastermind(cmd) => mastermind::run(cmd, &out).map_err(Failure::from),
@@ -95,11 +126,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
+/// Set on every MPI rank but 0, which alone prints.
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure { message, status }) => {
-            eprintln!("puzzle-lab: {message}");
+            if !QUIET.load(std::sync::atomic::Ordering::Relaxed) {
+                eprintln!("puzzle-lab: {message}");
+            }
             ExitCode::from(status)
         }
     }

@@ -13,6 +13,9 @@ use serde_json::json;
 use crate::output::Output;
 use crate::progress_line::ProgressLine;
 
+#[cfg(feature = "mpi")]
+mod cluster;
+
 #[derive(Args, Clone, Copy)]
 pub(crate) struct Size {
     /// Pegs per code (2-100).
@@ -180,6 +183,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             seed,
             guess_time,
         } => {
+            out.alone("mastermind solve")?;
             let spec = size.spec()?;
             let secret = Code::parse(&spec, &secret).map_err(|e| format!("--secret: {e}"))?;
             let strategy: Strategy = strategy.parse()?;
@@ -236,6 +240,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             guesses,
             seed,
         } => {
+            out.alone("mastermind bench-feedback")?;
             let spec = size.spec()?;
             let (guesses, secrets) = mastermind::feedback_workload(&spec, guesses, secrets, seed);
             let started = Instant::now();
@@ -269,6 +274,23 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             let history = parse_history(&spec, &history)?;
             let progress = ProgressLine::new();
             let budget = &Budget::INTERACTIVE;
+            #[cfg(feature = "mpi")]
+            if let Some((c, deal)) = out.cluster() {
+                if schedule.is_some() {
+                    return Err(
+                        "--schedule shares ranges between threads; under --mpi say --deal".into(),
+                    );
+                }
+                let counted = match (history.is_empty(), spec.code_count()) {
+                    // As on one machine: the size of the code space needs no search.
+                    (true, Some(n)) => Some(Count::Exact(n)),
+                    _ => cluster::count(c, deal, &spec, &history)?,
+                };
+                if let Some(count) = counted {
+                    emit_count(out, count);
+                }
+                return Ok(());
+            }
             let count = match schedule {
                 None => search::count(&spec, &history, budget, &progress),
                 Some(s) => {
@@ -281,20 +303,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             }
             .map_err(stopped)?;
             progress.clear();
-            let seconds = out.seconds();
-            let (value, exact) = match count {
-                Count::Exact(n) => (n, true),
-                Count::AtLeast(n) => (n, false),
-            };
-            out.emit(
-                json!({ "consistent": value.to_string(), "exact": exact, "seconds": seconds }),
-                || {
-                    format!(
-                        "{}{value} consistent codes ({seconds:.3} s)",
-                        if exact { "" } else { "at least " }
-                    )
-                },
-            );
+            emit_count(out, count);
         }
         Command::Stats {
             size,
@@ -306,6 +315,30 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
         } => {
             let spec = size.spec()?;
             let strategy: Strategy = strategy.parse()?;
+            #[cfg(feature = "mpi")]
+            if let Some((c, deal)) = out.cluster() {
+                let stats = match (all, games) {
+                    (true, None) => cluster::every_secret(
+                        c,
+                        deal,
+                        &spec,
+                        strategy,
+                        seed,
+                        &guess_time.budget_for_all(),
+                    )?,
+                    (false, Some(n)) => {
+                        cluster::sampled(c, deal, &spec, strategy, n, seed, &guess_time.budget())?
+                    }
+                    _ => return Err(
+                        "say either --all (every secret) or --games N (N seeded random secrets)"
+                            .into(),
+                    ),
+                };
+                if let Some(stats) = stats {
+                    emit_stats(out, &spec, strategy, &stats);
+                }
+                return Ok(());
+            }
             let stats =
                 match (all, games) {
                     (true, None) => {
@@ -327,33 +360,56 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                             .into(),
                     ),
                 };
-            let seconds = out.seconds();
-            let played = stats.games + stats.failed;
-            let fallbacks: Vec<_> = stats
-                .fallbacks
-                .iter()
-                .map(|(reason, games)| json!({ "reason": reason, "games": games }))
-                .collect();
-            out.emit(
-                json!({ "pegs": spec.pegs, "colors": spec.colors, "strategy": strategy.name(), "games": stats.games,
-                    "mean": stats.mean(), "worst": stats.worst, "histogram": stats.histogram, "failed": stats.failed,
-                    "fallbacks": fallbacks, "seconds": seconds }),
-                || {
-                    let mut text = format!(
-                        "{spec}, {strategy}: {} games, mean {:.4} ({}/{}), worst {}, {seconds:.3} s",
-                        stats.games,
-                        stats.mean(),
-                        stats.total_guesses,
-                        stats.games,
-                        stats.worst
-                    );
-                    for (reason, games) in &stats.fallbacks {
-                        text += &format!("\n  not all {strategy}: in {games} of {played} games, {reason}");
-                    }
-                    text
-                },
-            );
+            emit_stats(out, &spec, strategy, &stats);
         }
     }
     Ok(())
+}
+
+/// Prints a count of consistent codes.
+fn emit_count(out: &Output, count: Count) {
+    let seconds = out.seconds();
+    let (value, exact) = match count {
+        Count::Exact(n) => (n, true),
+        Count::AtLeast(n) => (n, false),
+    };
+    out.emit(
+        json!({ "consistent": value.to_string(), "exact": exact, "seconds": seconds, "ranks": out.ranks() }),
+        || {
+            format!(
+                "{}{value} consistent codes ({seconds:.3} s)",
+                if exact { "" } else { "at least " }
+            )
+        },
+    );
+}
+
+/// Prints the stats of many games, naming every fallback.
+fn emit_stats(out: &Output, spec: &Spec, strategy: Strategy, stats: &mastermind::PlayAllStats) {
+    let seconds = out.seconds();
+    let played = stats.games + stats.failed;
+    let fallbacks: Vec<_> = stats
+        .fallbacks
+        .iter()
+        .map(|(reason, games)| json!({ "reason": reason, "games": games }))
+        .collect();
+    out.emit(
+        json!({ "pegs": spec.pegs, "colors": spec.colors, "strategy": strategy.name(), "games": stats.games,
+            "mean": stats.mean(), "worst": stats.worst, "histogram": stats.histogram, "failed": stats.failed,
+            "fallbacks": fallbacks, "seconds": seconds, "ranks": out.ranks() }),
+        || {
+            let mut text = format!(
+                "{spec}, {strategy}: {} games, mean {:.4} ({}/{}), worst {}, {seconds:.3} s",
+                stats.games,
+                stats.mean(),
+                stats.total_guesses,
+                stats.games,
+                stats.worst
+            );
+            for (reason, games) in &stats.fallbacks {
+                text += &format!("\n  not all {strategy}: in {games} of {played} games, {reason}");
+            }
+            text
+        },
+    );
 }

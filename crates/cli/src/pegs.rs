@@ -7,6 +7,9 @@ use serde_json::json;
 use crate::output::Output;
 use crate::progress_line::ProgressLine;
 
+#[cfg(feature = "mpi")]
+mod cluster;
+
 /// Which board, where it starts and where it ends.
 #[derive(Args, Clone)]
 pub(crate) struct Game {
@@ -55,7 +58,7 @@ pub(crate) enum Command {
     },
 }
 
-struct Setup {
+pub(crate) struct Setup {
     board: Board,
     start: Position,
     start_hole: (u8, u8),
@@ -108,8 +111,14 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                 meet_in_the_middle: !no_meet,
             };
             let progress = ProgressLine::new();
-            let counted = count(&s.board, s.start, s.finish, &limits, &progress)
-                .map_err(|e| e.to_string())?;
+            #[cfg(feature = "mpi")]
+            let counted = match out.cluster() {
+                Some((c, _)) => cluster::count(c, &s, &limits, &progress),
+                None => count(&s.board, s.start, s.finish, &limits, &progress),
+            };
+            #[cfg(not(feature = "mpi"))]
+            let counted = count(&s.board, s.start, s.finish, &limits, &progress);
+            let counted = counted.map_err(|e| e.to_string())?;
             progress.clear();
             let seconds = out.seconds();
             let levels: Vec<_> = counted
@@ -127,21 +136,23 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                     "board": s.board.name(), "start": format!("{r},{c}"), "finish": finish,
                     "solutions": counted.solutions.to_string(), "positions": counted.positions, "levels": levels,
                     "symmetries": counted.symmetries, "met_at_pegs": counted.met_at,
-                    "seconds": seconds, "peak_bytes": counted.peak_bytes,
+                    "seconds": seconds, "peak_bytes": counted.peak_bytes, "ranks": out.ranks(),
                 }),
                 || {
                     format!(
-                        "{} from {r},{c} to {finish}: {} games ({} positions searched, {} symmetries, peak {}), {seconds:.2} s",
+                        "{} from {r},{c} to {finish}: {} games ({} positions searched, {} symmetries, peak {}{}), {seconds:.2} s",
                         s.board.name(),
                         counted.solutions,
                         counted.positions,
                         counted.symmetries,
-                        human_bytes(counted.peak_bytes)
+                        human_bytes(counted.peak_bytes),
+                        if out.ranks() > 1 { format!(" on the fullest of {} ranks", out.ranks()) } else { String::new() }
                     )
                 },
             );
         }
         Command::Table { game } => {
+            out.alone("pegs table")?;
             let s = game.setup()?;
             let progress = ProgressLine::new();
             let table = Table::build(&s.board, s.start, s.finish, &Limits::NATIVE, &progress)
@@ -171,6 +182,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             );
         }
         Command::Solve { game } => {
+            out.alone("pegs solve")?;
             let s = game.setup()?;
             let progress = ProgressLine::new();
             let found = solve(&s.board, s.start, s.finish, 50_000_000, &progress)

@@ -227,7 +227,12 @@ pub fn play_all_observed(
         done: AtomicUsize::new(0),
     };
     // At the root every code is still consistent.
-    tree.walk((0..total as u32).collect(), 1, 0, seed)
+    tree.walk(Branch {
+        consistent: (0..total as u32).collect(),
+        depth: 1,
+        tried: 0,
+        seed,
+    })
 }
 
 /// Plays every listed secret as a game of its own (for strategies whose guess depends on more than the codes
@@ -284,34 +289,63 @@ pub fn play_sampled(
     budget: &Budget,
     observer: &dyn Observer,
 ) -> Result<PlayAllStats, Stopped> {
-    let mut stats = PlayAllStats::default();
+    play_sampled_part(spec, strategy, seed, 0..games, budget, observer)
+}
+
+/// The games `part` of [`play_sampled`]'s (game `g` plays the `g`-th secret drawn from `seed`), several at once on
+/// the thread pool: the parts of a run add up ([`PlayAllStats::merge`]) to the whole run, on any number of
+/// threads or machines.
+pub fn play_sampled_part(
+    spec: &Spec,
+    strategy: Strategy,
+    seed: u64,
+    part: std::ops::Range<u64>,
+    budget: &Budget,
+    observer: &dyn Observer,
+) -> Result<PlayAllStats, Stopped> {
     let mut secrets = StdRng::seed_from_u64(seed);
-    for g in 0..games {
+    let mut drawn = Vec::with_capacity(usize::try_from(part.end - part.start).unwrap_or(0));
+    for g in 0..part.end {
         let secret = Code::random(spec, &mut secrets);
         // The game's own randomness is a separate stream: seeding it like the secrets would replay them.
-        let mut rng = StdRng::seed_from_u64(secrets.random());
-        let played = play_game(
-            spec,
-            strategy,
-            &secret,
-            budget,
-            &StopOnly(observer),
-            &mut rng,
-        );
-        if !observer.keep_going() {
-            return Err(Stopped::Cancelled);
-        }
-        stats.record_game(spec, &played);
-        let progress = Progress::Tally {
-            done: g + 1,
-            total: games,
-            unit: GAMES,
-        };
-        if observer.report(progress) == Flow::Stop {
-            return Err(Stopped::Cancelled);
+        let game_seed: u64 = secrets.random();
+        if g >= part.start {
+            drawn.push((secret, game_seed));
         }
     }
-    Ok(stats)
+    let total = drawn.len() as u64;
+    let done = AtomicUsize::new(0);
+    drawn
+        .into_par_iter()
+        .map(|(secret, game_seed)| {
+            let mut rng = StdRng::seed_from_u64(game_seed);
+            let played = play_game(
+                spec,
+                strategy,
+                &secret,
+                budget,
+                &StopOnly(observer),
+                &mut rng,
+            );
+            if !observer.keep_going() {
+                return Err(Stopped::Cancelled);
+            }
+            let mut stats = PlayAllStats::default();
+            stats.record_game(spec, &played);
+            let progress = Progress::Tally {
+                done: done.fetch_add(1, Ordering::Relaxed) as u64 + 1,
+                total,
+                unit: GAMES,
+            };
+            if observer.report(progress) == Flow::Stop {
+                return Err(Stopped::Cancelled);
+            }
+            Ok(stats)
+        })
+        .try_reduce(PlayAllStats::default, |mut a, b| {
+            a.merge(&b);
+            Ok(a)
+        })
 }
 
 /// Random guesses and secrets (seeded) for timing the feedback kernel with [`score_all`]; the CLI and the
@@ -407,15 +441,15 @@ struct Tree<'a> {
 }
 
 impl Tree<'_> {
-    /// Plays the node where `consistent` (sorted indices) remain after `depth - 1` guesses using the colours
-    /// `tried`; `seed` seeds this node's random choices.
-    fn walk(
-        &self,
-        consistent: Vec<u32>,
-        depth: u32,
-        tried: u32,
-        seed: u64,
-    ) -> Result<PlayAllStats, StrategyError> {
+    /// One node of the tree: the guess for the secrets `branch` holds, whether it wins for one of them (at
+    /// `branch.depth` guesses), and the branches below it by feedback.
+    fn node(&self, branch: Branch) -> Result<(bool, Vec<Branch>), StrategyError> {
+        let Branch {
+            consistent,
+            depth,
+            tried,
+            seed,
+        } = branch;
         if depth > MAX_DEPTH {
             return Err(StrategyError::Stopped(Stopped::Budget));
         }
@@ -434,38 +468,158 @@ impl Tree<'_> {
             &NoObserver,
         )?;
         let tried = tried | color_mask(listed.code(guess).pegs());
-        let parallel = consistent.len() >= PARALLEL_BRANCHES_FROM;
-        let mut stats = PlayAllStats::default();
-        if consistent.binary_search(&guess).is_ok() {
-            stats.record(depth); // the guess wins for itself
-            let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-            let games = games_done(done, self.listed.len());
-            if self.observer.report(games) == Flow::Stop {
-                return Err(StrategyError::Stopped(Stopped::Cancelled));
-            }
-        }
-        let branches = listed
+        let wins = consistent.binary_search(&guess).is_ok();
+        let below = listed
             .split(&consistent, guess)
             .into_iter()
-            .map(|(fb, part)| (part, child_seed(seed, fb)));
-        let play = |(part, seed)| self.walk(part, depth + 1, tried, seed);
+            .map(|(fb, part)| Branch {
+                consistent: part,
+                depth: depth + 1,
+                tried,
+                seed: child_seed(seed, fb),
+            })
+            .collect();
+        Ok((wins, below))
+    }
+
+    /// Counts a game won at `depth` guesses: its stats, and the progress tally.
+    fn won(&self, depth: u32) -> Result<PlayAllStats, StrategyError> {
+        let mut stats = PlayAllStats::default();
+        stats.record(depth);
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if self.observer.report(games_done(done, self.listed.len())) == Flow::Stop {
+            return Err(StrategyError::Stopped(Stopped::Cancelled));
+        }
+        Ok(stats)
+    }
+
+    /// Plays the node where the secrets of `branch` remain, and everything below it.
+    fn walk(&self, branch: Branch) -> Result<PlayAllStats, StrategyError> {
+        let (depth, parallel) = (branch.depth, branch.len() >= PARALLEL_BRANCHES_FROM);
+        let (wins, branches) = self.node(branch)?;
+        let stats = if wins {
+            self.won(depth)?
+        } else {
+            PlayAllStats::default()
+        };
         let merge = |mut a: PlayAllStats, b: PlayAllStats| {
             a.merge(&b);
             a
         };
         let below = if parallel {
-            let branches: Vec<_> = branches.collect();
             branches
                 .into_par_iter()
-                .map(play)
+                .map(|b| self.walk(b))
                 .try_reduce(PlayAllStats::default, |a, b| Ok(merge(a, b)))?
         } else {
             branches
-                .map(play)
+                .into_iter()
+                .map(|b| self.walk(b))
                 .try_fold(PlayAllStats::default(), |a, b| b.map(|b| merge(a, b)))?
         };
         Ok(merge(stats, below))
     }
+}
+
+/// A branch of the tree of every game ([`play_all`]): the secrets still consistent at one node (sorted indices
+/// among all codes), and what the walk below it needs. Branches are played independently, so a cluster can
+/// share them out ([`play_all_top`], [`play_branch`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Branch {
+    /// The secrets still possible here.
+    pub consistent: Vec<u32>,
+    /// Guesses made above, plus one: the guess made here is guess number `depth`.
+    pub depth: u32,
+    /// The colours guessed above (a bit each).
+    pub tried: u32,
+    /// Seeds this node's random choices.
+    pub seed: u64,
+}
+
+impl Branch {
+    /// Secrets in the branch.
+    pub fn len(&self) -> usize {
+        self.consistent.len()
+    }
+
+    /// Whether it holds no secret.
+    pub fn is_empty(&self) -> bool {
+        self.consistent.is_empty()
+    }
+}
+
+/// The top of [`play_all`]'s tree cut into at least `at_least` branches where it has them (the biggest branch is
+/// split first), biggest first, with the stats of the games won above them. Playing every branch with
+/// [`play_branch`] and merging gives [`play_all`]'s result. For the strategies that play one tree (not
+/// `optimal`, whose tree is one search, nor `local-search`).
+pub fn play_all_top(
+    spec: &Spec,
+    strategy: Strategy,
+    seed: u64,
+    budget: &Budget,
+    at_least: usize,
+) -> Result<(PlayAllStats, Vec<Branch>), StrategyError> {
+    if matches!(strategy, Strategy::Optimal | Strategy::LocalSearch) {
+        return Err(StrategyError::TooBig(format!(
+            "{} does not play one tree of guesses that can be cut into branches",
+            strategy.name()
+        )));
+    }
+    let listed = Listed::new(spec)?;
+    let tree = Tree {
+        listed: &listed,
+        strategy,
+        budget,
+        observer: &NoObserver,
+        done: AtomicUsize::new(0),
+    };
+    let mut stats = PlayAllStats::default();
+    let mut branches = vec![Branch {
+        consistent: (0..listed.len() as u32).collect(),
+        depth: 1,
+        tried: 0,
+        seed,
+    }];
+    // Split the biggest until there are enough, or the biggest is too small to be worth it.
+    while branches.len() < at_least {
+        let Some((i, biggest)) = branches
+            .iter()
+            .enumerate()
+            .max_by_key(|(i, b)| (b.len(), usize::MAX - i))
+        else {
+            break;
+        };
+        if biggest.len() < PARALLEL_BRANCHES_FROM {
+            break;
+        }
+        let depth = biggest.depth;
+        let (wins, below) = tree.node(branches.swap_remove(i))?;
+        if wins {
+            stats.record(depth);
+        }
+        branches.extend(below);
+    }
+    branches.sort_by_key(|b| std::cmp::Reverse(b.len()));
+    Ok((stats, branches))
+}
+
+/// Every game of one branch of [`play_all`]'s tree (from [`play_all_top`]).
+pub fn play_branch(
+    spec: &Spec,
+    strategy: Strategy,
+    branch: Branch,
+    budget: &Budget,
+    observer: &dyn Observer,
+) -> Result<PlayAllStats, StrategyError> {
+    let listed = Listed::new(spec)?;
+    let tree = Tree {
+        listed: &listed,
+        strategy,
+        budget,
+        observer,
+        done: AtomicUsize::new(0),
+    };
+    tree.walk(branch)
 }
 
 /// The seed of the branch for feedback slot `fb` below a node seeded with `seed` (SplitMix64 of both).

@@ -41,8 +41,9 @@ pub use choose::{Choice, choose};
 pub use code::{Code, CodeError};
 pub use feedback::{Feedback, score, score_reference};
 pub use game::{
-    GAMES, GamePlay, MAX_GUESSES, PlayAllStats, feedback_workload, first_contradiction,
-    optimal_book, play_all, play_all_observed, play_game, play_sampled, score_all,
+    Branch, GAMES, GamePlay, MAX_GUESSES, PlayAllStats, feedback_workload, first_contradiction,
+    optimal_book, play_all, play_all_observed, play_all_top, play_branch, play_game, play_sampled,
+    play_sampled_part, score_all,
 };
 pub use row::{Row, RowError};
 pub use scoring::CHUNKS;

@@ -109,6 +109,50 @@ pub fn count_scheduled(
     }
 }
 
+/// How many prefix ranges a count cut into at least `at_least` has (fewer only in games too small for them):
+/// the units a cluster deals out to its processes, which count them with [`count_part`].
+pub fn ranges(spec: &Spec, at_least: u128) -> usize {
+    plan::prefix_split(spec, at_least).1
+}
+
+/// Counts the codes consistent with `history` in the prefix ranges `part` of a count cut into at least
+/// `at_least` ranges ([`ranges`]), on the thread pool. The counts of parts covering every range add up to the
+/// count. A part the budget cannot finish is a lower bound ([`Count::AtLeast`]).
+pub fn count_part(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    at_least: u128,
+    part: std::ops::Range<usize>,
+) -> Result<Count, Stopped> {
+    let plan = Plan::cut(spec, history, budget, observer, at_least);
+    let found = AtomicU64::new(0);
+    let counted: Result<u64, Stopped> = part
+        .clone()
+        .into_par_iter()
+        .with_max_len(
+            part.len()
+                .div_ceil(TASKS_PER_THREAD * rayon::current_num_threads())
+                .max(1),
+        )
+        .map(|index| {
+            let mut n = 0u64;
+            let walked = plan.walk_range(index, None, &mut |_| {
+                n += 1;
+                ControlFlow::Continue(())
+            });
+            found.fetch_add(n, Ordering::Relaxed);
+            walked.map(|_| n)
+        })
+        .try_reduce(|| 0, |a, b| Ok(a + b));
+    match counted {
+        Ok(n) => Ok(Count::Exact(u128::from(n))),
+        Err(Stopped::Budget) => Ok(Count::AtLeast(u128::from(found.load(Ordering::Relaxed)))),
+        Err(why) => Err(why),
+    }
+}
+
 /// The lexicographically first consistent code, or `None` if the history contradicts itself.
 pub fn first(
     spec: &Spec,
@@ -292,5 +336,5 @@ mod plan;
 mod tests;
 
 pub use budget::{Budget, Count, Stopped};
-use plan::Plan;
 pub use plan::prefix_ranges;
+use plan::{Plan, TASKS_PER_THREAD};

@@ -364,11 +364,17 @@ impl Level {
                 by_shard[shard_of(p)].push((p, n));
             }
             drop(received);
-            by_shard.par_iter_mut().enumerate().for_each(|(dest, buf)| {
-                if !buf.is_empty() {
-                    keep(dest, buf);
-                }
-            });
+            // No `reserve` here (unlike `keep`): many arrivals add to classes already held.
+            by_shard
+                .into_par_iter()
+                .enumerate()
+                .for_each(|(dest, buf)| {
+                    if let Ok(mut t) = next[dest].lock() {
+                        for (p, n) in buf {
+                            t.entry(p).or_default().add(n);
+                        }
+                    }
+                });
         }
         let shards = next
             .into_iter()

@@ -7,7 +7,7 @@
 //! it, the same number of times, in the same order.
 
 /// The ranks of a shared count, and the two collective steps it needs.
-pub trait Ranks: Sync {
+pub trait Ranks {
     /// This rank, from 0.
     fn rank(&self) -> usize;
     /// Ranks in all.

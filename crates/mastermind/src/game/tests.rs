@@ -123,3 +123,45 @@ fn consistent_strategies_solve_every_secret() {
     let stats = play_all(&Spec::new(4, 6, false).unwrap(), Strategy::Knuth, 0).unwrap();
     assert_eq!(stats.games, 360);
 }
+
+/// What a cluster does with a run: cut it into parts, play them anywhere, merge.
+#[test]
+fn runs_cut_into_parts_add_up_to_the_whole_run() {
+    let spec = Spec::new(4, 6, true).unwrap();
+    for strategy in [
+        Strategy::Knuth,
+        Strategy::RandomConsistent,
+        Strategy::Entropy,
+    ] {
+        let whole = play_all(&spec, strategy, 7).unwrap();
+        for at_least in [1, 5, 40] {
+            let (mut merged, branches) =
+                play_all_top(&spec, strategy, 7, &Budget::THOROUGH, at_least).unwrap();
+            assert!(
+                branches.len() >= at_least.min(14),
+                "{strategy}: {}",
+                branches.len()
+            );
+            assert!(branches.windows(2).all(|w| w[0].len() >= w[1].len()));
+            for b in branches {
+                merged.merge(
+                    &play_branch(&spec, strategy, b, &Budget::THOROUGH, &NoObserver).unwrap(),
+                );
+            }
+            assert_eq!(merged, whole, "{strategy} cut into {at_least}");
+        }
+    }
+    assert!(play_all_top(&spec, Strategy::Optimal, 0, &Budget::THOROUGH, 4).is_err());
+
+    let spec = Spec::new(5, 7, true).unwrap();
+    let budget = Budget::INTERACTIVE;
+    let whole = play_sampled(&spec, Strategy::MostParts, 30, 3, &budget, &NoObserver).unwrap();
+    let mut merged = PlayAllStats::default();
+    for part in [0..7, 7..8, 8..30] {
+        merged.merge(
+            &play_sampled_part(&spec, Strategy::MostParts, 3, part, &budget, &NoObserver).unwrap(),
+        );
+    }
+    assert_eq!(merged, whole);
+    assert_eq!(whole.games + whole.failed, 30);
+}

@@ -59,6 +59,17 @@ impl<'a> Plan<'a> {
         budget: &Budget,
         observer: &'a dyn Observer,
     ) -> Plan<'a> {
+        Plan::cut(spec, history, budget, observer, TARGET_RANGES)
+    }
+
+    /// A plan cut into at least `ranges` prefix ranges where the game allows (see [`prefix_split`]).
+    pub(super) fn cut(
+        spec: &Spec,
+        history: &[Row],
+        budget: &Budget,
+        observer: &'a dyn Observer,
+        ranges: u128,
+    ) -> Plan<'a> {
         let constraints = history
             .iter()
             .map(|row| Constraint {
@@ -69,7 +80,7 @@ impl<'a> Plan<'a> {
                 total: row.feedback.black.saturating_add(row.feedback.white),
             })
             .collect();
-        let (depth, ranges) = prefix_split(spec);
+        let (depth, ranges) = prefix_split(spec, ranges);
         Plan {
             spec: *spec,
             constraints,
@@ -153,13 +164,14 @@ impl<'a> Plan<'a> {
     }
 }
 
-/// Picks the prefix depth: the shortest prefix giving at least [`TARGET_RANGES`] ranges, but always leaving
-/// the last peg to the search inside a range (so tiny games get fewer ranges, never one per code).
-pub(super) fn prefix_split(spec: &Spec) -> (usize, usize) {
+/// Picks the prefix depth: the shortest prefix giving at least `target` ranges ([`TARGET_RANGES`] on one
+/// machine), but always leaving the last peg to the search inside a range (so tiny games get fewer ranges,
+/// never one per code).
+pub(super) fn prefix_split(spec: &Spec, target: u128) -> (usize, usize) {
     let colors = u128::from(spec.colors);
     let mut depth = 0usize;
     let mut ranges = 1u128;
-    while ranges < TARGET_RANGES && depth + 1 < usize::from(spec.pegs) {
+    while ranges < target && depth + 1 < usize::from(spec.pegs) {
         depth += 1;
         ranges *= colors;
     }

@@ -119,7 +119,7 @@ fn each_schedule_runs_every_range_once_on_the_thread_it_says() {
         pool.install(|| count_scheduled(&spec, &h, &Budget::UNLIMITED, &tally, schedule))
             .unwrap();
         let events = tally.0.into_inner().unwrap();
-        let (_, ranges) = prefix_split(&spec);
+        let (_, ranges) = prefix_split(&spec, super::plan::TARGET_RANGES);
         let mut started: Vec<_> = events.iter().filter(|e| e.0).map(|e| (e.1, e.2)).collect();
         let mut finished: Vec<_> = events.iter().filter(|e| !e.0).map(|e| (e.1, e.2)).collect();
         started.sort();
@@ -223,4 +223,40 @@ fn random_is_uniform_enough() {
         hits[codes.iter().position(|x| *x == c).unwrap()] += 1;
     }
     assert!(hits.iter().all(|&h| (850..1150).contains(&h)), "{hits:?}");
+}
+
+#[test]
+fn a_count_cut_into_parts_adds_up_to_the_count() {
+    let spec = Spec::new(6, 7, true).unwrap();
+    let history = vec![
+        Row::new(&spec, vec![0, 0, 1, 1, 2, 2], 1, 2).unwrap(),
+        Row::new(&spec, vec![3, 4, 5, 6, 0, 1], 0, 3).unwrap(),
+    ];
+    let Count::Exact(whole) = count(&spec, &history, &Budget::UNLIMITED, &NoObserver).unwrap()
+    else {
+        panic!("an exact count");
+    };
+    assert!(whole > 1000, "{whole}");
+    for at_least in [1, 300, 5000] {
+        let n = ranges(&spec, at_least);
+        assert!(n as u128 >= at_least.min(7u128.pow(5)), "{n}");
+        let cuts = [0, n / 3, n / 3 + 1, n];
+        let sum: u128 = cuts
+            .windows(2)
+            .map(|w| {
+                match count_part(
+                    &spec,
+                    &history,
+                    &Budget::UNLIMITED,
+                    &NoObserver,
+                    at_least,
+                    w[0]..w[1],
+                ) {
+                    Ok(Count::Exact(c)) => c,
+                    other => panic!("{other:?}"),
+                }
+            })
+            .sum();
+        assert_eq!(sum, whole, "cut into {n}");
+    }
 }

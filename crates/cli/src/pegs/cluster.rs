@@ -1,0 +1,30 @@
+//! `pegs count --mpi`: the seed's design, every position owned by one rank (by its hash), each level's children
+//! sent to their owners all-to-all; each rank holds its share of every level, and every rank gets the count.
+
+use peg_solitaire::{CountError, Counted, Limits, count_shared};
+use progress::{NoObserver, Observer};
+
+use super::Setup;
+use crate::cluster::Cluster;
+
+/// The count, `limits.max_bytes` per rank; rank 0 draws `progress` (its own share of each level).
+pub(crate) fn count(
+    cluster: &Cluster,
+    s: &Setup,
+    limits: &Limits,
+    progress: &dyn Observer,
+) -> Result<Counted, CountError> {
+    let inner: &dyn Observer = if cluster.is_root() {
+        progress
+    } else {
+        &NoObserver
+    };
+    count_shared(
+        &s.board,
+        s.start,
+        s.finish,
+        limits,
+        &cluster.signals().watch(inner),
+        cluster,
+    )
+}
