@@ -254,6 +254,13 @@ impl Cluster {
         }
     }
 
+    /// Rank 0's `value`, on every rank. Collective.
+    pub fn from_root(&self, value: u64) -> u64 {
+        let mut value = value;
+        self.world.process_at_rank(0).broadcast_into(&mut value);
+        value
+    }
+
     /// Every rank's `words` (the same length on every rank), in rank order. Collective.
     fn all_gather(&self, words: &[u64]) -> Vec<Vec<u64>> {
         let mut all = vec![0u64; words.len() * self.size()];

@@ -223,16 +223,15 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
         }
         Command::Book { size } => {
             let spec = size.spec()?;
+            #[cfg(feature = "mpi")]
+            if let Some((c, deal)) = out.cluster() {
+                if let Some(book) = cluster::book(c, deal, &spec)? {
+                    emit_book(out, &book);
+                }
+                return Ok(());
+            }
             let book = mastermind::optimal_book(&spec).map_err(|e| e.to_string())?;
-            let seconds = out.seconds();
-            out.emit(json!({ "book": book, "seconds": seconds }), || {
-                let items: Vec<String> = book.iter().map(u32::to_string).collect();
-                format!(
-                    "{} nodes in {seconds:.1} s:\n&[{}]",
-                    book.len(),
-                    items.join(", ")
-                )
-            });
+            emit_book(out, &book);
         }
         Command::BenchFeedback {
             size,
@@ -410,6 +409,22 @@ fn emit_stats(out: &Output, spec: &Spec, strategy: Strategy, stats: &mastermind:
                 text += &format!("\n  not all {strategy}: in {games} of {played} games, {reason}");
             }
             text
+        },
+    );
+}
+
+/// Prints an optimal book.
+fn emit_book(out: &Output, book: &[u32]) {
+    let seconds = out.seconds();
+    out.emit(
+        json!({ "book": book, "seconds": seconds, "ranks": out.ranks() }),
+        || {
+            let items: Vec<String> = book.iter().map(u32::to_string).collect();
+            format!(
+                "{} nodes in {seconds:.1} s:\n&[{}]",
+                book.len(),
+                items.join(", ")
+            )
         },
     );
 }

@@ -45,6 +45,7 @@ pub use game::{
     optimal_book, play_all, play_all_observed, play_all_top, play_branch, play_game, play_sampled,
     play_sampled_part, score_all,
 };
+pub use optimal::BookSearch;
 pub use row::{Row, RowError};
 pub use scoring::CHUNKS;
 pub use spec::{MAX_COLORS, MAX_PEGS, Spec, SpecError};

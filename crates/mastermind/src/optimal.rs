@@ -22,6 +22,9 @@ use crate::{Feedback, PlayAllStats, packed};
 use progress::Observer;
 
 mod books;
+mod parts;
+
+pub use parts::BookSearch;
 
 /// Finds optimal guesses for sets of consistent codes of one listed game, remembering what it solved.
 pub(crate) struct Optimal<'a> {
@@ -42,10 +45,10 @@ pub(crate) struct Optimal<'a> {
 
 /// A candidate guess with the lower bound of its cost.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Candidate {
-    bound: u64,
+pub(crate) struct Candidate {
+    pub(crate) bound: u64,
     inconsistent: bool,
-    index: u32,
+    pub(crate) index: u32,
 }
 
 impl<'a> Optimal<'a> {
@@ -103,7 +106,7 @@ impl<'a> Optimal<'a> {
     }
 
     /// The optimal cost of `set` and its first guess if that cost is below `cutoff`, else `None`.
-    fn solve(
+    pub(crate) fn solve(
         &mut self,
         set: &[u32],
         tried: u32,
@@ -185,7 +188,7 @@ impl<'a> Optimal<'a> {
 
     /// A lower bound on the cost of `set`, at least its floor: a set small enough to be split into single
     /// codes by one guess costs `2n - 1` if one of its own codes does it, else at least `2n`.
-    fn class_floor(&mut self, set: &[u32]) -> u64 {
+    pub(crate) fn class_floor(&mut self, set: &[u32]) -> u64 {
         let n = set.len();
         if n <= 2 || n > self.listed.spec.feedback_count() || self.solved.contains_key(set) {
             return self
@@ -223,7 +226,7 @@ impl<'a> Optimal<'a> {
 
     /// The candidate guesses for `set` whose lower bound is below `cutoff`, best bound first (then consistent
     /// ones, then the lowest code).
-    fn candidates(
+    pub(crate) fn candidates(
         &mut self,
         set: &[u32],
         tried: u32,
@@ -296,7 +299,7 @@ impl<'a> Optimal<'a> {
     }
 
     /// The codes of `set` that `guess` does not win against, by feedback class in feedback order.
-    fn split(&self, set: &[u32], guess: u32) -> Vec<Vec<u32>> {
+    pub(crate) fn split(&self, set: &[u32], guess: u32) -> Vec<Vec<u32>> {
         let classes = self.listed.split(set, guess);
         classes.into_iter().map(|(_, class)| class).collect()
     }

@@ -5,15 +5,20 @@
 //! - `stats --games N`: the seeded games dealt in numbered ranges (game `g` plays the `g`-th secret drawn).
 //! - `stats --all`: the top of the strategy tree played on every rank alike, then its branches dealt, biggest
 //!   first.
+//! - `book`: the optimal search's first guesses dealt in the search's order, each measured against the best
+//!   total found so far (sent with it, so every rank prunes with the cluster's best); then the classes of the
+//!   chosen guess dealt for their books. Rank 0 keeps the search's rule (the lowest total, the earliest
+//!   candidate among equals), so the book is the one-process book.
 
 use mastermind::search::{self, Budget, Count};
 use mastermind::{
-    Branch, PlayAllStats, Row, Spec, Strategy, play_all_top, play_branch, play_sampled_part,
+    BookSearch, Branch, PlayAllStats, Row, Spec, Strategy, play_all_top, play_branch,
+    play_sampled_part,
 };
 use progress::NoObserver;
 use serde_json::{Value, json};
 
-use crate::cluster::{Cluster, Deal, Ranges, units};
+use crate::cluster::{Cluster, Deal, Dealer, Ranges, units};
 
 /// Prefix ranges per rank a count is cut into.
 const RANGES_PER_RANK: u128 = 2048;
@@ -112,6 +117,156 @@ pub(crate) fn every_secret(
         },
     )?;
     dealt.map(|d| merge(&top, &d.results())).transpose()
+}
+
+/// `book`: the optimal book on rank 0, `None` on the others.
+pub(crate) fn book(cluster: &Cluster, deal: Deal, spec: &Spec) -> Result<Option<Vec<u32>>, String> {
+    let search = BookSearch::new(spec).map_err(|e| e.to_string())?;
+    let signals = cluster.signals();
+    // First: which first guess. Static dealing has no meaning for a search that prunes as it goes.
+    let _ = deal;
+    let chosen = cluster.share(
+        || -> FirstGuesses {
+            let first = search.upper_bound().and_then(|u| {
+                Ok((
+                    u,
+                    search
+                        .root_candidates()
+                        .map_err(mastermind::StrategyError::Stopped)?,
+                ))
+            });
+            match first {
+                Ok((bound, candidates)) => FirstGuesses::new(candidates, bound + 1),
+                Err(e) => FirstGuesses::failed(e.to_string()),
+            }
+        },
+        |piece| {
+            let (guess, cutoff) = (piece[1] as u32, piece[2]);
+            match search.cost_with(guess, cutoff, &signals.watch(&NoObserver)) {
+                Ok(cost) => Ok(cost.map(|c| c.to_le_bytes().to_vec()).unwrap_or_default()),
+                Err(e) => Err(super::stopped(e)),
+            }
+        },
+    )?;
+    let (root, total) = match &chosen {
+        Some(first) => first.chosen()?,
+        None => (0, 0),
+    };
+    let root = cluster.from_root(u64::from(root)) as u32;
+    // Then: the book below each class of the chosen guess, dealt one class at a time.
+    let classes = search.classes(root);
+    let dealt = cluster.share(
+        || {
+            Ranges::new(
+                classes.len() as u64,
+                cluster.size(),
+                u64::MAX,
+                1,
+                Deal::Dynamic,
+            )
+        },
+        |piece| {
+            let i = units(piece).start as usize;
+            let (book, cost) = search
+                .class_book(root, &classes[i], &signals.watch(&NoObserver))
+                .map_err(super::stopped)?;
+            let mut bytes = cost.to_le_bytes().to_vec();
+            bytes.extend(book.iter().flat_map(|g| g.to_le_bytes()));
+            Ok(bytes)
+        },
+    )?;
+    let Some(dealt) = dealt else {
+        return Ok(None);
+    };
+    let mut book = vec![root];
+    let mut sum = search.codes();
+    for bytes in dealt.results() {
+        let (cost, guesses) = bytes.split_at(8);
+        sum += u64::from_le_bytes(cost.try_into().map_err(|_| "a rank's book is cut short")?);
+        book.extend(
+            guesses
+                .chunks_exact(4)
+                .map(|g| u32::from_le_bytes([g[0], g[1], g[2], g[3]])),
+        );
+    }
+    if sum != total {
+        return Err(format!(
+            "the classes' books add up to {sum} guesses, not the {total} the search found"
+        ));
+    }
+    Ok(Some(book))
+}
+
+/// Rank 0's side of choosing the first guess: candidates in the search's order, each dealt with the best total
+/// found so far (plus one, so that an earlier candidate's equal total is seen), none whose bound cannot beat it.
+struct FirstGuesses {
+    candidates: Vec<(u32, u64)>,
+    next: usize,
+    cutoff: u64,
+    /// The lowest total, and the earliest candidate with it.
+    best: Option<(u64, usize)>,
+    done: u64,
+    failed: Option<String>,
+}
+
+impl FirstGuesses {
+    fn new(candidates: Vec<(u32, u64)>, cutoff: u64) -> FirstGuesses {
+        FirstGuesses {
+            candidates,
+            next: 0,
+            cutoff,
+            best: None,
+            done: 0,
+            failed: None,
+        }
+    }
+
+    fn failed(why: String) -> FirstGuesses {
+        FirstGuesses {
+            failed: Some(why),
+            ..FirstGuesses::new(Vec::new(), 0)
+        }
+    }
+
+    /// The chosen first guess and the tree's total.
+    fn chosen(&self) -> Result<(u32, u64), String> {
+        if let Some(why) = &self.failed {
+            return Err(why.clone());
+        }
+        let (total, at) = self
+            .best
+            .ok_or("no first guess did as well as the heuristic trees")?;
+        Ok((self.candidates[at].0, total))
+    }
+}
+
+impl Dealer for FirstGuesses {
+    fn next(&mut self, _: usize) -> Option<Vec<u64>> {
+        let &(guess, bound) = self.candidates.get(self.next)?;
+        if bound >= self.cutoff {
+            // Sorted by bound: none of the rest can do better.
+            self.next = self.candidates.len();
+            return None;
+        }
+        self.next += 1;
+        Some(vec![(self.next - 1) as u64, u64::from(guess), self.cutoff])
+    }
+
+    fn take(&mut self, piece: &[u64], result: &[u8]) -> Result<(), String> {
+        self.done += 1;
+        if let Ok(bytes) = <[u8; 8]>::try_from(result) {
+            let found = (u64::from_le_bytes(bytes), piece[0] as usize);
+            if self.best.is_none_or(|b| found < b) {
+                self.best = Some(found);
+            }
+            self.cutoff = self.cutoff.min(found.0 + 1);
+        }
+        Ok(())
+    }
+
+    fn tally(&self) -> (u64, u64) {
+        (self.done, self.candidates.len() as u64)
+    }
 }
 
 /// Stats as JSON bytes (exact: every figure is an integer).
