@@ -255,7 +255,7 @@ impl Cluster {
     }
 
     /// Rank 0's `value`, on every rank. Collective.
-    pub fn from_root(&self, value: u64) -> u64 {
+    pub fn root_value(&self, value: u64) -> u64 {
         let mut value = value;
         self.world.process_at_rank(0).broadcast_into(&mut value);
         value

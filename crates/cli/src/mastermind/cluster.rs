@@ -152,7 +152,7 @@ pub(crate) fn book(cluster: &Cluster, deal: Deal, spec: &Spec) -> Result<Option<
         Some(first) => first.chosen()?,
         None => (0, 0),
     };
-    let root = cluster.from_root(u64::from(root)) as u32;
+    let root = cluster.root_value(u64::from(root)) as u32;
     // Then: the book below each class of the chosen guess, dealt one class at a time.
     let classes = search.classes(root);
     let dealt = cluster.share(
