@@ -225,14 +225,15 @@ impl Cluster {
         });
         progress.clear();
         let dealer = dealer.into_inner().map_err(|e| e.to_string())?;
-        if let Some(why) = failed.into_inner().map_err(|e| e.to_string())? {
-            return Err(why);
-        }
         if self.stopping() {
+            // Before the ranks' own errors: theirs only say they were stopped.
             let (done, total) = dealer.tally();
             return Err(format!(
                 "stopped by a signal after {done} of {total} pieces"
             ));
+        }
+        if let Some(why) = failed.into_inner().map_err(|e| e.to_string())? {
+            return Err(why);
         }
         Ok(Some(dealer))
     }

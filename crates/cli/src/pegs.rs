@@ -114,11 +114,13 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             #[cfg(feature = "mpi")]
             let counted = match out.cluster() {
                 Some((c, _)) => cluster::count(c, &s, &limits, &progress),
-                None => count(&s.board, s.start, s.finish, &limits, &progress),
+                None => count(&s.board, s.start, s.finish, &limits, &progress)
+                    .map_err(|e| e.to_string()),
             };
             #[cfg(not(feature = "mpi"))]
-            let counted = count(&s.board, s.start, s.finish, &limits, &progress);
-            let counted = counted.map_err(|e| e.to_string())?;
+            let counted =
+                count(&s.board, s.start, s.finish, &limits, &progress).map_err(|e| e.to_string());
+            let counted = counted?;
             progress.clear();
             let seconds = out.seconds();
             let levels: Vec<_> = counted

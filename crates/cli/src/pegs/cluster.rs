@@ -13,18 +13,15 @@ pub(crate) fn count(
     s: &Setup,
     limits: &Limits,
     progress: &dyn Observer,
-) -> Result<Counted, CountError> {
+) -> Result<Counted, String> {
     let inner: &dyn Observer = if cluster.is_root() {
         progress
     } else {
         &NoObserver
     };
-    count_shared(
-        &s.board,
-        s.start,
-        s.finish,
-        limits,
-        &cluster.signals().watch(inner),
-        cluster,
-    )
+    let watch = cluster.signals().watch(inner);
+    count_shared(&s.board, s.start, s.finish, limits, &watch, cluster).map_err(|e| match e {
+        CountError::Cancelled if cluster.stopping() => "stopped by a signal".to_string(),
+        e => e.to_string(),
+    })
 }
