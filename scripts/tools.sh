@@ -34,6 +34,16 @@ install_chromium() {
   apt-get install -y -qq chromium chromium-driver >/dev/null
 }
 
+install_mpi() {
+  # Only for the CLI's optional `mpi` feature and its tests (scripts/check); the default build needs no MPI.
+  if command -v mpirun >/dev/null && dpkg -s libopenmpi-dev libclang-dev >/dev/null 2>&1; then
+    echo "    OpenMPI and libclang already installed"; return
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq libopenmpi-dev openmpi-bin libclang-dev >/dev/null
+}
+
 install_nightly() {
   if rustup toolchain list | grep -q "^$NIGHTLY" \
      && rustup +"$NIGHTLY" target list --installed 2>/dev/null | grep -q wasm32-unknown-unknown \
