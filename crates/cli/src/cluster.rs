@@ -154,7 +154,7 @@ impl Cluster {
         };
         let signals = self.signals();
         let halted = || signals.stopping() || failed.lock().map_or(true, |f| f.is_some());
-        let progress = ProgressLine::new();
+        let progress = ProgressLine::logged();
         std::thread::scope(|scope| {
             // Rank 0's own share, on a thread of its own: this thread keeps answering the others.
             scope.spawn(|| {

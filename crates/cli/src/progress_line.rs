@@ -11,6 +11,8 @@ use progress::{Flow, Observer, Progress};
 /// Draws `[#####.....] 12/256 prefix ranges`, at most ten times a second.
 pub struct ProgressLine {
     on: bool,
+    /// Writes a line every few seconds instead of redrawing one (a log, not a terminal).
+    logged: bool,
     done: AtomicU64,
     total: AtomicU64,
     /// What the units are called, and when the line was last drawn.
@@ -23,6 +25,7 @@ impl ProgressLine {
     pub fn new() -> ProgressLine {
         ProgressLine {
             on: std::io::stderr().is_terminal(),
+            logged: false,
             done: AtomicU64::new(0),
             total: AtomicU64::new(0),
             line: Mutex::new(("", Instant::now())),
@@ -30,9 +33,18 @@ impl ProgressLine {
         }
     }
 
+    /// A line that always reports: redrawn on a terminal, else one line every 5 seconds (MPI's rank 0, whose stderr
+    /// is mpirun's pipe, or a batch job's log).
+    pub fn logged() -> ProgressLine {
+        let mut line = ProgressLine::new();
+        line.logged = !line.on;
+        line.on = true;
+        line
+    }
+
     /// Rubs the line out (before the result is printed).
     pub fn clear(&self) {
-        if self.on {
+        if self.on && !self.logged {
             eprint!("\r\x1b[K");
         }
     }
@@ -41,9 +53,15 @@ impl ProgressLine {
         let Ok(mut line) = self.line.try_lock() else {
             return;
         };
-        if self.on && line.1.elapsed().as_millis() >= 100 {
+        let every = if self.logged { 5000 } else { 100 };
+        if self.on && line.1.elapsed().as_millis() >= every {
             line.1 = Instant::now();
             let total = self.total.load(Ordering::Relaxed);
+            if self.logged {
+                let seconds = self.t0.elapsed().as_secs();
+                eprintln!("progress: {done}/{total} {} ({seconds} s)", line.0);
+                return;
+            }
             let width = 30;
             let filled = (done * width).checked_div(total).unwrap_or(0).min(width);
             eprint!(
