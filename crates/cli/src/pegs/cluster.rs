@@ -22,6 +22,10 @@ pub(crate) fn count(
     let watch = cluster.signals().watch(inner);
     count_shared(&s.board, s.start, s.finish, limits, &watch, cluster).map_err(|e| match e {
         CountError::Cancelled if cluster.stopping() => "stopped by a signal".to_string(),
+        e @ CountError::TooBig { .. } => format!(
+            "{e} (on the fullest of {} ranks: --max-mb is per rank; more ranks hold less each)",
+            cluster.size()
+        ),
         e => e.to_string(),
     })
 }
