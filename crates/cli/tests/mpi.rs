@@ -56,92 +56,21 @@ fn every_cluster_job_gives_the_one_process_answer() {
     let board = std::env::temp_dir().join(format!("puzzle-lab-mpi-{}.txt", std::process::id()));
     std::fs::write(&board, "ooooo\nooooo\nooooo\nooooo\n").expect("a board file");
     let board = board.to_string_lossy().to_string();
-    let history = "0,0,1,1,2,2:1,2;3,4,5,6,0,1:0,3";
-    let jobs: Vec<Vec<&str>> = vec![
-        vec![
-            "mastermind",
-            "count",
-            "--pegs",
-            "6",
-            "--colors",
-            "7",
-            "--history",
-            history,
-        ],
-        vec![
-            "mastermind",
-            "stats",
-            "--pegs",
-            "4",
-            "--colors",
-            "6",
-            "--strategy",
-            "knuth",
-            "--all",
-        ],
-        vec![
-            "mastermind",
-            "stats",
-            "--pegs",
-            "4",
-            "--colors",
-            "5",
-            "--strategy",
-            "random-consistent",
-            "--all",
-            "--seed",
-            "3",
-        ],
-        vec![
-            "mastermind",
-            "stats",
-            "--pegs",
-            "5",
-            "--colors",
-            "7",
-            "--strategy",
-            "most-parts",
-            "--games",
-            "40",
-            "--seed",
-            "2",
-        ],
-        vec!["mastermind", "book", "--pegs", "4", "--colors", "4"],
-        vec![
-            "pegs", "count", "--board", "triangle", "--start", "0,0", "--finish", "any-one",
-        ],
-        vec![
-            "pegs",
-            "count",
-            "--board-file",
-            &board,
-            "--start",
-            "0,0",
-            "--finish",
-            "dead-end",
-        ],
-        vec![
-            "pegs",
-            "count",
-            "--board-file",
-            &board,
-            "--start",
-            "1,1",
-            "--finish",
-            "1,1",
-            "--no-symmetry",
-        ],
-        vec![
-            "cluedo",
-            "simulate",
-            "--players",
-            "deduction,random,listening",
-            "--games",
-            "300",
-            "--seed",
-            "5",
-        ],
-    ];
+    let history = "--history 0,0,1,1,2,2:1,2;3,4,5,6,0,1:0,3";
+    let jobs: Vec<Vec<String>> = [
+        format!("mastermind count --pegs 6 --colors 7 {history}"),
+        "mastermind stats --pegs 4 --colors 6 --strategy knuth --all".into(),
+        "mastermind stats --pegs 4 --colors 5 --strategy random-consistent --all --seed 3".into(),
+        "mastermind stats --pegs 5 --colors 7 --strategy most-parts --games 40 --seed 2".into(),
+        "mastermind book --pegs 4 --colors 4".into(),
+        "pegs count --board triangle --start 0,0 --finish any-one".into(),
+        format!("pegs count --board-file {board} --start 0,0 --finish dead-end"),
+        format!("pegs count --board-file {board} --start 1,1 --finish 1,1 --no-symmetry"),
+        "cluedo simulate --players deduction,random,listening --games 300 --seed 5".into(),
+    ]
+    .iter()
+    .map(|job| job.split_whitespace().map(String::from).collect())
+    .collect();
     for job in &jobs {
         let alone = result(
             &output(Command::new(BIN).args(job).arg("--json")),

@@ -219,13 +219,7 @@ pub fn play_all_observed(
         // Its guess depends on the scores themselves, not only on which codes they leave: no tree to share.
         return play_each(spec, &listed, seed, budget, observer);
     }
-    let tree = Tree {
-        listed: &listed,
-        strategy,
-        budget,
-        observer,
-        done: AtomicUsize::new(0),
-    };
+    let tree = Tree::new(&listed, strategy, budget, observer);
     // At the root every code is still consistent.
     tree.walk(Branch {
         consistent: (0..total as u32).collect(),
@@ -440,7 +434,22 @@ struct Tree<'a> {
     done: AtomicUsize,
 }
 
-impl Tree<'_> {
+impl<'a> Tree<'a> {
+    fn new(
+        listed: &'a Listed,
+        strategy: Strategy,
+        budget: &'a Budget,
+        observer: &'a dyn Observer,
+    ) -> Tree<'a> {
+        Tree {
+            listed,
+            strategy,
+            budget,
+            observer,
+            done: AtomicUsize::new(0),
+        }
+    }
+
     /// One node of the tree: the guess for the secrets `branch` holds, whether it wins for one of them (at
     /// `branch.depth` guesses), and the branches below it by feedback.
     fn node(&self, branch: Branch) -> Result<(bool, Vec<Branch>), StrategyError> {
@@ -566,13 +575,7 @@ pub fn play_all_top(
         )));
     }
     let listed = Listed::new(spec)?;
-    let tree = Tree {
-        listed: &listed,
-        strategy,
-        budget,
-        observer: &NoObserver,
-        done: AtomicUsize::new(0),
-    };
+    let tree = Tree::new(&listed, strategy, budget, &NoObserver);
     let mut stats = PlayAllStats::default();
     let mut branches = vec![Branch {
         consistent: (0..listed.len() as u32).collect(),
@@ -612,13 +615,7 @@ pub fn play_branch(
     observer: &dyn Observer,
 ) -> Result<PlayAllStats, StrategyError> {
     let listed = Listed::new(spec)?;
-    let tree = Tree {
-        listed: &listed,
-        strategy,
-        budget,
-        observer,
-        done: AtomicUsize::new(0),
-    };
+    let tree = Tree::new(&listed, strategy, budget, observer);
     tree.walk(branch)
 }
 

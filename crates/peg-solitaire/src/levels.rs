@@ -188,52 +188,28 @@ impl Level {
             }
             buf.clear();
         };
-        self.shards
-            .par_iter()
-            .enumerate()
+        (0..SHARD_COUNT)
+            .into_par_iter()
             .with_max_len(1)
-            .for_each(|(index, shard)| {
+            .for_each(|index| {
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
-                let thread = rayon::current_thread_index();
-                if observer.report(Progress::Started { index, thread }) == Flow::Stop {
-                    stop.store(true, Ordering::Relaxed);
-                    return;
-                }
                 let mut bufs: Vec<Vec<(Position, u128)>> = vec![Vec::new(); SHARD_COUNT];
-                let mut found = 0u64;
-                for (k, (&pos, paths)) in shard.iter().enumerate() {
-                    if k % 4096 == 4095 && !observer.keep_going() {
-                        stop.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                    let n = paths.get();
-                    let any = board.for_each_legal(pos, |j| {
-                        let child = symmetry.canonical(pos ^ j.mask());
+                let whole =
+                    self.expand_shard(index, board, symmetry, observer, dead, &mut |child, n| {
                         let dest = shard_of(child);
                         bufs[dest].push((child, n));
-                        found += 1;
                         if bufs[dest].len() >= FLUSH {
                             flush(dest, &mut bufs[dest]);
                         }
                     });
-                    if !any {
-                        dead(pos, n);
-                    }
-                }
                 for (dest, buf) in bufs.iter_mut().enumerate() {
                     if !buf.is_empty() {
                         flush(dest, buf);
                     }
                 }
-                let progress = Progress::Finished {
-                    index,
-                    thread,
-                    found,
-                    work: shard.len() as u64,
-                };
-                if observer.report(progress) == Flow::Stop {
+                if !whole {
                     stop.store(true, Ordering::Relaxed);
                 }
             });
@@ -252,6 +228,46 @@ impl Level {
 }
 
 impl Level {
+    /// Expands the classes of shard `index` by every legal jump, between its `Started` and `Finished` reports:
+    /// each child (canonical) with the paths into its parent's class goes to `child`, each class with no legal
+    /// jump to `dead`. `false` if the observer stopped it.
+    fn expand_shard(
+        &self,
+        index: usize,
+        board: &Board,
+        symmetry: &Symmetry,
+        observer: &dyn Observer,
+        dead: &(dyn Fn(Position, u128) + Sync),
+        mut child: impl FnMut(Position, u128),
+    ) -> bool {
+        let shard = &self.shards[index];
+        let thread = rayon::current_thread_index();
+        if observer.report(Progress::Started { index, thread }) == Flow::Stop {
+            return false;
+        }
+        let mut found = 0u64;
+        for (k, (&pos, paths)) in shard.iter().enumerate() {
+            if k % 4096 == 4095 && !observer.keep_going() {
+                return false;
+            }
+            let n = paths.get();
+            let any = board.for_each_legal(pos, |j| {
+                found += 1;
+                child(symmetry.canonical(pos ^ j.mask()), n);
+            });
+            if !any {
+                dead(pos, n);
+            }
+        }
+        let progress = Progress::Finished {
+            index,
+            thread,
+            found,
+            work: shard.len() as u64,
+        };
+        observer.report(progress) == Flow::Continue
+    }
+
     /// [`Level::expand`] of a level shared across `ranks`: each rank expands the shards it owns, a few per thread
     /// at a time; the children it does not own are sent to their owners in one all-to-all exchange per round, so
     /// what waits to be sent stays small. Every rank takes the same number of rounds, and all stop together.
@@ -296,27 +312,14 @@ impl Level {
             let outgoing: Vec<Mutex<Vec<u64>>> =
                 (0..size).map(|_| Mutex::new(Vec::new())).collect();
             batch.par_iter().with_max_len(1).for_each(|&index| {
-                let shard = &self.shards[index];
-                let thread = rayon::current_thread_index();
-                if stop.load(Ordering::Relaxed)
-                    || observer.report(Progress::Started { index, thread }) == Flow::Stop
-                {
-                    stop.store(true, Ordering::Relaxed);
+                if stop.load(Ordering::Relaxed) {
                     return;
                 }
                 let mut local: Vec<Vec<(Position, u128)>> = vec![Vec::new(); SHARD_COUNT];
                 let mut remote: Vec<Vec<u64>> = vec![Vec::new(); size];
-                let mut found = 0u64;
-                for (k, (&pos, paths)) in shard.iter().enumerate() {
-                    if k % 4096 == 4095 && !observer.keep_going() {
-                        stop.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                    let n = paths.get();
-                    let any = board.for_each_legal(pos, |j| {
-                        let child = symmetry.canonical(pos ^ j.mask());
+                let whole =
+                    self.expand_shard(index, board, symmetry, observer, dead, &mut |child, n| {
                         let dest = shard_of(child);
-                        found += 1;
                         match owner(dest, size) {
                             r if r == me => {
                                 local[dest].push((child, n));
@@ -327,10 +330,6 @@ impl Level {
                             r => push_pair(&mut remote[r], child, n),
                         }
                     });
-                    if !any {
-                        dead(pos, n);
-                    }
-                }
                 for (dest, buf) in local.iter_mut().enumerate() {
                     if !buf.is_empty() {
                         keep(dest, buf);
@@ -341,13 +340,7 @@ impl Level {
                         o.extend(words);
                     }
                 }
-                let progress = Progress::Finished {
-                    index,
-                    thread,
-                    found,
-                    work: shard.len() as u64,
-                };
-                if observer.report(progress) == Flow::Stop {
+                if !whole {
                     stop.store(true, Ordering::Relaxed);
                 }
             });
