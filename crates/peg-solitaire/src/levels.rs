@@ -77,6 +77,20 @@ fn owner(shard: usize, ranks: usize) -> usize {
 /// busy, few enough that the positions waiting to be sent stay a small part of a level.
 const ROUND_SHARDS_PER_THREAD: usize = 2;
 
+/// Children a thread gathers for one shard of the next level before it takes that shard's lock.
+const FLUSH: usize = 512;
+
+/// Adds the children in `buf` to a shard of the next level, under its lock, and empties `buf`.
+fn flush_into(shard: &Mutex<Table>, buf: &mut Vec<(Position, u128)>) {
+    if let Ok(mut t) = shard.lock() {
+        t.reserve(buf.len());
+        for &(p, n) in buf.iter() {
+            t.entry(p).or_default().add(n);
+        }
+    }
+    buf.clear();
+}
+
 /// Words a (position, paths) pair takes on the wire: the position, then the paths as two 64-bit halves.
 const WORDS: usize = 3;
 
@@ -178,16 +192,7 @@ impl Level {
         {
             return Err(Halt::Cancelled);
         }
-        const FLUSH: usize = 512;
-        let flush = |dest: usize, buf: &mut Vec<(Position, u128)>| {
-            if let Ok(mut t) = next[dest].lock() {
-                t.reserve(buf.len());
-                for &(p, n) in buf.iter() {
-                    t.entry(p).or_default().add(n);
-                }
-            }
-            buf.clear();
-        };
+        let flush = |dest: usize, buf: &mut Vec<(Position, u128)>| flush_into(&next[dest], buf);
         (0..SHARD_COUNT)
             .into_par_iter()
             .with_max_len(1)
@@ -297,16 +302,7 @@ impl Level {
         let per_round = ROUND_SHARDS_PER_THREAD * rayon::current_num_threads();
         let rounds = ranks.max(mine.len().div_ceil(per_round) as u64) as usize;
         let stop = AtomicBool::new(false);
-        const FLUSH: usize = 512;
-        let keep = |dest: usize, buf: &mut Vec<(Position, u128)>| {
-            if let Ok(mut t) = next[dest].lock() {
-                t.reserve(buf.len());
-                for &(p, n) in buf.iter() {
-                    t.entry(p).or_default().add(n);
-                }
-            }
-            buf.clear();
-        };
+        let keep = |dest: usize, buf: &mut Vec<(Position, u128)>| flush_into(&next[dest], buf);
         for round in 0..rounds {
             let batch = mine.chunks(per_round).nth(round).unwrap_or(&[]);
             let outgoing: Vec<Mutex<Vec<u64>>> =
