@@ -221,18 +221,22 @@ impl Level {
         if stop.load(Ordering::Relaxed) {
             return Err(Halt::Cancelled);
         }
-        let shards = next
-            .into_iter()
-            .map(|m| m.into_inner().unwrap_or_default())
-            .collect();
-        Ok(Level {
-            pegs: self.pegs.saturating_sub(1),
-            shards,
-        })
+        Ok(self.child_level(next))
     }
 }
 
 impl Level {
+    /// The level after this one, from its shards as they were filled.
+    fn child_level(&self, next: Vec<Mutex<Table>>) -> Level {
+        Level {
+            pegs: self.pegs.saturating_sub(1),
+            shards: next
+                .into_iter()
+                .map(|m| m.into_inner().unwrap_or_default())
+                .collect(),
+        }
+    }
+
     /// Expands the classes of shard `index` by every legal jump, between its `Started` and `Finished` reports:
     /// each child (canonical) with the paths into its parent's class goes to `child`, each class with no legal
     /// jump to `dead`. `false` if the observer stopped it.
@@ -365,14 +369,7 @@ impl Level {
                     }
                 });
         }
-        let shards = next
-            .into_iter()
-            .map(|m| m.into_inner().unwrap_or_default())
-            .collect();
-        Ok(Level {
-            pegs: self.pegs.saturating_sub(1),
-            shards,
-        })
+        Ok(self.child_level(next))
     }
 
     /// Sums `value(paths_here, paths_there)` over this level's classes, where `meet(position)` names the class,
