@@ -42,6 +42,9 @@ test('a share link reproduces the game, hides the secret, and a reload keeps the
   const link = await page.inputValue('#share-link');
   assert.match(link, /code=[0-9a-z]+/);
   assert.doesNotMatch(link, /secret=/);
+  // The rows in the link are numbered as on the pegs (from 1), under the name that says so.
+  assert.match(link, /guesses=1,1,2,2,3;4,4,5,5,6(&|$)/);
+  assert.doesNotMatch(link, /played=/);
   await shot(page, 'share-link');
 
   const other = await open(browser, link);
@@ -121,4 +124,27 @@ test('a link with a hidden secret that was altered gets a message and a random s
   await solverReady(page);
   await waitPhase(page, 'guessing');
   assert.deepEqual(page.errors, []);
+});
+
+test('links number colours from 1 as the pegs do, and links made before still mean the same game', async () => {
+  // A tutorial's link written the new way, one written the old way (colours from 0), the same secret:
+  // the pegs labelled 4, 2, 5, 2 win both.
+  for (const link of ['answer=4,2,5,2&guesses=1,1,2,2', 'secret=3,1,4,1&played=0,0,1,1']) {
+    const page = await open(browser, `${server.url}/#/mastermind?mode=break&${link}`);
+    await solverReady(page);
+    await waitPhase(page, 'guessing');
+    const rows = await page.$$eval('.rows li.row:not(.free):not(.draft) .code', (cs) =>
+      cs.map((c) => [...c.querySelectorAll('.peg')].map((p) => p.textContent.trim()).join(',')));
+    assert.deepEqual(rows, ['1,1,2,2'], link);
+    await typeCode(page, [3, 1, 4, 1]);
+    await waitPhase(page, 'won');
+    const last = await page.$$eval('.rows li.row:not(.free):not(.draft) .code', (cs) =>
+      [...cs.at(-1).querySelectorAll('.peg')].map((p) => p.textContent.trim()).join(','));
+    assert.equal(last, '4,2,5,2', link);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+  // A colour 0 in the new numbering is named, in the link's own terms.
+  const bad = await open(browser, `${server.url}/#/mastermind?mode=break&answer=0,2,5,2`);
+  assert.match(await bad.textContent('body'), /answer=0,2,5,2: peg 1 has colour 0, but colours go from 1 to 6/);
 });

@@ -47,12 +47,13 @@ test('a long comparison shows progress and can be cancelled', async () => {
 
 test('the embed builder makes a snippet whose preview plays', async () => {
   const page = await open(browser, `${server.url}/#/embed`);
-  await page.fill('#embed-secret', '3,1,4,1');
+  // Colours as numbered on the pegs: 4,2,5,2 is the palette's 4th, 2nd, 5th and 2nd colours.
+  await page.fill('#embed-secret', '4,2,5,2');
   await page.selectOption('#embed-palette', 'safe');
   await page.click('#new-game');
   const snippet = await page.inputValue('#embed-snippet');
   assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#\/mastermind\?.*palette=safe.*embed=1.*code=[0-9a-z]+/);
-  assert.doesNotMatch(snippet, /secret=|3,1,4,1/);
+  assert.doesNotMatch(snippet, /secret=|answer=|4,2,5,2/);
   const frame = page.frameLocator('iframe.preview');
   await frame.locator('.mastermind[data-phase="guessing"]').waitFor({ timeout: 30_000 });
   for (const c of [3, 1, 4, 1]) await frame.locator(`.palette .pick.c${c}`).click();

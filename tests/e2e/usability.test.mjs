@@ -64,7 +64,7 @@ test('a bare link in a new tab starts a new game; the restored banner goes with 
   await frame.locator('.rows li[data-row="1"] .keys[data-black]').waitFor();
   // The frame has saved its game (it does so once the game waits for the person).
   await host.waitForFunction(() => {
-    try { return (document.querySelector('iframe').contentWindow.localStorage.getItem('puzzle-lab:mastermind:game') || '').includes('played='); } catch { return false; }
+    try { return (document.querySelector('iframe').contentWindow.localStorage.getItem('puzzle-lab:mastermind:game') || '').includes('guesses='); } catch { return false; }
   }, null, { timeout: 30_000 });
   // A fresh load of the frame's first link (as a reload of the page around it would do).
   await host.evaluate(() => {

@@ -3,7 +3,7 @@
 use mastermind::Code;
 use yew::prelude::*;
 
-use crate::mastermind::params::{PALETTES, Palette, Settings};
+use crate::mastermind::params::{Numbering, PALETTES, Palette, Settings, parse_code};
 use crate::mastermind::view::SettingsForm;
 
 /// The address of this app (origin and path, no hash), for links that open it from elsewhere.
@@ -57,7 +57,8 @@ pub fn EmbedBuilder() -> Html {
     };
     // The snippet (and the secret's check) follow the form as it is edited; the preview reloads only when asked.
     let parse_secret = |spec: &mastermind::Spec| {
-        (!secret_text.trim().is_empty()).then(|| Code::parse(spec, secret_text.trim()))
+        (!secret_text.trim().is_empty())
+            .then(|| parse_code(spec, secret_text.trim(), Numbering::FromOne))
     };
     let secret = parse_secret(&settings.spec);
     let secret_error = match &secret {
@@ -159,7 +160,7 @@ pub fn EmbedBuilder() -> Html {
                 otherwise one thread, and the game says which part is missing." }</p>
             <SettingsForm settings={(*settings).clone()} {on_change} on_new_game={on_preview} submit_label="Update the preview" palette={false} />
             <div class="card fields builder-extra">
-                <label class="field" for="embed-secret"><span>{ "Fixed secret (optional, colours from 0: 3,1,4,1)" }</span>
+                <label class="field" for="embed-secret"><span>{ "Fixed secret (optional, colours numbered as on the pegs: 4,2,5,2)" }</span>
                     <input id="embed-secret" type="text" value={(*secret_text).clone()} oninput={on_secret} placeholder="random" /></label>
                 <label class="field" for="embed-palette"><span>{ "Palette" }</span>
                     <select id="embed-palette" onchange={on_palette}>

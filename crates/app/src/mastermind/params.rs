@@ -1,11 +1,16 @@
 //! Game settings and their link form: `#/mastermind?pegs=5&colors=8&repeats=0&rows=12&mode=make&scoring=manual
-//! &strategy=knuth&step=1&palette=safe&embed=1&code=…&played=…`. A bad parameter gets a message and its default;
+//! &strategy=knuth&step=1&palette=safe&embed=1&code=…&guesses=…`. A bad parameter gets a message and its default;
 //! the rest still apply.
 //!
 //! A fixed secret travels obfuscated as `code=` (so a shared link does not show it at a glance; anyone
-//! determined can still decode it — this is a game, not a safe); `secret=3,1,4,1` in plain colour indices is
-//! accepted too, for tutorial authors. `played=` lists the guesses so far (`0,0,1,1;2,3,4,5`), each with its
-//! score when the person gave it (`0,0,1,1:1,1`): a link with it reproduces the game in progress.
+//! determined can still decode it — this is a game, not a safe); `answer=4,2,5,2` in plain colours is accepted
+//! too, for tutorial authors. `guesses=` lists the guesses so far (`1,1,2,2;3,4,5,6`), each with its score when
+//! the person gave it (`1,1,2,2:1,1`): a link with it reproduces the game in progress. Colours in links are
+//! numbered from 1, as on the pegs.
+//!
+//! Links made before that numbered colours from 0, as `secret=3,1,4,1` and `played=0,0,1,1;2,3,4,5`: those two
+//! names keep their old numbering, so a link already shared or printed in a tutorial still means the same game.
+//! The page writes only the new names.
 
 use mastermind::{Code, Feedback, Spec, Strategy};
 
@@ -156,11 +161,73 @@ fn key(spec: &Spec, i: usize) -> u32 {
     (x >> 16) % u32::from(spec.colors)
 }
 
-fn code_text(pegs: &[u8]) -> String {
-    pegs.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+/// How a link numbers colours: `answer=` and `guesses=` from 1, as on the pegs; the older `secret=` and
+/// `played=` from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbering {
+    /// Colours from 1 (what the page writes).
+    FromOne,
+    /// Colours from 0 (links made before colours were numbered as on the pegs).
+    FromZero,
 }
 
-/// `played=` for these rows.
+impl Numbering {
+    fn first(self) -> u32 {
+        match self {
+            Numbering::FromOne => 1,
+            Numbering::FromZero => 0,
+        }
+    }
+}
+
+/// Reads a code written `4,2,5,2` with colours numbered as `numbering` says; the message names colours the same
+/// way.
+pub fn parse_code(spec: &Spec, text: &str, numbering: Numbering) -> Result<Code, String> {
+    let first = numbering.first();
+    let last = first + u32::from(spec.colors) - 1;
+    let colours = text
+        .split(',')
+        .map(|part| {
+            let part = part.trim();
+            part.parse::<u32>()
+                .map_err(|_| format!("'{part}' is not a colour number"))
+        })
+        .collect::<Result<Vec<u32>, String>>()?;
+    if colours.len() != usize::from(spec.pegs) {
+        return Err(format!(
+            "a code needs {} pegs, this one has {}",
+            spec.pegs,
+            colours.len()
+        ));
+    }
+    let pegs = colours
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| match c {
+            c if (first..=last).contains(&c) => Ok((c - first) as u8),
+            c => Err(format!(
+                "peg {} has colour {c}, but colours go from {first} to {last}",
+                i + 1
+            )),
+        })
+        .collect::<Result<Vec<u8>, String>>()?;
+    Code::new(spec, pegs).map_err(|e| match e {
+        mastermind::CodeError::Repeat(c) => format!(
+            "colour {} repeats, but this game forbids repeats",
+            u32::from(c) + first
+        ),
+        e => e.to_string(),
+    })
+}
+
+fn code_text(pegs: &[u8]) -> String {
+    pegs.iter()
+        .map(|&c| (u32::from(c) + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// `guesses=` for these rows (colours from 1).
 fn played_text(rows: &[Played]) -> String {
     rows.iter()
         .map(|r| match r.score {
@@ -171,19 +238,26 @@ fn played_text(rows: &[Played]) -> String {
         .join(";")
 }
 
-/// Reads `played=`; the first bad row ends the list, with a message.
-fn parse_played(spec: &Spec, text: &str, errors: &mut Vec<String>) -> Vec<Played> {
+/// Reads `guesses=` (or the older `played=`, `name` says which, with its numbering); the first bad row ends the
+/// list, with a message.
+fn parse_played(
+    spec: &Spec,
+    name: &str,
+    text: &str,
+    numbering: Numbering,
+    errors: &mut Vec<String>,
+) -> Vec<Played> {
     let mut rows = Vec::new();
     for (i, part) in text.split(';').filter(|p| !p.trim().is_empty()).enumerate() {
         let (code, score) = match part.split_once(':') {
             Some((c, s)) => (c, Some(s)),
             None => (part, None),
         };
-        let guess = match Code::parse(spec, code) {
+        let guess = match parse_code(spec, code, numbering) {
             Ok(c) => c.pegs().to_vec(),
             Err(e) => {
                 errors.push(format!(
-                    "played row {}: {e}; the rows from there on are left out",
+                    "{name} row {}: {e}; the rows from there on are left out",
                     i + 1
                 ));
                 break;
@@ -201,7 +275,7 @@ fn parse_played(spec: &Spec, text: &str, errors: &mut Vec<String>) -> Vec<Played
             }
             Some(_) => {
                 errors.push(format!(
-                    "played row {}: the score is not black,white pegs possible with {} pegs; the rows from there on \
+                    "{name} row {}: the score is not black,white pegs possible with {} pegs; the rows from there on \
                      are left out",
                     i + 1,
                     spec.pegs
@@ -303,17 +377,24 @@ impl Settings {
         let step = choice(query, "step", false, FLAGS, &mut errors);
         let palette = choice(query, "palette", d.palette, PALETTES, &mut errors);
         let embed = choice(query, "embed", false, FLAGS, &mut errors);
-        let plain = query
-            .get("secret")
-            .and_then(|text| match Code::parse(&spec, text) {
+        // `answer=` (colours from 1) before the older `secret=` (from 0).
+        let plain = [
+            ("answer", Numbering::FromOne),
+            ("secret", Numbering::FromZero),
+        ]
+        .into_iter()
+        .find_map(|(name, numbering)| query.get(name).map(|text| (name, text, numbering)))
+        .and_then(
+            |(name, text, numbering)| match parse_code(&spec, text, numbering) {
                 Ok(code) => Some(code),
                 Err(e) => {
                     errors.push(format!(
-                        "secret={text}: {e}; a random secret is used instead"
+                        "{name}={text}: {e}; a random secret is used instead"
                     ));
                     None
                 }
-            });
+            },
+        );
         let hidden = query.get("code").and_then(|text| {
             let code = reveal_secret(&spec, text);
             if code.is_none() {
@@ -325,10 +406,17 @@ impl Settings {
             code
         });
         let secret = plain.or(hidden);
-        let played = query
-            .get("played")
-            .map(|t| parse_played(&spec, t, &mut errors))
-            .unwrap_or_default();
+        let played = [
+            ("guesses", Numbering::FromOne),
+            ("played", Numbering::FromZero),
+        ]
+        .into_iter()
+        .find_map(|(name, numbering)| {
+            query
+                .get(name)
+                .map(|t| parse_played(&spec, name, t, numbering, &mut errors))
+        })
+        .unwrap_or_default();
         (
             Settings {
                 spec,
@@ -354,7 +442,7 @@ impl Settings {
             q.push_str(&format!("&code={}", hide_secret(&self.spec, code)));
         }
         if !played.is_empty() {
-            q.push_str(&format!("&played={}", played_text(played)));
+            q.push_str(&format!("&guesses={}", played_text(played)));
         }
         q
     }

@@ -83,6 +83,9 @@ fn secrets_hide_and_come_back_and_whole_games_round_trip() {
         ]
     );
     let q = s.game_query(s.secret.as_ref(), &s.played);
+    // The page writes colours from 1, as on the pegs, under the new name.
+    assert!(q.contains("&guesses=1,1,2,2:1,1;3,4,5,6"), "{q}");
+    assert!(!q.contains("played="), "{q}");
     let (again, errors) = Settings::from_query(&parse_query(&q));
     assert_eq!((again, errors), (s, vec![]));
     let s = check("palette=safe&embed=1", &[]);
@@ -131,4 +134,50 @@ fn bad_links_get_messages_and_defaults() {
             "strategy=magic is not one of random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, optimal, local-search; using the default",
         ],
     );
+}
+
+#[test]
+fn links_number_colours_from_one_and_old_links_keep_their_meaning() {
+    // The same game written the new way (colours from 1) and the old way (from 0).
+    let new = check("answer=4,2,5,2&guesses=1,1,2,2:1,1;3,4,5,6", &[]);
+    let old = check("secret=3,1,4,1&played=0,0,1,1:1,1;2,3,4,5", &[]);
+    assert_eq!(new, old);
+    assert_eq!(
+        new.secret.as_ref().map(|c| c.pegs().to_vec()),
+        Some(vec![3, 1, 4, 1])
+    );
+    // The new name wins where a link has both.
+    let both = check("answer=1,1,1,1&secret=3,1,4,1", &[]);
+    assert_eq!(
+        both.secret.as_ref().map(|c| c.pegs().to_vec()),
+        Some(vec![0, 0, 0, 0])
+    );
+    // Messages number colours as the link does.
+    check(
+        "answer=0,2,7,2",
+        &[
+            "answer=0,2,7,2: peg 1 has colour 0, but colours go from 1 to 6; a random secret is used instead",
+        ],
+    );
+    check(
+        "repeats=0&pegs=4&colors=6&answer=1,2,3,3",
+        &[
+            "answer=1,2,3,3: colour 3 repeats, but this game forbids repeats; a random secret is used instead",
+        ],
+    );
+    check(
+        "guesses=1,1,2,2:1,1;1,1,7,1",
+        &[
+            "guesses row 2: peg 3 has colour 7, but colours go from 1 to 6; the rows from there on are left out",
+        ],
+    );
+    check(
+        "secret=1,1,1,x",
+        &["secret=1,1,1,x: 'x' is not a colour number; a random secret is used instead"],
+    );
+    assert_eq!(
+        parse_code(&Spec::CLASSIC, "6,6,6,6", Numbering::FromOne).map(|c| c.pegs().to_vec()),
+        Ok(vec![5, 5, 5, 5])
+    );
+    assert!(parse_code(&Spec::CLASSIC, "6,6,6,6", Numbering::FromZero).is_err());
 }
