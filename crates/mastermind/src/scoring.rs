@@ -2,7 +2,7 @@
 //! picking among listed codes: each candidate's split of the consistent codes, scored in parallel chunks with a
 //! shared bound that drops candidates early, and Knuth's tie-break.
 
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 
 use rand::{Rng, RngExt};
 use rayon::prelude::*;
@@ -113,10 +113,18 @@ impl Scoring<'_> {
         // exceeds it is dropped (every score here only grows as secrets are added), which keeps the result
         // exact.
         let bound = AtomicI64::new(i64::MAX);
+        // The first chunk (in candidate order: consistent first, then by index, the order ties are broken in)
+        // where a candidate reached the best score possible: no candidate in a later chunk can win, so those
+        // chunks are skipped, on the parallel path as on the sequential one.
+        let floor_at = AtomicUsize::new(usize::MAX);
         // Scores one chunk of candidates, all consistent or all not: the lowest (score, inconsistent, index)
         // in it, and whether it reached the best score possible (then no later candidate can win).
         let score_chunk =
             |parts: &mut Vec<u32>, (chunk, guesses, consistent): (usize, &[u32], bool)| {
+                let mut best = (i64::MAX, true, u32::MAX);
+                if chunk > floor_at.load(Ordering::Relaxed) {
+                    return Ok((best, false));
+                }
                 let started = Progress::Started {
                     index: chunk,
                     thread: rayon::current_thread_index(),
@@ -124,9 +132,11 @@ impl Scoring<'_> {
                 if !observer.keep_going() || observer.report(started) == Flow::Stop {
                     return Err(Stopped::Cancelled);
                 }
-                let mut best = (i64::MAX, true, u32::MAX);
                 let mut done = false;
-                for &i in guesses {
+                for (k, &i) in guesses.iter().enumerate() {
+                    if k % 16 == 15 && chunk > floor_at.load(Ordering::Relaxed) {
+                        break; // an earlier chunk reached the floor meanwhile
+                    }
                     let guess = &listed.packed[i as usize];
                     let Some(score) = split.score::<LANES>(
                         self.strategy,
@@ -139,6 +149,7 @@ impl Scoring<'_> {
                     bound.fetch_min(score, Ordering::Relaxed);
                     best = best.min((score, !consistent, i));
                     if score == floor {
+                        floor_at.fetch_min(chunk, Ordering::Relaxed);
                         done = true;
                         break;
                     }
@@ -177,8 +188,8 @@ impl Scoring<'_> {
             }
             best
         } else {
-            // Chunks finish out of order, so a chunk reaching the floor cannot stop the others: the shared
-            // bound already drops their candidates after a few secrets.
+            // Chunks finish out of order: a chunk reaching the floor stops only the chunks after it (`floor_at`);
+            // the shared bound drops the others' candidates after a few secrets.
             let rest = self.candidates.rest();
             let all_chunks: Vec<(&[u32], bool)> = (first.chunks(CANDIDATES_PER_CHUNK))
                 .map(|c| (c, true))
