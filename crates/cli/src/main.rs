@@ -36,8 +36,7 @@ struct Cli {
     #[arg(long, global = true)]
     json: bool,
     /// Share the job across the ranks of an MPI launch (`mpirun -np 4 puzzle-lab --mpi ...`): mastermind
-    /// count, stats and book, pegs count, cluedo simulate. Rank 0 prints.
-    #[cfg(feature = "mpi")]
+    /// count, stats and book, pegs count, cluedo simulate. Rank 0 prints. Needs a build with the `mpi` feature.
     #[arg(long, global = true)]
     mpi: bool,
     /// With --mpi: how rank 0 deals the work, small pieces to whichever rank asks (dynamic) or one fixed block
@@ -118,7 +117,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
         false => Output::new(cli.json),
     };
     #[cfg(not(feature = "mpi"))]
-    let out = Output::new(cli.json);
+    let out = match cli.mpi {
+        true => {
+            return Err("--mpi: this puzzle-lab was built without MPI; build it with `cargo build --release -p cli \
+                        --features mpi` (needs an MPI library and libclang: README, \"On a cluster\")"
+                .into());
+        }
+        false => Output::new(cli.json),
+    };
     match cli.game {
         Game::Mastermind(cmd) => mastermind::run(cmd, &out).map_err(Failure::from),
         Game::Pegs(cmd) => pegs::run(cmd, &out).map_err(Failure::from),
