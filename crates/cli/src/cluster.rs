@@ -61,7 +61,8 @@ pub struct Cluster {
 
 /// A job's side of dealing, on rank 0: what the next piece is and what to do with a piece's result.
 pub trait Dealer: Send {
-    /// The next piece for `rank`, as words the job's work understands, or `None` when all is dealt.
+    /// The next piece for `rank`, as words the job's work understands (never none: an empty message tells a rank
+    /// to stop), or `None` when all is dealt (that rank gets no more).
     fn next(&mut self, rank: usize) -> Option<Vec<u64>>;
     /// The result of `piece`, whichever rank did it.
     fn take(&mut self, piece: &[u64], result: &[u8]) -> Result<(), String>;

@@ -40,7 +40,7 @@ struct Cli {
     #[arg(long, global = true)]
     mpi: bool,
     /// With --mpi: how rank 0 deals the work, small pieces to whichever rank asks (dynamic) or one fixed block
-    /// per rank (static, for comparing).
+    /// per rank (static, for comparing; `mastermind book` always deals dynamically, its search prunes as it goes).
     #[cfg(feature = "mpi")]
     #[arg(
         long,
