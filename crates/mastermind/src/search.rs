@@ -35,9 +35,13 @@ pub enum Schedule {
     Static,
 }
 
-/// Counts consistent codes per range, shared out over the threads by `schedule`. `Err(Budget)` and
-/// `Err(Cancelled)` say why it stopped.
-fn count_ranges(plan: &Plan, schedule: Schedule) -> Result<Vec<u64>, (Stopped, u128)> {
+/// Counts consistent codes in each of the plan's ranges `which`, shared out over the threads by `schedule`.
+/// `Err(Budget)` and `Err(Cancelled)` say why it stopped, with the codes found before.
+fn count_ranges(
+    plan: &Plan,
+    schedule: Schedule,
+    which: std::ops::Range<usize>,
+) -> Result<Vec<u64>, (Stopped, u128)> {
     plan.begin();
     let found = AtomicU64::new(0);
     let count_one = |index: usize| -> Result<u64, Stopped> {
@@ -52,18 +56,18 @@ fn count_ranges(plan: &Plan, schedule: Schedule) -> Result<Vec<u64>, (Stopped, u
         plan.finish_range(index, n, nodes)?;
         Ok(n)
     };
+    let (start, len) = (which.start, which.len());
     let per_range: Result<Vec<u64>, Stopped> = match schedule {
-        Schedule::Stealing => (0..plan.ranges)
+        Schedule::Stealing => which
             .into_par_iter()
-            .with_max_len(plan.task_len())
+            .with_max_len(plan::task_len(len))
             .map(count_one)
             .collect(),
         Schedule::Static => {
             // Every thread of the pool runs exactly one block, however long the others take.
-            let ranges = plan.ranges;
             let blocks = rayon::broadcast(|ctx| {
                 let (t, n) = (ctx.index(), ctx.num_threads());
-                (t * ranges / n..(t + 1) * ranges / n)
+                (start + t * len / n..start + (t + 1) * len / n)
                     .map(count_one)
                     .collect::<Result<Vec<u64>, Stopped>>()
             });
@@ -74,6 +78,15 @@ fn count_ranges(plan: &Plan, schedule: Schedule) -> Result<Vec<u64>, (Stopped, u
         }
     };
     per_range.map_err(|why| (why, u128::from(found.load(Ordering::Relaxed))))
+}
+
+/// The count of [`count_ranges`]'s ranges: exact, a lower bound where the budget ran out, or why it stopped.
+fn total(counted: Result<Vec<u64>, (Stopped, u128)>) -> Result<Count, Stopped> {
+    match counted {
+        Ok(per_range) => Ok(Count::Exact(per_range.iter().map(|&n| u128::from(n)).sum())),
+        Err((Stopped::Budget, found)) => Ok(Count::AtLeast(found)),
+        Err((why, _)) => Err(why),
+    }
 }
 
 /// Counts the codes consistent with `history`. With an empty history the count is the size of the code space,
@@ -102,11 +115,7 @@ pub fn count_scheduled(
     schedule: Schedule,
 ) -> Result<Count, Stopped> {
     let plan = Plan::new(spec, history, budget, observer);
-    match count_ranges(&plan, schedule) {
-        Ok(per_range) => Ok(Count::Exact(per_range.iter().map(|&n| u128::from(n)).sum())),
-        Err((Stopped::Budget, found)) => Ok(Count::AtLeast(found)),
-        Err((why, _)) => Err(why),
-    }
+    total(count_ranges(&plan, schedule, 0..plan.ranges))
 }
 
 /// How many prefix ranges a count cut into at least `at_least` has (fewer only in games too small for them):
@@ -127,30 +136,7 @@ pub fn count_part(
     part: std::ops::Range<usize>,
 ) -> Result<Count, Stopped> {
     let plan = Plan::cut(spec, history, budget, observer, at_least);
-    let found = AtomicU64::new(0);
-    let counted: Result<u64, Stopped> = part
-        .clone()
-        .into_par_iter()
-        .with_max_len(
-            part.len()
-                .div_ceil(TASKS_PER_THREAD * rayon::current_num_threads())
-                .max(1),
-        )
-        .map(|index| {
-            let mut n = 0u64;
-            let walked = plan.walk_range(index, None, &mut |_| {
-                n += 1;
-                ControlFlow::Continue(())
-            });
-            found.fetch_add(n, Ordering::Relaxed);
-            walked.map(|_| n)
-        })
-        .try_reduce(|| 0, |a, b| Ok(a + b));
-    match counted {
-        Ok(n) => Ok(Count::Exact(u128::from(n))),
-        Err(Stopped::Budget) => Ok(Count::AtLeast(u128::from(found.load(Ordering::Relaxed)))),
-        Err(why) => Err(why),
-    }
+    total(count_ranges(&plan, Schedule::Stealing, part))
 }
 
 /// The lexicographically first consistent code, or `None` if the history contradicts itself.
@@ -228,7 +214,7 @@ pub fn random(
         ..*budget
     };
     let plan = Plan::new(spec, history, &attempt, observer);
-    match count_ranges(&plan, Schedule::Stealing) {
+    match count_ranges(&plan, Schedule::Stealing, 0..plan.ranges) {
         Ok(per_range) => {
             let total: u64 = per_range.iter().sum();
             if total == 0 {
@@ -337,4 +323,4 @@ mod tests;
 
 pub use budget::{Budget, Count, Stopped};
 pub use plan::prefix_ranges;
-use plan::{Plan, TASKS_PER_THREAD};
+use plan::Plan;

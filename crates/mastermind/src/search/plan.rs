@@ -93,11 +93,9 @@ impl<'a> Plan<'a> {
         }
     }
 
-    /// The most ranges one rayon task runs: [`TASKS_PER_THREAD`] tasks per thread, or one range each.
+    /// The most ranges one rayon task runs over all of the plan's ranges ([`task_len`]).
     pub(super) fn task_len(&self) -> usize {
-        self.ranges
-            .div_ceil(TASKS_PER_THREAD * rayon::current_num_threads())
-            .max(1)
+        task_len(self.ranges)
     }
 
     pub(super) fn begin(&self) {
@@ -162,6 +160,13 @@ impl<'a> Plan<'a> {
         self.charge(dfs.nodes % CHECK_EVERY)?;
         Ok((flow, dfs.nodes))
     }
+}
+
+/// The most of `ranges` ranges one rayon task runs: [`TASKS_PER_THREAD`] tasks per thread, or one range each.
+pub(super) fn task_len(ranges: usize) -> usize {
+    ranges
+        .div_ceil(TASKS_PER_THREAD * rayon::current_num_threads())
+        .max(1)
 }
 
 /// Picks the prefix depth: the shortest prefix giving at least `target` ranges ([`TARGET_RANGES`] on one
