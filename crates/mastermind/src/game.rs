@@ -220,13 +220,7 @@ pub fn play_all_observed(
         return play_each(spec, &listed, seed, budget, observer);
     }
     let tree = Tree::new(&listed, strategy, budget, observer);
-    // At the root every code is still consistent.
-    tree.walk(Branch {
-        consistent: (0..total as u32).collect(),
-        depth: 1,
-        tried: 0,
-        seed,
-    })
+    tree.walk(Branch::root(total, seed))
 }
 
 /// Plays every listed secret as a game of its own (for strategies whose guess depends on more than the codes
@@ -546,6 +540,16 @@ pub struct Branch {
 }
 
 impl Branch {
+    /// The whole tree of a game of `codes` codes: every code still possible, before the first guess.
+    fn root(codes: usize, seed: u64) -> Branch {
+        Branch {
+            consistent: (0..codes as u32).collect(),
+            depth: 1,
+            tried: 0,
+            seed,
+        }
+    }
+
     /// Secrets in the branch.
     pub fn len(&self) -> usize {
         self.consistent.len()
@@ -577,12 +581,7 @@ pub fn play_all_top(
     let listed = Listed::new(spec)?;
     let tree = Tree::new(&listed, strategy, budget, &NoObserver);
     let mut stats = PlayAllStats::default();
-    let mut branches = vec![Branch {
-        consistent: (0..listed.len() as u32).collect(),
-        depth: 1,
-        tried: 0,
-        seed,
-    }];
+    let mut branches = vec![Branch::root(listed.len(), seed)];
     // Split the biggest until there are enough, or the biggest is too small to be worth it.
     while branches.len() < at_least {
         let Some((i, biggest)) = branches

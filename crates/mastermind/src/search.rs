@@ -322,5 +322,5 @@ mod plan;
 mod tests;
 
 pub use budget::{Budget, Count, Stopped};
-pub use plan::prefix_ranges;
 use plan::Plan;
+pub use plan::prefix_ranges;
