@@ -314,10 +314,21 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
         } => {
             let spec = size.spec()?;
             let strategy: Strategy = strategy.parse()?;
+            // `None`: every secret; `Some(n)`: n seeded secrets.
+            let games = match (all, games) {
+                (true, None) => None,
+                (false, Some(n)) => Some(n),
+                _ => {
+                    return Err(
+                        "say either --all (every secret) or --games N (N seeded random secrets)"
+                            .into(),
+                    );
+                }
+            };
             #[cfg(feature = "mpi")]
             if let Some((c, deal)) = out.cluster() {
-                let stats = match (all, games) {
-                    (true, None) => cluster::every_secret(
+                let stats = match games {
+                    None => cluster::every_secret(
                         c,
                         deal,
                         &spec,
@@ -325,40 +336,27 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                         seed,
                         &guess_time.budget_for_all(),
                     )?,
-                    (false, Some(n)) => {
+                    Some(n) => {
                         cluster::sampled(c, deal, &spec, strategy, n, seed, &guess_time.budget())?
                     }
-                    _ => return Err(
-                        "say either --all (every secret) or --games N (N seeded random secrets)"
-                            .into(),
-                    ),
                 };
                 if let Some(stats) = stats {
                     emit_stats(out, &spec, strategy, &stats);
                 }
                 return Ok(());
             }
-            let stats =
-                match (all, games) {
-                    (true, None) => {
-                        let progress = ProgressLine::new();
-                        let budget = guess_time.budget_for_all();
-                        let stats = play_all_observed(&spec, strategy, seed, &budget, &progress);
-                        progress.clear();
-                        stats.map_err(|e| e.to_string())?
-                    }
-                    (false, Some(n)) => {
-                        let progress = ProgressLine::new();
-                        let stats =
-                            play_sampled(&spec, strategy, n, seed, &guess_time.budget(), &progress);
-                        progress.clear();
-                        stats.map_err(stopped)?
-                    }
-                    _ => return Err(
-                        "say either --all (every secret) or --games N (N seeded random secrets)"
-                            .into(),
-                    ),
-                };
+            let progress = ProgressLine::new();
+            let stats = match games {
+                None => {
+                    let budget = guess_time.budget_for_all();
+                    play_all_observed(&spec, strategy, seed, &budget, &progress)
+                        .map_err(|e| e.to_string())
+                }
+                Some(n) => play_sampled(&spec, strategy, n, seed, &guess_time.budget(), &progress)
+                    .map_err(stopped),
+            };
+            progress.clear();
+            let stats = stats?;
             emit_stats(out, &spec, strategy, &stats);
         }
     }
