@@ -110,14 +110,10 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                 symmetry: !no_symmetry,
                 meet_in_the_middle: !no_meet,
             };
-            // Under --mpi stderr is mpirun's pipe: rank 0 logs a line every few seconds instead.
-            let progress = match out.ranks() {
-                1 => ProgressLine::new(),
-                _ => ProgressLine::logged(),
-            };
+            let progress = ProgressLine::new();
             #[cfg(feature = "mpi")]
             let counted = match out.cluster() {
-                Some((c, _)) => cluster::count(c, &s, &limits, &progress),
+                Some((c, _)) => cluster::count(c, &s, &limits),
                 None => count(&s.board, s.start, s.finish, &limits, &progress)
                     .map_err(|e| e.to_string()),
             };

@@ -35,6 +35,7 @@ impl ProgressLine {
 
     /// A line that always reports: redrawn on a terminal, else one line every 5 seconds (MPI's rank 0, whose stderr
     /// is mpirun's pipe, or a batch job's log).
+    #[cfg(feature = "mpi")]
     pub fn logged() -> ProgressLine {
         let mut line = ProgressLine::new();
         line.logged = !line.on;

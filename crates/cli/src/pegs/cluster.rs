@@ -6,16 +6,14 @@ use progress::{NoObserver, Observer};
 
 use super::Setup;
 use crate::cluster::Cluster;
+use crate::progress_line::ProgressLine;
 
-/// The count, `limits.max_bytes` per rank; rank 0 draws `progress` (its own share of each level).
-pub(crate) fn count(
-    cluster: &Cluster,
-    s: &Setup,
-    limits: &Limits,
-    progress: &dyn Observer,
-) -> Result<Counted, String> {
+/// The count, `limits.max_bytes` per rank; rank 0 reports its own share of each level (a line every few seconds
+/// where stderr is not a terminal, as under mpirun: [`ProgressLine::logged`]).
+pub(crate) fn count(cluster: &Cluster, s: &Setup, limits: &Limits) -> Result<Counted, String> {
+    let progress = ProgressLine::logged();
     let inner: &dyn Observer = if cluster.is_root() {
-        progress
+        &progress
     } else {
         &NoObserver
     };
