@@ -77,6 +77,18 @@ fn owner(shard: usize, ranks: usize) -> usize {
 /// busy, few enough that the positions waiting to be sent stay a small part of a level.
 const ROUND_SHARDS_PER_THREAD: usize = 2;
 
+/// The shards this rank owns, in rounds of a few per thread, as many rounds as the rank with most of them needs
+/// (empty rounds at the end here), so every rank takes part in every round's exchange. Collective.
+fn rounds(ranks: &dyn Ranks) -> Vec<Vec<usize>> {
+    let (me, size) = (ranks.rank(), ranks.size());
+    let mine: Vec<usize> = (0..SHARD_COUNT).filter(|&s| owner(s, size) == me).collect();
+    let per_round = ROUND_SHARDS_PER_THREAD * rayon::current_num_threads();
+    let mut rounds: Vec<Vec<usize>> = mine.chunks(per_round).map(<[usize]>::to_vec).collect();
+    let all = ranks.max(rounds.len() as u64) as usize;
+    rounds.resize(all, Vec::new());
+    rounds
+}
+
 /// Children a thread gathers for one shard of the next level before it takes that shard's lock.
 const FLUSH: usize = 512;
 
@@ -202,7 +214,7 @@ impl Level {
                 }
                 let mut bufs: Vec<Vec<(Position, u128)>> = vec![Vec::new(); SHARD_COUNT];
                 let whole =
-                    self.expand_shard(index, board, symmetry, observer, dead, &mut |child, n| {
+                    self.expand_shard(index, board, symmetry, observer, dead, |child, n| {
                         let dest = shard_of(child);
                         bufs[dest].push((child, n));
                         if bufs[dest].len() >= FLUSH {
@@ -295,20 +307,17 @@ impl Level {
         let next: Vec<Mutex<Table>> = (0..SHARD_COUNT)
             .map(|_| Mutex::new(Table::default()))
             .collect();
-        let mine: Vec<usize> = (0..SHARD_COUNT).filter(|&s| owner(s, size) == me).collect();
+        let rounds = rounds(ranks);
         let go = observer.report(Progress::Begin {
-            units: mine.len(),
+            units: rounds.iter().map(Vec::len).sum(),
             unit: SHARDS,
         }) == Flow::Continue;
         if !ranks.all_keep_going(go) {
             return Err(Halt::Cancelled);
         }
-        let per_round = ROUND_SHARDS_PER_THREAD * rayon::current_num_threads();
-        let rounds = ranks.max(mine.len().div_ceil(per_round) as u64) as usize;
         let stop = AtomicBool::new(false);
         let keep = |dest: usize, buf: &mut Vec<(Position, u128)>| flush_into(&next[dest], buf);
-        for round in 0..rounds {
-            let batch = mine.chunks(per_round).nth(round).unwrap_or(&[]);
+        for batch in rounds {
             let outgoing: Vec<Mutex<Vec<u64>>> =
                 (0..size).map(|_| Mutex::new(Vec::new())).collect();
             batch.par_iter().with_max_len(1).for_each(|&index| {
@@ -318,7 +327,7 @@ impl Level {
                 let mut local: Vec<Vec<(Position, u128)>> = vec![Vec::new(); SHARD_COUNT];
                 let mut remote: Vec<Vec<u64>> = vec![Vec::new(); size];
                 let whole =
-                    self.expand_shard(index, board, symmetry, observer, dead, &mut |child, n| {
+                    self.expand_shard(index, board, symmetry, observer, dead, |child, n| {
                         let dest = shard_of(child);
                         match owner(dest, size) {
                             r if r == me => {
@@ -383,7 +392,7 @@ impl Level {
         value: &(dyn Fn(Position, u128, u128) -> u128 + Sync),
         ranks: &dyn Ranks,
     ) -> u128 {
-        let (me, size) = (ranks.rank(), ranks.size());
+        let size = ranks.size();
         if size == 1 {
             return self
                 .par_entries()
@@ -392,12 +401,8 @@ impl Level {
         }
         // The meeting class's owner needs the class here only through `value`, so `value`'s first two
         // arguments travel: the position and its paths.
-        let mine: Vec<usize> = (0..SHARD_COUNT).filter(|&s| owner(s, size) == me).collect();
-        let per_round = ROUND_SHARDS_PER_THREAD * rayon::current_num_threads();
-        let rounds = ranks.max(mine.len().div_ceil(per_round) as u64) as usize;
         let mut total = 0u128;
-        for round in 0..rounds {
-            let batch = mine.chunks(per_round).nth(round).unwrap_or(&[]);
+        for batch in rounds(ranks) {
             let outgoing: Vec<Vec<u64>> = batch
                 .par_iter()
                 .map(|&index| {
