@@ -224,8 +224,8 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
         Command::Book { size } => {
             let spec = size.spec()?;
             #[cfg(feature = "mpi")]
-            if let Some((c, deal)) = out.cluster() {
-                if let Some(book) = cluster::book(c, deal, &spec)? {
+            if let Some((c, _)) = out.cluster() {
+                if let Some(book) = cluster::book(c, &spec)? {
                     emit_book(out, &book);
                 }
                 return Ok(());

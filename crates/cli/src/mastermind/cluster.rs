@@ -1,4 +1,4 @@
-//! `mastermind count | stats --mpi`: the work dealt to the ranks, results merged exactly on rank 0.
+//! `mastermind count | stats | book --mpi`: the work dealt to the ranks, results merged exactly on rank 0.
 //!
 //! - `count`: the code space cut into prefix ranges (as on one machine, but more of them: 2048 per rank), dealt
 //!   in pieces; each rank counts its pieces on its threads. No node budget: a cluster count always finishes.
@@ -46,14 +46,16 @@ pub(crate) fn count(
             }
         },
     )?;
-    Ok(dealt.map(|d| {
-        Count::Exact(
-            d.results()
-                .iter()
-                .map(|b| u128::from_le_bytes(b[..16].try_into().unwrap_or([0; 16])))
-                .sum(),
-        )
-    }))
+    let Some(dealt) = dealt else {
+        return Ok(None);
+    };
+    let counts = dealt
+        .results()
+        .iter()
+        .map(|b| <[u8; 16]>::try_from(b.as_slice()).map(u128::from_le_bytes))
+        .collect::<Result<Vec<u128>, _>>()
+        .map_err(|_| "a rank's count is not 16 bytes".to_string())?;
+    Ok(Some(Count::Exact(counts.iter().sum())))
 }
 
 /// `stats --games`: the stats on rank 0, `None` on the others.
@@ -120,12 +122,12 @@ pub(crate) fn every_secret(
 }
 
 /// `book`: the optimal book on rank 0, `None` on the others.
-pub(crate) fn book(cluster: &Cluster, deal: Deal, spec: &Spec) -> Result<Option<Vec<u32>>, String> {
+/// Always dealt dynamically: a fixed split has no meaning for a search that prunes as it goes.
+pub(crate) fn book(cluster: &Cluster, spec: &Spec) -> Result<Option<Vec<u32>>, String> {
     let search = BookSearch::new(spec).map_err(|e| e.to_string())?;
     let signals = cluster.signals();
-    // First: which first guess. Static dealing has no meaning for a search that prunes as it goes.
-    let _ = deal;
-    let chosen = cluster.share(
+    // First: which first guess.
+    let first = cluster.share(
         || -> FirstGuesses {
             let first = search.upper_bound().and_then(|u| {
                 Ok((
@@ -147,12 +149,19 @@ pub(crate) fn book(cluster: &Cluster, deal: Deal, spec: &Spec) -> Result<Option<
                 Err(e) => Err(super::stopped(e)),
             }
         },
-    )?;
-    let (root, total) = match &chosen {
-        Some(first) => first.chosen()?,
-        None => (0, 0),
+    );
+    // Every rank learns rank 0's choice (or that there is none, u64::MAX), so none waits in a step rank 0 skips.
+    let choice = match &first {
+        Ok(Some(first)) => first.chosen(),
+        Ok(None) => Ok((0, 0)),
+        Err(why) => Err(why.clone()),
     };
-    let root = cluster.root_value(u64::from(root)) as u32;
+    let root = cluster.root_value(choice.as_ref().map_or(u64::MAX, |&(r, _)| u64::from(r)));
+    let (_, total) = choice?;
+    if root == u64::MAX {
+        return Err("rank 0 could not choose a first guess".into());
+    }
+    let root = root as u32;
     // Then: the book below each class of the chosen guess, dealt one class at a time.
     let classes = search.classes(root);
     let dealt = cluster.share(
@@ -181,8 +190,10 @@ pub(crate) fn book(cluster: &Cluster, deal: Deal, spec: &Spec) -> Result<Option<
     let mut book = vec![root];
     let mut sum = search.codes();
     for bytes in dealt.results() {
-        let (cost, guesses) = bytes.split_at(8);
-        sum += u64::from_le_bytes(cost.try_into().map_err(|_| "a rank's book is cut short")?);
+        let (cost, guesses) = bytes
+            .split_first_chunk::<8>()
+            .ok_or("a rank's book is cut short")?;
+        sum += u64::from_le_bytes(*cost);
         book.extend(
             guesses
                 .chunks_exact(4)
