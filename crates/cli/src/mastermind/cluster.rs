@@ -138,7 +138,7 @@ pub(crate) fn book(cluster: &Cluster, spec: &Spec) -> Result<Option<Vec<u32>>, S
                 ))
             });
             match first {
-                Ok((bound, candidates)) => FirstGuesses::new(candidates, bound + 1),
+                Ok((bound, candidates)) => FirstGuesses::new(candidates, bound.saturating_add(1)),
                 Err(e) => FirstGuesses::failed(e.to_string()),
             }
         },

@@ -38,8 +38,9 @@ impl BookSearch {
         Optimal::searching(&self.listed, &Budget::THOROUGH, observer)
     }
 
-    /// The total guesses of the best heuristic tree (entropy, most parts, expected size): the optimum is at
-    /// most this, so it is a first cutoff that every candidate can be measured against at once.
+    /// The total guesses of the best heuristic tree that solves every code (entropy, most parts, expected size):
+    /// the optimum is at most this, so it is a first cutoff that every candidate can be measured against at once.
+    /// `u64::MAX` (no bound) if none solves every code.
     pub fn upper_bound(&self) -> Result<u64, StrategyError> {
         let spec = &self.listed.spec;
         [
@@ -48,7 +49,15 @@ impl BookSearch {
             Strategy::ExpectedSize,
         ]
         .into_iter()
-        .map(|s| play_all(spec, s, 0).map(|stats| stats.total_guesses + stats.failed * 1000))
+        .map(|s| {
+            play_all(spec, s, 0).map(|stats| {
+                if stats.failed == 0 {
+                    stats.total_guesses
+                } else {
+                    u64::MAX
+                }
+            })
+        })
         .try_fold(u64::MAX, |best, t| t.map(|t| best.min(t)))
     }
 
@@ -134,7 +143,7 @@ mod tests {
     /// the earliest candidate among equals, then each class's book.
     fn book_in_parts(spec: &Spec) -> Vec<u32> {
         let search = BookSearch::new(spec).unwrap();
-        let mut cutoff = search.upper_bound().unwrap() + 1;
+        let mut cutoff = search.upper_bound().unwrap().saturating_add(1);
         // Out of order on purpose (the last candidates first), as results come back from ranks.
         let candidates = search.root_candidates().unwrap();
         let mut results = Vec::new();
