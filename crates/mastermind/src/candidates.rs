@@ -135,33 +135,45 @@ impl ColorSymmetry {
         let spec = &listed.spec;
         let mut out = Vec::new();
         let mut pegs = Vec::with_capacity(usize::from(spec.pegs));
-        self.extend(listed, self.groups, 0, &mut pegs, &mut out);
+        self.extend(listed, self.groups, 0, 0, &mut pegs, &mut out);
         out
     }
 
+    /// Places every allowed colour after `pegs`; `rank` is the index the code would have with repeats
+    /// (counting in base `colors`), which is the index itself in games with repeats.
     fn extend(
         &self,
         listed: &Listed,
         left: [u32; 2],
         used: u32,
+        rank: u32,
         pegs: &mut Vec<u8>,
         out: &mut Vec<u32>,
     ) {
         let spec = &listed.spec;
         if pegs.len() == usize::from(spec.pegs) {
-            out.push(listed.rank(pegs));
+            out.push(if spec.repeats {
+                rank
+            } else {
+                listed.rank(pegs)
+            });
             return;
         }
-        for c in 0..spec.colors {
+        // A colour outside the groups (or already placed) may go here, and each group's lowest colour not
+        // placed yet (the groups are disjoint).
+        let lowest = |g: u32| g & g.wrapping_neg();
+        let all = (1u32 << spec.colors) - 1;
+        let mut allowed = (all & !(left[0] | left[1])) | lowest(left[0]) | lowest(left[1]);
+        if !spec.repeats {
+            allowed &= !used;
+        }
+        while allowed != 0 {
+            let c = allowed.trailing_zeros() as u8;
             let bit = 1u32 << c;
-            if !spec.repeats && used & bit != 0 {
-                continue;
-            }
-            if left.iter().any(|g| g & bit != 0 && g & (bit - 1) != 0) {
-                continue;
-            }
+            allowed &= !bit;
             pegs.push(c);
-            self.extend(listed, left.map(|g| g & !bit), used | bit, pegs, out);
+            let rank = rank * u32::from(spec.colors) + u32::from(c);
+            self.extend(listed, left.map(|g| g & !bit), used | bit, rank, pegs, out);
             pegs.pop();
         }
     }

@@ -5,10 +5,10 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
+use crate::bits::{self, Bits, Lanes, Word};
 use crate::feedback::{color_counts, score_counts};
 use crate::listed::Listed;
 use crate::optimal::Optimal;
-use crate::packed;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::candidates::color_mask;
@@ -349,47 +349,58 @@ pub fn feedback_workload(
     (codes(guesses), codes(secrets))
 }
 
-/// Scores every guess against every secret the way the strategies do (packed codes, classes counted per
-/// guess; guesses shared out over the thread pool) and returns a checksum of the class counts, so a caller can
-/// time the feedback kernel: `guesses.len() * secrets.len()` feedbacks.
+/// Scores every guess against every secret the way the strategies do (codes as bit sets, a block of secrets'
+/// classes at a time, classes counted per guess; guesses shared out over the thread pool) and returns a
+/// checksum of the class counts, so a caller can time the feedback kernel: `guesses.len() * secrets.len()`
+/// feedbacks. Codes over 128 bits (pegs x colours) are scored with their colour counts, as local search does.
 pub fn score_all(spec: &Spec, guesses: &[Code], secrets: &[Code]) -> u64 {
-    let slots = Feedback::index_count(spec.pegs);
-    let checksum = |parts: &[u32]| -> u64 {
-        parts
-            .iter()
-            .enumerate()
-            .map(|(i, &n)| (i as u64 + 1) * u64::from(n))
-            .sum()
-    };
-    if spec.pegs <= packed::MAX_PACKED_PEGS {
-        let narrow = packed::narrow(spec.colors);
-        let packed: Vec<packed::Packed> = secrets.iter().map(packed::Packed::of).collect();
-        guesses
-            .par_iter()
-            .map(|guess| {
-                let g = packed::Packed::of(guess);
-                let mut parts = vec![0u32; slots];
-                for s in &packed {
-                    parts[g.score(s, spec.pegs, narrow).index()] += 1;
-                }
-                checksum(&parts)
-            })
-            .sum()
+    if bits::fits(spec, u64::BITS) {
+        score_all_in::<u64>(spec, guesses, secrets)
+    } else if bits::fits(spec, u128::BITS) && spec.pegs <= 16 {
+        score_all_in::<u128>(spec, guesses, secrets)
     } else {
-        // Codes too long to pack are scored with their colour counts computed once, as local search does.
         let counts: Vec<_> = secrets.iter().map(|s| color_counts(s.pegs())).collect();
         guesses
             .par_iter()
             .map(|guess| {
                 let gc = color_counts(guess.pegs());
-                let mut parts = vec![0u32; slots];
+                let mut parts = vec![0u32; Feedback::index_count(spec.pegs)];
                 for (s, sc) in secrets.iter().zip(&counts) {
                     parts[score_counts(guess.pegs(), s.pegs(), &gc, sc, spec.colors).index()] += 1;
                 }
-                checksum(&parts)
+                class_checksum(&parts)
             })
             .sum()
     }
+}
+
+/// [`score_all`] in word `W`, which the game fits.
+fn score_all_in<W: Word>(spec: &Spec, guesses: &[Code], secrets: &[Code]) -> u64 {
+    let bits = |c: &Code| Bits::new(c.pegs(), spec.colors);
+    let secrets: Vec<Bits> = secrets.iter().map(bits).collect();
+    let lanes: Lanes<W> = Lanes::new(secrets.iter());
+    guesses
+        .par_iter()
+        .map(|guess| {
+            let mut parts = vec![0u32; Feedback::index_count(spec.pegs)];
+            lanes.each_block(bits(guess).words(), |classes, _| {
+                for &c in classes {
+                    parts[usize::from(c)] += 1;
+                }
+                true
+            });
+            class_checksum(&parts)
+        })
+        .sum()
+}
+
+/// A checksum of class counts, for [`score_all`].
+fn class_checksum(parts: &[u32]) -> u64 {
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| (i as u64 + 1) * u64::from(n))
+        .sum()
 }
 
 /// The error for an optimal search that stopped.

@@ -21,6 +21,7 @@
 //! ```
 
 pub mod advise;
+mod bits;
 mod candidates;
 mod choose;
 mod code;
@@ -29,7 +30,6 @@ mod game;
 mod listed;
 pub mod local;
 pub mod optimal;
-mod packed;
 pub mod partition;
 mod row;
 mod scoring;

@@ -2,29 +2,32 @@
 //! order). The strategies that score every code as a guess, and the strategy tree, work on these indices: no
 //! code is copied or packed again inside their loops.
 
-use crate::packed::{self, Packed};
+use crate::bits::Bits;
 use crate::strategy::{self, StrategyError};
 use crate::{Code, Feedback, Spec};
 
-/// Every code of a game, in lexicographic order, with its packed form.
+/// Every code of a game, in lexicographic order, with its bit sets.
 pub(crate) struct Listed {
     /// The game.
     pub(crate) spec: Spec,
     /// Code `i`.
     pub(crate) codes: Vec<Code>,
-    /// Code `i`, packed for scoring.
-    pub(crate) packed: Vec<Packed>,
+    /// Code `i` as bit sets, for scoring ([`Bits`]).
+    pub(crate) bits: Vec<Bits>,
 }
 
 impl Listed {
     /// Lists every code of `spec`, if there are at most [`strategy::MAX_LISTED_CODES`].
     pub(crate) fn new(spec: &Spec) -> Result<Listed, StrategyError> {
         let codes = strategy::list_all(spec)?;
-        let packed = codes.iter().map(Packed::of).collect();
+        let bits = codes
+            .iter()
+            .map(|c| Bits::new(c.pegs(), spec.colors))
+            .collect();
         Ok(Listed {
             spec: *spec,
             codes,
-            packed,
+            bits,
         })
     }
 
@@ -61,11 +64,10 @@ impl Listed {
     /// non-empty class with its [`crate::Feedback::index`], in feedback order, each class sorted.
     pub(crate) fn split(&self, set: &[u32], guess: u32) -> Vec<(usize, Vec<u32>)> {
         let pegs = self.spec.pegs;
-        let narrow = packed::narrow(self.spec.colors);
-        let g = &self.packed[guess as usize];
+        let g = &self.bits[guess as usize];
         let mut classes: Vec<Vec<u32>> = vec![Vec::new(); Feedback::index_count(pegs)];
         for &s in set {
-            let fb = g.score(&self.packed[s as usize], pegs, narrow);
+            let fb = g.score(&self.bits[s as usize]);
             if !fb.is_win(pegs) {
                 classes[fb.index()].push(s);
             }

@@ -15,10 +15,11 @@
 
 use std::collections::HashMap;
 
+use crate::bits::{Secrets, fast};
 use crate::candidates::{Candidates, color_mask};
 use crate::listed::Listed;
 use crate::search::{Budget, Stopped};
-use crate::{Feedback, PlayAllStats, packed};
+use crate::{Feedback, PlayAllStats};
 use progress::Observer;
 
 mod books;
@@ -207,19 +208,17 @@ impl<'a> Optimal<'a> {
         if set.len() > self.listed.spec.feedback_count() {
             return None;
         }
-        let pegs = self.listed.spec.pegs;
-        let narrow = packed::narrow(self.listed.spec.colors);
         self.work += (set.len() * set.len()) as u64;
         let (listed, seen) = (self.listed, &mut self.sizes);
+        let secrets = Secrets::new(&listed.spec, set.iter().map(|&s| &listed.bits[s as usize]));
         set.iter().copied().find(|&g| {
-            let guess = &listed.packed[g as usize];
             seen.fill(0);
-            set.iter().all(|&s| {
-                let class = &mut seen[guess
-                    .score(&listed.packed[s as usize], pegs, narrow)
-                    .index()];
-                *class += 1;
-                *class == 1
+            secrets.each_block(&listed.bits[g as usize], |classes, _| {
+                classes.iter().all(|&c| {
+                    let class = &mut seen[usize::from(c)];
+                    *class += 1;
+                    *class == 1
+                })
             })
         })
     }
@@ -236,7 +235,6 @@ impl<'a> Optimal<'a> {
         let spec = &listed.spec;
         let n = set.len() as u64;
         let pegs = spec.pegs;
-        let narrow = packed::narrow(spec.colors);
         let win = Feedback {
             black: pegs,
             white: 0,
@@ -244,34 +242,42 @@ impl<'a> Optimal<'a> {
         .index();
         let candidates = Candidates::new(listed, set, tried);
         let rest = candidates.rest();
+        let secrets = Secrets::new(spec, set.iter().map(|&s| &listed.bits[s as usize]));
         let mut out = Vec::new();
         for (indices, consistent) in [(&candidates.first, true), (&rest, false)] {
-            for &index in indices {
-                self.sizes.fill(0);
-                let guess = &listed.packed[index as usize];
-                let mut bound = n;
-                for &s in set {
-                    let class = guess
-                        .score(&listed.packed[s as usize], pegs, narrow)
-                        .index();
-                    if class != win {
-                        let size = &mut self.sizes[class];
-                        bound += self.floor[*size as usize + 1] - self.floor[*size as usize];
-                        *size += 1;
-                        if bound >= cutoff {
-                            break;
+            let (floor, sizes) = (&self.floor, &mut self.sizes);
+            // The loop over candidates, compiled for the CPU's vector features.
+            fast(
+                #[inline(always)]
+                || {
+                    for &index in indices {
+                        sizes.fill(0);
+                        let mut bound = n;
+                        secrets.each_block(&listed.bits[index as usize], |classes, _| {
+                            for &c in classes {
+                                let class = usize::from(c);
+                                if class != win {
+                                    let size = &mut sizes[class];
+                                    bound += floor[*size as usize + 1] - floor[*size as usize];
+                                    *size += 1;
+                                    if bound >= cutoff {
+                                        return false;
+                                    }
+                                }
+                            }
+                            true
+                        });
+                        if bound < cutoff {
+                            out.push(Candidate {
+                                bound,
+                                inconsistent: !consistent,
+                                index,
+                            });
                         }
                     }
-                }
-                self.work += n;
-                if bound < cutoff {
-                    out.push(Candidate {
-                        bound,
-                        inconsistent: !consistent,
-                        index,
-                    });
-                }
-            }
+                },
+            );
+            self.work += n * indices.len() as u64;
             if self.work > self.limit {
                 return Err(Stopped::Budget);
             }

@@ -8,10 +8,10 @@ use rand::{Rng, RngExt};
 use rayon::prelude::*;
 
 use crate::Feedback;
+use crate::bits::{Bits, Secrets, fast};
 use crate::candidates::Candidates;
 use crate::listed::Listed;
 use crate::optimal::Optimal;
-use crate::packed::{self, Packed};
 use crate::search::{Budget, Stopped};
 use crate::strategy::{Strategy, StrategyError};
 use progress::{Flow, Label, Observer, Progress, Unit};
@@ -49,11 +49,7 @@ pub(crate) fn pick(
                 consistent,
                 candidates: &candidates,
             };
-            if packed::narrow(listed.spec.colors) {
-                scoring.best::<16>(observer)
-            } else {
-                scoring.best::<32>(observer)
-            }
+            scoring.best(observer)
         }
     }
 }
@@ -82,19 +78,17 @@ struct Scoring<'a> {
 
 impl Scoring<'_> {
     /// The candidate whose split of the consistent codes scores best; ties go to a consistent candidate, then
-    /// to the lowest. `LANES` is the packed colour width ([`Packed::score_in`]).
-    fn best<const LANES: usize>(&self, observer: &dyn Observer) -> Result<u32, StrategyError> {
+    /// to the lowest.
+    fn best(&self, observer: &dyn Observer) -> Result<u32, StrategyError> {
         let listed = self.listed;
-        let secrets: Vec<Packed> = self
-            .consistent
-            .iter()
-            .map(|&i| listed.packed[i as usize])
-            .collect();
-        let n_log_n = n_log_n_table(self.strategy, secrets.len());
+        let secrets = Secrets::new(
+            &listed.spec,
+            self.consistent.iter().map(|&i| &listed.bits[i as usize]),
+        );
+        let n_log_n_growth = n_log_n_growth(self.strategy, secrets.len());
         let split = Split {
-            pegs: listed.spec.pegs,
             secrets: &secrets,
-            n_log_n: &n_log_n,
+            n_log_n_growth: &n_log_n_growth,
         };
         let floor = best_possible(self.strategy, secrets.len(), listed.spec.feedback_count());
         let slots = Feedback::index_count(listed.spec.pegs).next_multiple_of(8);
@@ -121,7 +115,7 @@ impl Scoring<'_> {
         // in it, and whether it reached the best score possible (then no later candidate can win).
         let score_chunk =
             |parts: &mut Vec<u32>, (chunk, guesses, consistent): (usize, &[u32], bool)| {
-                let mut best = (i64::MAX, true, u32::MAX);
+                let best = (i64::MAX, true, u32::MAX);
                 if chunk > floor_at.load(Ordering::Relaxed) {
                     return Ok((best, false));
                 }
@@ -132,28 +126,34 @@ impl Scoring<'_> {
                 if !observer.keep_going() || observer.report(started) == Flow::Stop {
                     return Err(Stopped::Cancelled);
                 }
-                let mut done = false;
-                for (k, &i) in guesses.iter().enumerate() {
-                    if k % 16 == 15 && chunk > floor_at.load(Ordering::Relaxed) {
-                        break; // an earlier chunk reached the floor meanwhile
-                    }
-                    let guess = &listed.packed[i as usize];
-                    let Some(score) = split.score::<LANES>(
-                        self.strategy,
-                        guess,
-                        parts,
-                        bound.load(Ordering::Relaxed),
-                    ) else {
-                        continue; // certainly worse than a candidate already scored
-                    };
-                    bound.fetch_min(score, Ordering::Relaxed);
-                    best = best.min((score, !consistent, i));
-                    if score == floor {
-                        floor_at.fetch_min(chunk, Ordering::Relaxed);
-                        done = true;
-                        break;
-                    }
-                }
+                // The loop over the chunk's candidates, compiled for the CPU's vector features.
+                let (best, done) = fast(
+                    #[inline(always)]
+                    || {
+                        let mut best = best;
+                        for (k, &i) in guesses.iter().enumerate() {
+                            if k % 16 == 15 && chunk > floor_at.load(Ordering::Relaxed) {
+                                break; // an earlier chunk reached the floor meanwhile
+                            }
+                            let guess = &listed.bits[i as usize];
+                            let Some(score) = split.score(
+                                self.strategy,
+                                guess,
+                                parts,
+                                bound.load(Ordering::Relaxed),
+                            ) else {
+                                continue; // certainly worse than a candidate already scored
+                            };
+                            bound.fetch_min(score, Ordering::Relaxed);
+                            best = best.min((score, !consistent, i));
+                            if score == floor {
+                                floor_at.fetch_min(chunk, Ordering::Relaxed);
+                                return (best, true);
+                            }
+                        }
+                        (best, false)
+                    },
+                );
                 let progress = Progress::Finished {
                     index: chunk,
                     thread: rayon::current_thread_index(),
@@ -221,69 +221,84 @@ impl Scoring<'_> {
 /// log2 N minus that sum over N is the entropy in bits). Each can only grow as secrets are added (most-parts:
 /// can gain at most one class per secret left), so scoring stops as soon as the score must exceed a bound.
 struct Split<'a> {
-    pegs: u8,
-    secrets: &'a [Packed],
-    n_log_n: &'a [i64],
+    secrets: &'a Secrets,
+    /// For entropy: how much `n log2 n` grows from a class of `n` to one of `n + 1` (exact: the sum of these
+    /// steps is the sum of the table's values).
+    n_log_n_growth: &'a [i64],
 }
 
 impl Split<'_> {
-    /// Adds the secrets one by one to their classes, growing the score with `step(score, class size before)`,
-    /// and gives up once it exceeds `bound` (for scores that only grow).
+    /// Adds the secrets, a block at a time, to their classes, growing the score with `step(score, class size
+    /// before)`, and gives up once `beyond(score, secrets left)` says it must exceed the bound: checked between
+    /// blocks, which keeps the result exact (a score only grows) and the inner loops short.
     #[inline(always)]
-    fn grow<const LANES: usize>(
+    fn grow(
         &self,
-        guess: &Packed,
+        guess: &Bits,
         parts: &mut [u32],
-        bound: i64,
         step: impl Fn(i64, i64) -> i64,
-    ) -> Option<i64> {
-        let mut score = 0i64;
-        for s in self.secrets {
-            let n = &mut parts[guess.class_in::<LANES>(s, self.pegs)];
-            score = step(score, i64::from(*n));
-            *n += 1;
-            if score > bound {
-                return None;
-            }
-        }
-        Some(score)
-    }
-
-    /// The score of `guess`, or `None` once it is sure to exceed `bound`. `parts` is scratch space.
-    fn score<const LANES: usize>(
-        &self,
-        strategy: Strategy,
-        guess: &Packed,
-        parts: &mut [u32],
-        bound: i64,
+        beyond: impl Fn(i64, usize) -> bool,
     ) -> Option<i64> {
         // `parts` is a whole number of 8-slot blocks, so this is a few vector stores, not a call to memset.
         for block in parts.chunks_exact_mut(8) {
             block.copy_from_slice(&[0; 8]);
         }
-        match strategy {
-            Strategy::Knuth => {
-                self.grow::<LANES>(guess, parts, bound, |largest, n| largest.max(n + 1))
+        let mut score = 0i64;
+        let whole = self.secrets.each_block(guess, |classes, left| {
+            for &c in classes {
+                let size = &mut parts[usize::from(c)];
+                score = step(score, i64::from(*size));
+                *size += 1;
             }
+            !beyond(score, left)
+        });
+        whole.then_some(score)
+    }
+
+    /// The most-parts score (minus the number of classes) where classes fit a 64-bit set: no counts, only
+    /// which classes occur, so the loop keeps everything in registers.
+    #[inline(always)]
+    fn classes_seen(&self, guess: &Bits, bound: i64) -> Option<i64> {
+        let mut seen = 0u64;
+        let whole = self.secrets.each_block(guess, |classes, left| {
+            for &c in classes {
+                seen |= 1 << c;
+            }
+            -i64::from(seen.count_ones()) - left as i64 <= bound
+        });
+        whole.then(|| -i64::from(seen.count_ones()))
+    }
+
+    /// The score of `guess`, or `None` once it is sure to exceed `bound`. `parts` is scratch space.
+    #[inline(always)]
+    fn score(
+        &self,
+        strategy: Strategy,
+        guess: &Bits,
+        parts: &mut [u32],
+        bound: i64,
+    ) -> Option<i64> {
+        let above = |score: i64, _left: usize| score > bound;
+        match strategy {
+            Strategy::Knuth => self.grow(guess, parts, |largest, n| largest.max(n + 1), above),
             // (n + 1)^2 - n^2 = 2n + 1
             Strategy::ExpectedSize => {
-                self.grow::<LANES>(guess, parts, bound, |squares, n| squares + 2 * n + 1)
+                self.grow(guess, parts, |squares, n| squares + 2 * n + 1, above)
             }
-            Strategy::Entropy => self.grow::<LANES>(guess, parts, bound, |sum, n| {
-                sum + self.n_log_n[n as usize + 1] - self.n_log_n[n as usize]
-            }),
-            Strategy::MostParts => {
-                let mut classes = 0i64;
-                for (left, s) in (0..self.secrets.len() as i64).rev().zip(self.secrets) {
-                    let n = &mut parts[guess.class_in::<LANES>(s, self.pegs)];
-                    classes += i64::from(*n == 0);
-                    *n += 1;
-                    if -(classes + left) > bound {
-                        return None;
-                    }
-                }
-                Some(-classes)
-            }
+            Strategy::Entropy => self.grow(
+                guess,
+                parts,
+                |sum, n| sum + self.n_log_n_growth[n as usize],
+                above,
+            ),
+            // Minus the classes: at best, every secret left opens a class of its own.
+            Strategy::MostParts if parts.len() <= 64 => self.classes_seen(guess, bound),
+            Strategy::MostParts => self.grow(
+                guess,
+                parts,
+                |minus_classes, n| minus_classes - i64::from(n == 0),
+                |minus_classes, left| minus_classes - left as i64 > bound,
+            ),
             Strategy::FirstConsistent
             | Strategy::RandomConsistent
             | Strategy::LocalSearch
@@ -301,10 +316,11 @@ fn n_log2_n(n: usize) -> i64 {
     (n * n.log2() * 16_777_216.0).round() as i64
 }
 
-/// Table of [`n_log2_n`] for class sizes `0..=max`, for the entropy score (empty for the others).
-fn n_log_n_table(strategy: Strategy, max: usize) -> Vec<i64> {
+/// How [`n_log2_n`] grows from `n` to `n + 1`, for class sizes `n` in `0..max`, for the entropy score (empty for
+/// the others).
+fn n_log_n_growth(strategy: Strategy, max: usize) -> Vec<i64> {
     match strategy {
-        Strategy::Entropy => (0..=max).map(n_log2_n).collect(),
+        Strategy::Entropy => (0..max).map(|n| n_log2_n(n + 1) - n_log2_n(n)).collect(),
         _ => Vec::new(),
     }
 }
