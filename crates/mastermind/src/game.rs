@@ -5,7 +5,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
-use crate::bits::{self, Bits, Lanes, Word};
+use crate::bits::{self, Bits, Lanes, Word, fast};
 use crate::feedback::{color_counts, score_counts};
 use crate::listed::Listed;
 use crate::optimal::Optimal;
@@ -383,12 +383,17 @@ fn score_all_in<W: Word>(spec: &Spec, guesses: &[Code], secrets: &[Code]) -> u64
         .par_iter()
         .map(|guess| {
             let mut parts = vec![0u32; Feedback::index_count(spec.pegs)];
-            lanes.each_block(bits(guess).words(), |classes, _| {
-                for &c in classes {
-                    parts[usize::from(c)] += 1;
-                }
-                true
-            });
+            fast(
+                #[inline(always)]
+                || {
+                    lanes.each_block(bits(guess).words(), |classes, _| {
+                        for &c in classes {
+                            parts[usize::from(c)] += 1;
+                        }
+                        true
+                    })
+                },
+            );
             class_checksum(&parts)
         })
         .sum()
