@@ -13,7 +13,8 @@
 //!
 //! On 4 pegs x 6 colours this finds Koyama and Lai's 5625 guesses over all 1296 secrets (mean 4.340).
 
-use std::collections::HashMap;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 
 use crate::bits::{Secrets, fast};
 use crate::candidates::{Candidates, color_mask};
@@ -138,12 +139,17 @@ impl<'a> Optimal<'a> {
             let found = (2 * n as u64 - 1, guess);
             return Ok((found.0 < cutoff).then_some(found));
         }
-        let candidates = self.candidates(set, tried, cutoff)?;
+        // Taken best bound first; a heap orders only as many as are taken (the first few usually settle it).
+        let mut candidates: BinaryHeap<Reverse<Candidate>> = self
+            .candidates(set, tried, cutoff)?
+            .into_iter()
+            .map(Reverse)
+            .collect();
         let mut best: Option<(u64, u32)> = None;
         let mut limit = cutoff;
-        for c in candidates {
+        while let Some(Reverse(c)) = candidates.pop() {
             if c.bound >= limit {
-                break; // sorted by bound: none of the rest can do better
+                break; // taken by bound: none of the rest can do better
             }
             let mut classes = self.split(set, c.index);
             self.work += n as u64;
@@ -223,8 +229,8 @@ impl<'a> Optimal<'a> {
         })
     }
 
-    /// The candidate guesses for `set` whose lower bound is below `cutoff`, best bound first (then consistent
-    /// ones, then the lowest code).
+    /// The candidate guesses for `set` whose lower bound is below `cutoff`, in no order: the search takes them
+    /// in [`Candidate`]'s order (best bound first, then consistent ones, then the lowest code).
     pub(crate) fn candidates(
         &mut self,
         set: &[u32],
@@ -282,7 +288,6 @@ impl<'a> Optimal<'a> {
                 return Err(Stopped::Budget);
             }
         }
-        out.sort_unstable();
         Ok(out)
     }
 
