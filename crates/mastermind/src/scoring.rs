@@ -282,9 +282,13 @@ impl Split<'_> {
         match strategy {
             Strategy::Knuth => self.grow(guess, parts, |largest, n| largest.max(n + 1), above),
             // (n + 1)^2 - n^2 = 2n + 1
-            Strategy::ExpectedSize => {
-                self.grow(guess, parts, |squares, n| squares + 2 * n + 1, above)
-            }
+            // Every secret left adds at least 1 (to a class of its own).
+            Strategy::ExpectedSize => self.grow(
+                guess,
+                parts,
+                |squares, n| squares + 2 * n + 1,
+                |squares, left| squares + left as i64 > bound,
+            ),
             Strategy::Entropy => self.grow(
                 guess,
                 parts,
