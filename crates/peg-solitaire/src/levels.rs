@@ -38,7 +38,10 @@ impl Hasher for PositionHasher {
         }
     }
     fn write_u64(&mut self, n: u64) {
-        self.0 = (n ^ (n >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        // The product's high bits depend on every bit of `n`, its low bits only on the low bits: fold the high
+        // half down, since a table takes its buckets from the low bits.
+        let x = (n ^ (n >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = x ^ (x >> 32);
     }
 }
 
@@ -62,10 +65,13 @@ impl Paths {
 
 type Table = HashMap<Position, Paths, BuildHasherDefault<PositionHasher>>;
 
+/// The shard a position belongs to, from bits 40-46 of its hash: a shard's table (hashbrown) takes its buckets from
+/// the low bits and its 7-bit tags from the top ones, so sharding by either would make every key of a shard alike
+/// there (with the top bits, every tag in a probe group matched and each lookup compared keys across the group).
 fn shard_of(pos: Position) -> usize {
     let mut h = PositionHasher::default();
     h.write_u64(pos);
-    (h.finish() >> 57) as usize % SHARD_COUNT
+    (h.finish() >> 40) as usize % SHARD_COUNT
 }
 
 /// The rank that owns a shard when a count is shared across `ranks` processes.
