@@ -537,7 +537,12 @@ pub struct Symmetry {
     table: Vec<u64>,
     chunks: usize,
     len: usize,
+    /// `holes[s][h]`: the hole symmetry `s` maps hole `h` to, for the images of a jump's three holes.
+    holes: Vec<[u8; 64]>,
 }
+
+/// Most symmetries a board has (the square's: 4 rotations, each reflected or not).
+pub const MAX_SYMMETRIES: usize = 8;
 
 impl Symmetry {
     /// The symmetries of `board` (by index) that keep every position in `fixed` fixed.
@@ -576,10 +581,21 @@ impl Symmetry {
                 }
             }
         }
+        let holes = keep
+            .iter()
+            .map(|&s| {
+                let mut map = [0u8; 64];
+                for (h, to) in map.iter_mut().enumerate().take(board.holes().len()) {
+                    *to = board.apply(s, 1 << h).trailing_zeros() as u8;
+                }
+                map
+            })
+            .collect();
         Symmetry {
             table,
             chunks,
             len: keep.len(),
+            holes,
         }
     }
 
@@ -611,12 +627,38 @@ impl Symmetry {
         (1..self.len).fold(pos, |m, s| m.min(self.image(s, pos)))
     }
 
+    /// The images of `pos` under every symmetry (the identity's first), for [`Symmetry::canonical_after`]; the
+    /// slots past [`Symmetry::len`] are unused.
+    #[inline]
+    pub fn images(&self, pos: Position) -> [Position; MAX_SYMMETRIES] {
+        let mut images = [pos; MAX_SYMMETRIES];
+        for (s, image) in images.iter_mut().enumerate().take(self.len).skip(1) {
+            *image = self.image(s, pos);
+        }
+        images
+    }
+
+    /// The canonical member of the class of `pos ^ j.mask()`, given `images` of `pos`: a symmetry maps holes to
+    /// holes, so the image of the child is the parent's image with the jump's three holes' images flipped (a few
+    /// reads of a small table, instead of mapping the whole child again).
+    #[inline]
+    pub fn canonical_after(&self, images: &[Position; MAX_SYMMETRIES], j: Jump) -> Position {
+        let mut least = Position::MAX;
+        for (image, map) in images.iter().zip(&self.holes) {
+            let flip = (1 << map[usize::from(j.from)])
+                | (1 << map[usize::from(j.over)])
+                | (1 << map[usize::from(j.to)]);
+            least = least.min(image ^ flip);
+        }
+        least
+    }
+
     /// How many distinct positions `pos`'s class holds.
     pub fn class_size(&self, pos: Position) -> u128 {
         // At most 8 images: count the distinct ones without allocating (this runs once per stored class).
-        let mut images = [0u64; 8];
+        let mut images = [0u64; MAX_SYMMETRIES];
         let mut distinct = 0;
-        for s in 0..self.len.min(8) {
+        for s in 0..self.len.min(MAX_SYMMETRIES) {
             let img = self.image(s, pos);
             if !images[..distinct].contains(&img) {
                 images[distinct] = img;

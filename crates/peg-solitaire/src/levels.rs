@@ -278,9 +278,10 @@ impl Level {
                 return false;
             }
             let n = paths.get();
+            let images = symmetry.images(pos);
             let any = board.for_each_legal(pos, |j| {
                 found += 1;
-                child(symmetry.canonical(pos ^ j.mask()), n);
+                child(symmetry.canonical_after(&images, j), n);
             });
             if !any {
                 dead(pos, n);

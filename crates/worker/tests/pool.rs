@@ -165,7 +165,16 @@ async fn traced_schedules_on_the_pool() {
 #[wasm_bindgen_test]
 async fn wasm_feedback_kernel_matches_the_reference() {
     start_pool().await;
-    for (pegs, colors) in [(4, 6), (5, 8), (8, 8), (10, 10), (16, 8), (16, 20), (17, 20), (100, 20)] {
+    for (pegs, colors) in [
+        (4, 6),
+        (5, 8),
+        (8, 8),
+        (10, 10),
+        (16, 8),
+        (16, 20),
+        (17, 20),
+        (100, 20),
+    ] {
         let spec = mastermind::Spec::new(pegs, colors, true).unwrap();
         let (guesses, secrets) = mastermind::feedback_workload(&spec, 64, 256, 7);
         let slots = mastermind::Feedback::index_count(spec.pegs);

@@ -64,7 +64,9 @@ impl BookSearch {
     /// The candidate first guesses, in the order the search tries them (best lower bound first), each with its
     /// lower bound.
     pub fn root_candidates(&self) -> Result<Vec<(u32, u64)>, Stopped> {
-        let mut candidates = self.solver(&NoObserver).candidates(&self.all(), 0, u64::MAX)?;
+        let mut candidates = self
+            .solver(&NoObserver)
+            .candidates(&self.all(), 0, u64::MAX)?;
         candidates.sort_unstable();
         Ok(candidates.into_iter().map(|c| (c.index, c.bound)).collect())
     }
