@@ -55,10 +55,28 @@ test('a bare link in a new tab starts a new game; the restored banner goes with 
   await second.close();
   // Inside a frame, whose reload goes back to its first link, the game comes back with a banner that a new game
   // takes away.
-  const host = await open(browser, `${server.url}/#/`);
-  await host.setContent(`<iframe src="${server.url}/#/mastermind?embed=1&mode=break&secret=3,1,4,1" width="520" height="1080"></iframe>`);
+  // The page around the frame is a static page of the same origin (with the isolation headers), not the app with
+  // its document replaced: that app kept running under the frame, and once in a few dozen runs the frame's game
+  // never showed up.
+  const host = await browser.newPage();
+  host.errors = [];
+  host.on('pageerror', (e) => host.errors.push(String(e)));
+  const around = `${server.url}/frame-host.html`;
+  await host.route(around, (route) => route.fulfill({
+    contentType: 'text/html',
+    headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
+    body: `<!doctype html><iframe src="${server.url}/#/mastermind?embed=1&mode=break&secret=3,1,4,1" width="520" height="1080"></iframe>`,
+  }));
+  await host.goto(around);
   const frame = host.frameLocator('iframe');
-  await frame.locator('.mastermind[data-phase="guessing"]').waitFor({ timeout: 30_000 });
+  await frame.locator('.mastermind[data-phase="guessing"]').waitFor({ timeout: 30_000 }).catch(async (e) => {
+    // Say what the frame showed instead, for the next time this fails.
+    const seen = await host.evaluate(() => {
+      const d = document.querySelector('iframe')?.contentDocument;
+      return { phase: d?.querySelector('.mastermind')?.dataset.phase, text: d?.body?.innerText?.slice(0, 300) };
+    }).catch((why) => String(why));
+    throw new Error(`${e.message}\nthe frame showed: ${JSON.stringify(seen)}; errors: ${JSON.stringify(host.errors)}`);
+  });
   for (const c of [0, 1, 2, 3]) await frame.locator(`.palette .pick.c${c}`).click();
   await frame.locator('#submit').click();
   await frame.locator('.rows li[data-row="1"] .keys[data-black]').waitFor();
@@ -78,6 +96,7 @@ test('a bare link in a new tab starts a new game; the restored banner goes with 
   await frame.locator('#new-game').click();
   await frame.locator('.mastermind[data-phase="guessing"]').waitFor();
   assert.equal(await frame.locator('.banner.restored').count(), 0);
+  await host.close();
   await context.close();
 });
 
