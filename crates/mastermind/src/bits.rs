@@ -241,6 +241,47 @@ mod tests {
     }
 
     #[test]
+    fn the_avx2_build_of_a_loop_gives_what_the_baseline_build_gives() {
+        // Where the CPU has AVX2, `fast` runs the loop compiled for it (as far as LLVM inlines it there); called
+        // directly, the same loop is compiled for the baseline target. Both must see the reference's classes.
+        let spec = Spec::new(5, 8, true).unwrap();
+        let mut state = 7u64;
+        let mut code = || -> Bits {
+            let pegs: Vec<u8> = (0..5)
+                .map(|_| {
+                    state = state
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1);
+                    (state >> 59) as u8 % 8
+                })
+                .collect();
+            Bits::new(&pegs, 8)
+        };
+        let secrets: Vec<Bits> = (0..100).map(|_| code()).collect();
+        let guesses: Vec<Bits> = (0..50).map(|_| code()).collect();
+        let lanes = Secrets::new(&spec, secrets.iter());
+        let classes = |guess: &Bits| {
+            let mut seen = Vec::new();
+            lanes.each_block(guess, |block, _| {
+                seen.extend_from_slice(block);
+                true
+            });
+            seen
+        };
+        let baseline: Vec<Vec<u8>> = guesses.iter().map(classes).collect();
+        let fast_build: Vec<Vec<u8>> = fast(
+            #[inline(always)]
+            || guesses.iter().map(classes).collect(),
+        );
+        assert_eq!(fast_build, baseline);
+        let reference: Vec<Vec<u8>> = guesses
+            .iter()
+            .map(|g| secrets.iter().map(|s| g.score(s).index() as u8).collect())
+            .collect();
+        assert_eq!(baseline, reference);
+    }
+
+    #[test]
     fn widest_listed_game_fits() {
         // 4 pegs of 17 colours without repeats is the only listed game over 64 bits.
         let g = [16u8, 15, 14, 13];

@@ -572,6 +572,8 @@ impl Symmetry {
     }
 
     fn of(board: &Board, keep: &[usize]) -> Symmetry {
+        // A layout's symmetries are those of its grid: at most the square's 8 (the triangle's 6).
+        debug_assert!(keep.len() <= MAX_SYMMETRIES);
         let chunks = board.holes().len().div_ceil(CHUNK);
         let mut table = Vec::with_capacity((keep.len() * chunks) << CHUNK);
         for &s in keep {
