@@ -1,19 +1,22 @@
-//! The candidate guesses worth scoring: one per colour-symmetry class, consistent ones first.
+//! The candidate guesses worth scoring: one per symmetry class (colours, and pegs with colours), consistent ones
+//! first.
 
 use crate::listed::Listed;
 use crate::{Code, Spec};
 
-/// The guesses worth scoring where the codes `consistent` (sorted indices) remain and the colours `tried` were
-/// guessed (bit per colour): one per colour-symmetry class (see [`ColorSymmetry`]), consistent ones first.
+/// The guesses worth scoring where the codes `consistent` (sorted indices) remain after the guesses `past` (in
+/// order): one per symmetry class (see [`ColorSymmetry`] and [`PegSymmetry`]), consistent ones
+/// first.
 ///
 /// Before the first guess every code is alike up to colour and position symmetry, so only one code per pattern
 /// of colour multiplicities is tried; its lowest member is the pattern itself (0,0,1,1 for "two pairs"), which
 /// keeps the lowest-code tie-break exact. After it, colours no guess has used are interchangeable, and so are
-/// colours no consistent code holds: only the lowest code of each class is tried.
+/// colours no consistent code holds, and pegs may be too: only the lowest code of each class is tried.
 pub(crate) struct Candidates<'a> {
     listed: &'a Listed,
     consistent: &'a [u32],
     symmetry: ColorSymmetry,
+    pegs: PegSymmetry,
     /// Whether no guess was made yet.
     root: bool,
     /// The consistent candidates (at the root, the patterns), in order.
@@ -21,26 +24,45 @@ pub(crate) struct Candidates<'a> {
 }
 
 impl<'a> Candidates<'a> {
-    pub(crate) fn new(listed: &'a Listed, consistent: &'a [u32], tried: u32) -> Self {
+    pub(crate) fn new(listed: &'a Listed, consistent: &'a [u32], past: &[&[u8]]) -> Self {
+        let pegs = if past.is_empty() {
+            PegSymmetry::default()
+        } else {
+            PegSymmetry::new(&listed.spec, past)
+        };
+        Candidates::with(listed, consistent, past, pegs)
+    }
+
+    /// [`Candidates::new`] with colour symmetry only, to check that peg symmetry changes no choice.
+    #[cfg(test)]
+    pub(crate) fn colors_only(listed: &'a Listed, consistent: &'a [u32], past: &[&[u8]]) -> Self {
+        Candidates::with(listed, consistent, past, PegSymmetry::default())
+    }
+
+    fn with(listed: &'a Listed, consistent: &'a [u32], past: &[&[u8]], pegs: PegSymmetry) -> Self {
         let spec = &listed.spec;
         let present = consistent
             .iter()
             .fold(0, |m, &i| m | color_mask(listed.code(i).pegs()));
-        let symmetry = ColorSymmetry::new(spec, present, tried);
-        let root = tried == 0;
+        let symmetry = ColorSymmetry::new(spec, present, tried(past));
+        let root = past.is_empty();
         let first = if root {
             listed.indices_of(&first_move_patterns(spec))
         } else {
             consistent
                 .iter()
                 .copied()
-                .filter(|&i| symmetry.is_lowest(listed.code(i).pegs()))
+                .filter(|&i| {
+                    let code = listed.code(i).pegs();
+                    symmetry.is_lowest(code) && pegs.keeps(code, &symmetry)
+                })
                 .collect()
         };
         Candidates {
             listed,
             consistent,
             symmetry,
+            pegs,
             root,
             first,
         }
@@ -55,18 +77,156 @@ impl<'a> Candidates<'a> {
         }
     }
 
-    /// The inconsistent candidates, in order, built directly as lowest codes of their classes. Callers build
-    /// them only when needed: often a consistent candidate settles the choice.
+    /// The inconsistent candidates, in order, built directly as lowest codes of their colour classes, less those
+    /// a peg symmetry maps lower. Callers build them only when needed: often a consistent candidate settles the
+    /// choice.
     pub(crate) fn rest(&self) -> Vec<u32> {
-        if self.root {
+        let listed = self.listed;
+        let mut rest = if self.root {
             Vec::new()
         } else if self.symmetry.is_trivial() {
-            difference(0..self.listed.len() as u32, self.consistent)
+            difference(0..listed.len() as u32, self.consistent)
         } else {
             difference(
-                self.symmetry.lowest_codes(self.listed).into_iter(),
+                self.symmetry.lowest_codes(listed).into_iter(),
                 self.consistent,
             )
+        };
+        if !self.pegs.maps.is_empty() {
+            rest.retain(|&i| self.pegs.keeps(listed.code(i).pegs(), &self.symmetry));
+        }
+        rest
+    }
+}
+
+/// The colours of the guesses `past`, a bit each.
+pub(crate) fn tried(past: &[&[u8]]) -> u32 {
+    past.iter().fold(0, |m, g| m | color_mask(g))
+}
+
+/// Most pegs of a listed game (at most 2^16 codes of at least 2 colours).
+const MAX_LISTED_PEGS: usize = 16;
+
+/// Permutations of the pegs that, together with a permutation of the colours guessed, map every past guess onto
+/// itself (widmaN's "constraint equivalence"): such a map sends every code consistent with the scores to one
+/// consistent with them, so a guess and its image split the consistent codes alike, up to the names of the
+/// classes. Among a guess and its images (each then brought to its lowest form under [`ColorSymmetry`], another
+/// such map) only the lowest needs scoring, which keeps every strategy's result exact, tie-break included: a
+/// candidate is dropped only for a lower one that scores the same and is as consistent. Any subset of these maps
+/// keeps that true, so the search for them stops at [`PegSymmetry::MAX_MAPS`] (or after
+/// [`PegSymmetry::MAX_STEPS`] steps, for many pegs of few colours).
+#[derive(Default)]
+pub(crate) struct PegSymmetry {
+    /// Each map: `to[peg]`, where the peg goes; `color[c]`, what colour `c` becomes (itself if no guess has it).
+    maps: Vec<([u8; MAX_LISTED_PEGS], [u8; 32])>,
+}
+
+impl PegSymmetry {
+    const MAX_MAPS: usize = 64;
+    const MAX_STEPS: usize = 4096;
+
+    /// The maps (other than the identity) that fix every one of `guesses` (codes of `spec`).
+    pub(crate) fn new(spec: &Spec, guesses: &[&[u8]]) -> PegSymmetry {
+        let pegs = usize::from(spec.pegs);
+        let mut search = MapSearch {
+            guesses,
+            pegs,
+            to: [0; MAX_LISTED_PEGS],
+            used: 0,
+            color: [u8::MAX; 32],
+            from_color: [u8::MAX; 32],
+            steps: 0,
+            maps: Vec::new(),
+        };
+        if pegs <= MAX_LISTED_PEGS {
+            search.place(0);
+        }
+        PegSymmetry { maps: search.maps }
+    }
+
+    /// The maps found, for tests.
+    #[cfg(test)]
+    pub(crate) fn maps(&self) -> &[([u8; MAX_LISTED_PEGS], [u8; 32])] {
+        &self.maps
+    }
+
+    /// Whether `code` is the lowest of its images under these maps, each brought to its lowest colour form.
+    pub(crate) fn keeps(&self, code: &[u8], colors: &ColorSymmetry) -> bool {
+        let mut image = [0u8; MAX_LISTED_PEGS];
+        let image = &mut image[..code.len()];
+        self.maps.iter().all(|(to, color)| {
+            for (peg, &c) in code.iter().enumerate() {
+                image[usize::from(to[peg])] = color[usize::from(c)];
+            }
+            colors.lowest_form(image);
+            &*image >= code
+        })
+    }
+}
+
+/// The depth-first search for [`PegSymmetry`]'s maps: pegs placed one at a time, the colour map growing with
+/// what each placement forces (a guess's colour at the peg must become its colour where the peg goes).
+struct MapSearch<'a> {
+    guesses: &'a [&'a [u8]],
+    pegs: usize,
+    to: [u8; MAX_LISTED_PEGS],
+    /// Where pegs went, a bit each.
+    used: u32,
+    /// The colour map so far (`u8::MAX`: not forced yet), and its inverse.
+    color: [u8; 32],
+    from_color: [u8; 32],
+    steps: usize,
+    maps: Vec<([u8; MAX_LISTED_PEGS], [u8; 32])>,
+}
+
+impl MapSearch<'_> {
+    fn place(&mut self, peg: usize) {
+        if self.maps.len() >= PegSymmetry::MAX_MAPS || self.steps >= PegSymmetry::MAX_STEPS {
+            return;
+        }
+        self.steps += 1;
+        if peg == self.pegs {
+            if (0..self.pegs).any(|p| usize::from(self.to[p]) != p) {
+                let mut color = self.color;
+                for (c, to) in color.iter_mut().enumerate() {
+                    if *to == u8::MAX {
+                        *to = c as u8; // no guess has colour c: it stays
+                    }
+                }
+                self.maps.push((self.to, color));
+            }
+            return;
+        }
+        for target in 0..self.pegs {
+            if self.used & (1 << target) != 0 {
+                continue;
+            }
+            // The colours this placement forces, undone after trying it.
+            let mut forced: Vec<u8> = Vec::new();
+            let fits = self.guesses.iter().all(|g| {
+                let (a, b) = (g[peg], g[target]);
+                match (self.color[usize::from(a)], self.from_color[usize::from(b)]) {
+                    (x, _) if x == b => true,
+                    (u8::MAX, u8::MAX) => {
+                        self.color[usize::from(a)] = b;
+                        self.from_color[usize::from(b)] = a;
+                        forced.push(a);
+                        true
+                    }
+                    _ => false,
+                }
+            });
+            if fits {
+                self.to[peg] = target as u8;
+                self.used |= 1 << target;
+                self.place(peg + 1);
+                self.used &= !(1 << target);
+            }
+            for a in forced {
+                let b = self.color[usize::from(a)];
+                self.color[usize::from(a)] = u8::MAX;
+                self.from_color[usize::from(b)] = u8::MAX;
+            }
         }
     }
 }
@@ -122,6 +282,24 @@ impl ColorSymmetry {
             }
         }
         true
+    }
+
+    /// Brings `pegs` to the lowest code of its class: in each group, colours in order of first appearance become
+    /// the group's colours in increasing order. `is_lowest(pegs)` is `lowest_form` leaving `pegs` as it is.
+    pub(crate) fn lowest_form(&self, pegs: &mut [u8]) {
+        let mut map = [u8::MAX; 32];
+        let mut left = self.groups;
+        for c in pegs.iter_mut() {
+            let bit = 1u32 << *c;
+            if let Some(g) = (0..2).find(|&g| self.groups[g] & bit != 0) {
+                if map[usize::from(*c)] == u8::MAX {
+                    let low = left[g].trailing_zeros();
+                    left[g] &= !(1 << low);
+                    map[usize::from(*c)] = low as u8;
+                }
+                *c = map[usize::from(*c)];
+            }
+        }
     }
 
     /// Whether every code is the lowest of its class (no colours are interchangeable).

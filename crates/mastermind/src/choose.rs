@@ -3,7 +3,6 @@
 
 use rand::Rng;
 
-use crate::candidates::color_mask;
 use crate::listed::Listed;
 use crate::scoring::pick;
 use crate::search::{self, Budget, Count, Draw, Stopped};
@@ -72,22 +71,20 @@ pub fn choose(
             let consistent =
                 search::collect(spec, history, listed.len(), budget, observer)?.unwrap_or_default();
             let remaining = Count::Exact(consistent.len() as u128);
-            let tried = history
-                .iter()
-                .fold(0, |m, r| m | color_mask(r.guess.pegs()));
+            let past: Vec<&[u8]> = history.iter().map(|r| r.guess.pegs()).collect();
             let consistent = listed.indices_of(&consistent);
             let (played_by, guess, note) = match pick(
                 strategy,
                 &listed,
                 &consistent,
-                tried,
+                &past,
                 budget,
                 rng,
                 observer,
             ) {
                 Err(StrategyError::Stopped(Stopped::Budget)) if strategy == Strategy::Optimal => {
                     let fallback = Strategy::ExpectedSize;
-                    let guess = pick(fallback, &listed, &consistent, tried, budget, rng, observer)?;
+                    let guess = pick(fallback, &listed, &consistent, &past, budget, rng, observer)?;
                     let why = format!(
                         "the optimal search over {} possible codes ran past its budget of {} feedbacks, so \
                              {fallback} (the closest fast strategy) chose this guess",

@@ -11,7 +11,6 @@ use crate::listed::Listed;
 use crate::optimal::Optimal;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::candidates::color_mask;
 use crate::scoring::pick;
 use crate::search::{self, Budget, Stopped};
 use crate::strategy::{Strategy, StrategyError};
@@ -466,7 +465,7 @@ impl<'a> Tree<'a> {
         let Branch {
             consistent,
             depth,
-            tried,
+            guesses,
             seed,
         } = branch;
         if depth > MAX_DEPTH {
@@ -477,16 +476,17 @@ impl<'a> Tree<'a> {
         }
         let listed = self.listed;
         let mut rng = StdRng::seed_from_u64(seed);
+        let past: Vec<&[u8]> = guesses.iter().map(|&g| listed.code(g).pegs()).collect();
         let guess = pick(
             self.strategy,
             listed,
             &consistent,
-            tried,
+            &past,
             self.budget,
             &mut rng,
             &NoObserver,
         )?;
-        let tried = tried | color_mask(listed.code(guess).pegs());
+        let guesses = [guesses.as_slice(), &[guess]].concat();
         let wins = consistent.binary_search(&guess).is_ok();
         let below = listed
             .split(&consistent, guess)
@@ -494,7 +494,7 @@ impl<'a> Tree<'a> {
             .map(|(fb, part)| Branch {
                 consistent: part,
                 depth: depth + 1,
-                tried,
+                guesses: guesses.clone(),
                 seed: child_seed(seed, fb),
             })
             .collect();
@@ -549,8 +549,8 @@ pub struct Branch {
     pub consistent: Vec<u32>,
     /// Guesses made above, plus one: the guess made here is guess number `depth`.
     pub depth: u32,
-    /// The colours guessed above (a bit each).
-    pub tried: u32,
+    /// The guesses made above (code indices), in order.
+    pub guesses: Vec<u32>,
     /// Seeds this node's random choices.
     pub seed: u64,
 }
@@ -561,7 +561,7 @@ impl Branch {
         Branch {
             consistent: (0..codes as u32).collect(),
             depth: 1,
-            tried: 0,
+            guesses: Vec::new(),
             seed,
         }
     }

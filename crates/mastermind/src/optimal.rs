@@ -17,7 +17,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
 use crate::bits::{Secrets, fast};
-use crate::candidates::{Candidates, color_mask};
+use crate::candidates::Candidates;
 use crate::listed::Listed;
 use crate::search::{Budget, Stopped};
 use crate::{Feedback, PlayAllStats};
@@ -99,9 +99,9 @@ impl<'a> Optimal<'a> {
     }
 
     /// The optimal total cost of `set` (sorted indices of the codes still possible) and its first guess, for
-    /// a position where the colours `tried` were guessed.
-    pub(crate) fn best(&mut self, set: &[u32], tried: u32) -> Result<(u64, u32), Stopped> {
-        match self.solve(set, tried, u64::MAX)? {
+    /// a position reached by the guesses `past`.
+    pub(crate) fn best(&mut self, set: &[u32], past: &[&'a [u8]]) -> Result<(u64, u32), Stopped> {
+        match self.solve(set, past, u64::MAX)? {
             Some(best) => Ok(best),
             None => unreachable!("every set has a finite cost"),
         }
@@ -111,7 +111,7 @@ impl<'a> Optimal<'a> {
     pub(crate) fn solve(
         &mut self,
         set: &[u32],
-        tried: u32,
+        past: &[&'a [u8]],
         cutoff: u64,
     ) -> Result<Option<(u64, u32)>, Stopped> {
         let n = set.len();
@@ -141,7 +141,7 @@ impl<'a> Optimal<'a> {
         }
         // Taken best bound first; a heap orders only as many as are taken (the first few usually settle it).
         let mut candidates: BinaryHeap<Reverse<Candidate>> = self
-            .candidates(set, tried, cutoff)?
+            .candidates(set, past, cutoff)?
             .into_iter()
             .map(Reverse)
             .collect();
@@ -155,7 +155,7 @@ impl<'a> Optimal<'a> {
             self.work += n as u64;
             // Smallest classes first: they are cheap to solve and tighten the total early.
             classes.sort_by_key(|class| class.len());
-            let tried = tried | color_mask(self.listed.code(c.index).pegs());
+            let past = [past, &[self.listed.code(c.index).pegs()]].concat();
             // A cheap second bound first: a small class none of whose codes splits it into single codes
             // costs at least one more than its floor.
             let mut total = c.bound;
@@ -171,7 +171,7 @@ impl<'a> Optimal<'a> {
                     break;
                 }
                 total -= floor;
-                match self.solve(class, tried, limit - total)? {
+                match self.solve(class, &past, limit - total)? {
                     Some((cost, _)) => total += cost,
                     None => beaten = true,
                 }
@@ -234,7 +234,7 @@ impl<'a> Optimal<'a> {
     pub(crate) fn candidates(
         &mut self,
         set: &[u32],
-        tried: u32,
+        past: &[&'a [u8]],
         cutoff: u64,
     ) -> Result<Vec<Candidate>, Stopped> {
         let listed = self.listed;
@@ -246,7 +246,7 @@ impl<'a> Optimal<'a> {
             white: 0,
         }
         .index();
-        let candidates = Candidates::new(listed, set, tried);
+        let candidates = Candidates::new(listed, set, past);
         let rest = candidates.rest();
         let secrets = Secrets::new(spec, set.iter().map(|&s| &listed.bits[s as usize]));
         let mut out = Vec::new();
@@ -296,15 +296,15 @@ impl<'a> Optimal<'a> {
     pub(crate) fn walk(
         &mut self,
         set: &[u32],
-        tried: u32,
+        past: &[&'a [u8]],
         depth: u32,
         visit: &mut impl FnMut(&[u32], u32, u32),
     ) -> Result<(), Stopped> {
-        let (_, guess) = self.best(set, tried)?;
+        let (_, guess) = self.best(set, past)?;
         visit(set, guess, depth);
-        let tried = tried | color_mask(self.listed.code(guess).pegs());
+        let past = [past, &[self.listed.code(guess).pegs()]].concat();
         for class in self.split(set, guess) {
-            self.walk(&class, tried, depth + 1, visit)?;
+            self.walk(&class, &past, depth + 1, visit)?;
         }
         Ok(())
     }
@@ -319,7 +319,7 @@ impl<'a> Optimal<'a> {
     pub(crate) fn play_all(&mut self) -> Result<PlayAllStats, Stopped> {
         let all: Vec<u32> = (0..self.listed.len() as u32).collect();
         let mut stats = PlayAllStats::default();
-        self.walk(&all, 0, 1, &mut |set, guess, depth| {
+        self.walk(&all, &[], 1, &mut |set, guess, depth| {
             if set.binary_search(&guess).is_ok() {
                 stats.record(depth);
             }
@@ -332,7 +332,7 @@ impl<'a> Optimal<'a> {
     pub(crate) fn book(&mut self) -> Result<Vec<u32>, Stopped> {
         let all: Vec<u32> = (0..self.listed.len() as u32).collect();
         let mut book = Vec::new();
-        self.walk(&all, 0, 1, &mut |set, guess, _| {
+        self.walk(&all, &[], 1, &mut |set, guess, _| {
             if set.len() >= 3 {
                 book.push(guess);
             }
@@ -431,7 +431,7 @@ mod tests {
             let all: Vec<u32> = (0..listed.len() as u32).collect();
             let expected = brute_force(&listed, &all, &mut HashMap::new());
             let mut optimal = Optimal::searching(&listed, &Budget::UNLIMITED, &NoObserver);
-            assert_eq!(optimal.best(&all, 0).unwrap().0, expected, "{spec}");
+            assert_eq!(optimal.best(&all, &[]).unwrap().0, expected, "{spec}");
             // The tree read back plays every secret for exactly that total.
             let stats = optimal.play_all().unwrap();
             assert_eq!(

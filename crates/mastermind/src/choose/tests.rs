@@ -1,7 +1,7 @@
 //! Strategies choosing guesses: Knuth's figures, fallbacks, symmetry cuts and scoring, against brute force.
 
 use super::*;
-use crate::candidates::{ColorSymmetry, first_move_patterns};
+use crate::candidates::{ColorSymmetry, PegSymmetry, first_move_patterns};
 use progress::NoObserver;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -54,6 +54,62 @@ fn lowest_codes_are_exactly_the_codes_that_test_lowest() {
                 tested,
                 "{spec} {present:b} {tried:b}"
             );
+        }
+    }
+}
+
+#[test]
+fn the_lowest_form_of_a_code_is_the_code_exactly_when_it_tests_lowest() {
+    let spec = Spec::CLASSIC;
+    let listed = Listed::new(&spec).unwrap();
+    for (present, tried) in [
+        (0b111111, 0b000011),
+        (0b110101, 0b011100),
+        (0b001111, 0b100001),
+    ] {
+        let symmetry = ColorSymmetry::new(&spec, present, tried);
+        for i in 0..listed.len() as u32 {
+            let code = listed.code(i).pegs();
+            let mut lowest = code.to_vec();
+            symmetry.lowest_form(&mut lowest);
+            assert_eq!(lowest == code, symmetry.is_lowest(code), "{code:?}");
+            // The lowest form tests lowest itself, and is no higher than the code.
+            assert!(
+                symmetry.is_lowest(&lowest) && lowest.as_slice() <= code,
+                "{code:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn peg_maps_fix_every_past_guess() {
+    let spec = Spec::new(5, 8, true).unwrap();
+    for past in [
+        vec![vec![0u8, 0, 1, 1, 2]],
+        vec![vec![0, 0, 1, 1, 2], vec![2, 2, 0, 3, 3]],
+        vec![vec![0, 1, 2, 3, 4]],
+    ] {
+        let past: Vec<&[u8]> = past.iter().map(Vec::as_slice).collect();
+        let symmetry = PegSymmetry::new(&spec, &past);
+        let maps = symmetry.maps();
+        // 0,0,1,1,2: swap the pairs' pegs, and the pairs themselves with their colours: 7 maps besides the
+        // identity. Both guesses: only the swap of the first two pegs. All pegs different: any of the 119 other
+        // peg orders, with colours, of which the search keeps the first 64 (any subset keeps the cut exact).
+        let expected = match past.len() {
+            1 if past[0] == [0, 0, 1, 1, 2] => 7,
+            1 => 64,
+            _ => 1,
+        };
+        assert_eq!(maps.len(), expected, "{past:?}");
+        for (to, color) in maps {
+            for guess in &past {
+                let mut image = [0u8; 5];
+                for (peg, &c) in guess.iter().enumerate() {
+                    image[usize::from(to[peg])] = color[usize::from(c)];
+                }
+                assert_eq!(&image[..], *guess);
+            }
         }
     }
 }

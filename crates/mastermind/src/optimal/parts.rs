@@ -6,7 +6,6 @@
 use rayon::prelude::*;
 
 use super::Optimal;
-use crate::candidates::color_mask;
 use crate::listed::Listed;
 use crate::search::{Budget, Stopped};
 use crate::{Spec, Strategy, StrategyError, play_all};
@@ -66,7 +65,7 @@ impl BookSearch {
     pub fn root_candidates(&self) -> Result<Vec<(u32, u64)>, Stopped> {
         let mut candidates = self
             .solver(&NoObserver)
-            .candidates(&self.all(), 0, u64::MAX)?;
+            .candidates(&self.all(), &[], u64::MAX)?;
         candidates.sort_unstable();
         Ok(candidates.into_iter().map(|c| (c.index, c.bound)).collect())
     }
@@ -88,7 +87,7 @@ impl BookSearch {
         if n + floor_sum >= cutoff {
             return Ok(None);
         }
-        let tried = color_mask(self.listed.code(guess).pegs());
+        let past = [self.listed.code(guess).pegs()];
         let costs: Vec<Option<u64>> = classes
             .par_iter()
             .zip(&floors)
@@ -96,7 +95,7 @@ impl BookSearch {
                 let room = cutoff - (n + floor_sum - floor);
                 Ok(self
                     .solver(observer)
-                    .solve(class, tried, room)?
+                    .solve(class, &past, room)?
                     .map(|(cost, _)| cost))
             })
             .collect::<Result<_, Stopped>>()?;
@@ -117,11 +116,11 @@ impl BookSearch {
         class: &[u32],
         observer: &dyn Observer,
     ) -> Result<(Vec<u32>, u64), Stopped> {
-        let tried = color_mask(self.listed.code(root).pegs());
+        let past = [self.listed.code(root).pegs()];
         let mut book = Vec::new();
         let mut cost = 0;
         self.solver(observer)
-            .walk(class, tried, 1, &mut |set, guess, depth| {
+            .walk(class, &past, 1, &mut |set, guess, depth| {
                 if set.len() >= 3 {
                     book.push(guess);
                 }
