@@ -94,6 +94,27 @@ test('optimal breaks 3141 along the shipped 4x6 tree, opening with 1123', async 
   assert.deepEqual(page.errors, []);
 });
 
+test('optimal plays 4x7 and 5x5 from their shipped books: within 6 guesses, with no fallback', async () => {
+  for (const [pegs, colors, secret, opening] of [
+    [4, 7, [6, 2, 5, 0], [0, 0, 1, 2]],
+    [5, 5, [4, 1, 3, 1, 0], [0, 0, 1, 1, 2]],
+  ]) {
+    const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&strategy=optimal&pegs=${pegs}&colors=${colors}&secret=${secret.join(',')}`);
+    await solverReady(page);
+    await waitPhase(page, 'won');
+    assert.deepEqual(await guessOf(page, 1), opening);
+    const rows = await page.$$eval('.rows li.row', (rs) => rs.length);
+    assert.ok(rows <= 6, `${pegs}x${colors}: ${rows} rows`);
+    assert.deepEqual(await guessOf(page, rows), secret);
+    const status = await page.textContent('.game-status');
+    assert.match(status, /guesses by optimal/);
+    assert.doesNotMatch(await page.textContent('.mastermind'), /budget|chose this guess/);
+    if (pegs === 4) await shot(page, 'make-optimal-4x7');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});
+
 test('local-search breaks a 10x10 code in the browser and says how its guesses fit', async () => {
   const secret = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3];
   const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&pegs=10&colors=10&strategy=local-search&secret=${secret.join(',')}`);
