@@ -15,6 +15,7 @@
 
 use std::ops::BitAnd;
 
+use crate::feedback::index_of;
 use crate::{Feedback, Spec};
 
 /// The word a game's codes are scored in: `u64` where `pegs * colors <= 64`, else `u128`.
@@ -93,12 +94,6 @@ impl Bits {
     }
 }
 
-/// [`Feedback::index`] of the feedback with `black` blacks and `total` colour matches.
-#[inline(always)]
-fn class(black: u32, total: u32) -> u32 {
-    total * (total + 1) / 2 + black
-}
-
 /// Secrets laid out for scoring one guess against many: the `place` words of all of them, then the `count`
 /// words.
 pub(crate) struct Lanes<W> {
@@ -139,7 +134,7 @@ impl<W: Word> Lanes<W> {
         {
             let block = &mut classes[..place.len()];
             for ((o, &p), &c) in block.iter_mut().zip(place).zip(count) {
-                *o = class((gp & p).ones(), (gc & c).ones()) as u8;
+                *o = index_of((gp & p).ones(), (gc & c).ones()) as u8;
             }
             if !each(block, n - from - place.len()) {
                 return false;

@@ -266,26 +266,18 @@ impl ColorSymmetry {
         }
     }
 
-    /// Whether `pegs` is the lowest code of its class.
+    /// Whether `pegs` (a listed code) is the lowest code of its class: [`ColorSymmetry::lowest_form`] leaves it
+    /// as it is.
     pub(crate) fn is_lowest(&self, pegs: &[u8]) -> bool {
-        let mut left = self.groups;
-        for &c in pegs {
-            let bit = 1u32 << c;
-            for group in &mut left {
-                if *group & bit != 0 {
-                    // A colour of this group seen for the first time must be its lowest one not seen yet.
-                    if *group & (bit - 1) != 0 {
-                        return false;
-                    }
-                    *group &= !bit;
-                }
-            }
-        }
-        true
+        let mut lowest = [0u8; MAX_LISTED_PEGS];
+        let lowest = &mut lowest[..pegs.len()];
+        lowest.copy_from_slice(pegs);
+        self.lowest_form(lowest);
+        lowest == pegs
     }
 
     /// Brings `pegs` to the lowest code of its class: in each group, colours in order of first appearance become
-    /// the group's colours in increasing order. `is_lowest(pegs)` is `lowest_form` leaving `pegs` as it is.
+    /// the group's colours in increasing order.
     pub(crate) fn lowest_form(&self, pegs: &mut [u8]) {
         let mut map = [u8::MAX; 32];
         let mut left = self.groups;

@@ -5,6 +5,13 @@ use std::fmt;
 
 use crate::{Code, MAX_COLORS};
 
+/// [`Feedback::index`] of the feedback with `black` blacks and `total` colour matches (black + white), in the
+/// arithmetic the bit-set kernel's SIMD lanes do.
+#[inline(always)]
+pub(crate) fn index_of(black: u32, total: u32) -> u32 {
+    total * (total + 1) / 2 + black
+}
+
 /// The score of a guess against a secret.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Feedback {
@@ -18,8 +25,8 @@ impl Feedback {
     /// A dense index of this feedback for `pegs` pegs: `(black + white)` selects a triangle row and
     /// `black` the place in it, so every `(b, w)` with `b + w <= pegs` maps below `(pegs+1)(pegs+2)/2`.
     pub fn index(self) -> usize {
-        let t = usize::from(self.black) + usize::from(self.white);
-        t * (t + 1) / 2 + usize::from(self.black)
+        let black = u32::from(self.black);
+        index_of(black, black + u32::from(self.white)) as usize
     }
 
     /// How many slots [`Feedback::index`] can produce for `pegs` pegs.

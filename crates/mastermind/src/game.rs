@@ -5,7 +5,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
-use crate::bits::{self, Bits, Lanes, Word, fast};
+use crate::bits::{self, Bits, Secrets, fast};
 use crate::feedback::{color_counts, score_counts};
 use crate::listed::Listed;
 use crate::optimal::Optimal;
@@ -353,10 +353,28 @@ pub fn feedback_workload(
 /// checksum of the class counts, so a caller can time the feedback kernel: `guesses.len() * secrets.len()`
 /// feedbacks. Codes over 128 bits (pegs x colours) are scored with their colour counts, as local search does.
 pub fn score_all(spec: &Spec, guesses: &[Code], secrets: &[Code]) -> u64 {
-    if bits::fits(spec, u64::BITS) {
-        score_all_in::<u64>(spec, guesses, secrets)
-    } else if bits::fits(spec, u128::BITS) && spec.pegs <= 16 {
-        score_all_in::<u128>(spec, guesses, secrets)
+    if bits::fits(spec, u128::BITS) && spec.pegs <= 16 {
+        let bits = |c: &Code| Bits::new(c.pegs(), spec.colors);
+        let secrets: Vec<Bits> = secrets.iter().map(bits).collect();
+        let lanes = Secrets::new(spec, secrets.iter());
+        guesses
+            .par_iter()
+            .map(|guess| {
+                let mut parts = vec![0u32; Feedback::index_count(spec.pegs)];
+                fast(
+                    #[inline(always)]
+                    || {
+                        lanes.each_block(&bits(guess), |classes, _| {
+                            for &c in classes {
+                                parts[usize::from(c)] += 1;
+                            }
+                            true
+                        })
+                    },
+                );
+                class_checksum(&parts)
+            })
+            .sum()
     } else {
         let counts: Vec<_> = secrets.iter().map(|s| color_counts(s.pegs())).collect();
         guesses
@@ -371,31 +389,6 @@ pub fn score_all(spec: &Spec, guesses: &[Code], secrets: &[Code]) -> u64 {
             })
             .sum()
     }
-}
-
-/// [`score_all`] in word `W`, which the game fits.
-fn score_all_in<W: Word>(spec: &Spec, guesses: &[Code], secrets: &[Code]) -> u64 {
-    let bits = |c: &Code| Bits::new(c.pegs(), spec.colors);
-    let secrets: Vec<Bits> = secrets.iter().map(bits).collect();
-    let lanes: Lanes<W> = Lanes::new(secrets.iter());
-    guesses
-        .par_iter()
-        .map(|guess| {
-            let mut parts = vec![0u32; Feedback::index_count(spec.pegs)];
-            fast(
-                #[inline(always)]
-                || {
-                    lanes.each_block(bits(guess).words(), |classes, _| {
-                        for &c in classes {
-                            parts[usize::from(c)] += 1;
-                        }
-                        true
-                    })
-                },
-            );
-            class_checksum(&parts)
-        })
-        .sum()
 }
 
 /// A checksum of class counts, for [`score_all`].

@@ -2,7 +2,7 @@
 //! order). The strategies that score every code as a guess, and the strategy tree, work on these indices: no
 //! code is copied or packed again inside their loops.
 
-use crate::bits::Bits;
+use crate::bits::{Bits, Secrets};
 use crate::strategy::{self, StrategyError};
 use crate::{Code, Feedback, Spec};
 
@@ -53,6 +53,11 @@ impl Listed {
     /// The indices of `codes` (codes of this game, sorted), sorted.
     pub(crate) fn indices_of(&self, codes: &[Code]) -> Vec<u32> {
         codes.iter().map(|c| self.index_of(c)).collect()
+    }
+
+    /// The codes of `set` (indices) laid out for scoring one guess against them all ([`Secrets`]).
+    pub(crate) fn secrets(&self, set: &[u32]) -> Secrets {
+        Secrets::new(&self.spec, set.iter().map(|&i| &self.bits[i as usize]))
     }
 
     /// Code `i`.

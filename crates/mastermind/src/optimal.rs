@@ -16,7 +16,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-use crate::bits::{Secrets, fast};
+use crate::bits::fast;
 use crate::candidates::Candidates;
 use crate::listed::Listed;
 use crate::search::{Budget, Stopped};
@@ -216,7 +216,7 @@ impl<'a> Optimal<'a> {
         }
         self.work += (set.len() * set.len()) as u64;
         let (listed, seen) = (self.listed, &mut self.sizes);
-        let secrets = Secrets::new(&listed.spec, set.iter().map(|&s| &listed.bits[s as usize]));
+        let secrets = listed.secrets(set);
         set.iter().copied().find(|&g| {
             seen.fill(0);
             secrets.each_block(&listed.bits[g as usize], |classes, _| {
@@ -248,7 +248,7 @@ impl<'a> Optimal<'a> {
         .index();
         let candidates = Candidates::new(listed, set, past);
         let rest = candidates.rest();
-        let secrets = Secrets::new(spec, set.iter().map(|&s| &listed.bits[s as usize]));
+        let secrets = listed.secrets(set);
         let mut out = Vec::new();
         for (indices, consistent) in [(&candidates.first, true), (&rest, false)] {
             let (floor, sizes) = (&self.floor, &mut self.sizes);

@@ -81,10 +81,7 @@ impl Scoring<'_> {
     /// to the lowest.
     fn best(&self, observer: &dyn Observer) -> Result<u32, StrategyError> {
         let listed = self.listed;
-        let secrets = Secrets::new(
-            &listed.spec,
-            self.consistent.iter().map(|&i| &listed.bits[i as usize]),
-        );
+        let secrets = listed.secrets(self.consistent);
         let n_log_n_growth = n_log_n_growth(self.strategy, secrets.len());
         let split = Split {
             secrets: &secrets,
