@@ -38,21 +38,42 @@ test('the triangle is played to one peg by clicks, then by the solver to the end
   assert.deepEqual(page.errors, []);
 });
 
-test('the English board: each jump of a picked-up peg shows its winning games', async () => {
+test('the English board: jumping while its table is built keeps the levels made; then each jump shows its winning games', async () => {
   const page = await open(browser, `${server.url}/#/pegs?board=english`);
   await solverReady(page);
-  // The first time, the worker builds the table of games from every position (once per game).
+  // The first time, the worker builds the table of games from every position (once per game), level by level.
   const t0 = Date.now();
-  await page.waitForSelector('#outlook:has-text("games from here reach the finish")', { timeout: 180_000 });
-  console.log(`table of games from every position: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  assert.match(await page.textContent('#outlook'), /40,861,647,040,079,968 games/);
-  // The first jump: from row 1, column 3 into the centre; the counts for the next jumps are lookups.
+  const level = () => page.evaluate(() => {
+    const m = document.querySelector('#outlook')?.textContent.match(/level (\d+) of (\d+)/);
+    return m ? Number(m[1]) : null;
+  });
+  await page.waitForFunction(() => {
+    const m = document.querySelector('#outlook')?.textContent.match(/level (\d+) of/);
+    return m && Number(m[1]) >= 3;
+  }, null, { timeout: 120_000 });
+  const before = await level();
+  await shot(page, 'pegs-english-building', '.pegs-play');
+  // The person jumps before it is done (row 1, column 3 into the centre): the build stops for the new position's
+  // questions and goes on from the levels it made; the new request's first report says how many.
   await hole(page, 1, 3).click();
-  const t1 = Date.now();
   await hole(page, 3, 3).click();
+  assert.equal(await page.getAttribute('.pegs', 'data-pegs'), '31');
+  await page.waitForFunction(() => /level \d+ of/.test(document.querySelector('#outlook')?.textContent ?? ''),
+    null, { timeout: 30_000 });
+  const after = await level();
+  assert.ok(after >= before, `the build went on from level ${before}, not from ${after}`);
+  await page.waitForSelector('#outlook:has-text("10,215,411,760,019,992 games")', { timeout: 180_000 });
+  console.log(`table of games from every position (one jump during it, at level ${before}, resumed at ${after}): ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  // Once it is built, each later position is a lookup.
+  await hole(page, 2, 1).click();
+  const t1 = Date.now();
+  await hole(page, 2, 3).click();
+  await page.waitForFunction(() => document.querySelector('.pegs').dataset.pegs === '30');
+  await page.waitForSelector('#outlook:has-text("games from here reach the finish")', { timeout: 30_000 });
+  console.log(`per-jump counts after a jump, the table built: ${((Date.now() - t1) / 1000).toFixed(2)} s`);
+  // Undo: back to the position after the first jump; the counts through each jump of a picked-up peg.
+  await page.keyboard.press('u');
   await page.waitForSelector('#outlook:has-text("10,215,411,760,019,992 games")', { timeout: 30_000 });
-  console.log(`per-jump counts after the first jump: ${((Date.now() - t1) / 1000).toFixed(2)} s`);
-  // Every first jump is the same up to symmetry: a quarter of all games follow each.
   await hole(page, 2, 1).click();
   const targets = await page.$$eval('.pegs-board .hole.target', (hs) => hs.map((h) => h.dataset.games));
   assert.ok(targets.length >= 1 && targets.every((g) => Number(g) > 0), `targets: ${targets}`);

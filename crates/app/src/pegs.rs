@@ -9,6 +9,7 @@ mod state;
 use std::rc::Rc;
 
 use crate::timeout::Timeout;
+use crate::widgets::progress_bar::ProgressBar;
 use peg_solitaire::{Board, Finish, Jump, NAMED};
 use protocol::group_digits;
 use protocol::pegs::{FinishDto, position_text};
@@ -158,7 +159,9 @@ pub fn PegsPage(props: &PageProps) -> Html {
         play.request.as_ref().map(|r| (r.seq, r.job.clone())),
         play.dispatcher(),
         |seq, e| match e {
-            JobEvent::Progress(..) => Action::Working,
+            JobEvent::Progress(p, _) => {
+                Action::Working(seq, p.tally.map(|(done, total, _)| (done, total)))
+            }
             JobEvent::Done(outcome, _) => Action::Done(seq, outcome),
         },
     );
@@ -240,7 +243,12 @@ pub fn PegsPage(props: &PageProps) -> Html {
                 "Still solvable. Games through each jump to a dead end are counted from {} pegs on.",
                 state::DEAD_END_COUNTS_FROM
             ),
-            None => "Still solvable. Counting the games through each jump (the first time for a game, a table of every position is built: up to half a minute on the English board)…".to_string(),
+            None => match p.table_levels {
+                Some((done, total)) => format!(
+                    "Still solvable. Counting the games through each jump: building this game's table of every position, level {done} of {total} (once per game; jumping meanwhile keeps the levels made)…"
+                ),
+                None => "Still solvable. Counting the games through each jump (the first time for a game, a table of every position is built: 10 to 20 seconds on the English board)…".to_string(),
+            },
         },
         Outlook::Solvable(false) if p.moves.is_empty() => {
             "No game from this start reaches this finish: choose another start or finish.".to_string()
@@ -352,6 +360,9 @@ pub fn PegsPage(props: &PageProps) -> Html {
                 <BoardView play={Rc::new(p.clone())} dispatch={dispatch} />
                 <div class="pegs-side">
                     <p class={classes!("outlook", (matches!(p.outlook, Outlook::Solvable(false)) || (p.over() && !p.won())).then_some("bad"))} id="outlook" role="status" aria-live="polite">{ outlook }</p>
+                    if let (Some((done, total)), None, Outlook::Solvable(true)) = (p.table_levels, &p.counts, &p.outlook) {
+                        <ProgressBar id="table-levels" done={done} total={total} unit="levels of the table" />
+                    }
                     <p class="muted">{ format!("{pegs} peg{}, {} jump{} played{}", if pegs == 1 { "" } else { "s" }, p.moves.len(), if p.moves.len() == 1 { "" } else { "s" },
                         last.map(|j| format!("; last {} → {}", board.hole_text(j.from), board.hole_text(j.to))).unwrap_or_default()) }</p>
                     <div class="actions">

@@ -35,7 +35,7 @@ pub use count::{
 pub use levels::SHARDS;
 pub use ranks::{Alone, Ranks};
 pub use solve::{SolveError, finished, jump_counts, solve};
-pub use table::Table;
+pub use table::{Table, TableBuild};
 
 #[cfg(test)]
 mod tests;

@@ -39,110 +39,10 @@ impl Table {
         limits: &Limits,
         observer: &dyn Observer,
     ) -> Result<Table, CountError> {
-        if finish == Finish::DeadEnd {
-            return Err(CountError::NeedsOnePeg);
-        }
-        let (pegs, finals) = checked(board, start, finish)?;
-        let symmetry = group_for(board, start, finish, &finals, limits.symmetry);
-        let jumps = pegs - 1;
-        let a = jumps.div_ceil(2);
-        let b = jumps - a;
-        let sources: Vec<Position> = finals.iter().map(|&p| board.complement(p)).collect();
-        let same = same_halves(&symmetry, start, &sources);
-        // The meeting level itself is never stored: games from its positions are looked up in the backward half.
-        let forward_to = if same { (a - 1).max(b) } else { a - 1 };
-        let total = u64::from(forward_to) + u64::from(a) + if same { 0 } else { u64::from(b) + 1 };
-        let mut done = 0u64;
-        let mut tally = |observer: &dyn Observer| {
-            done += 1;
-            match observer.report(Progress::Tally {
-                done: done.min(total),
-                total,
-                unit: LEVELS,
-            }) {
-                Flow::Continue => Ok(()),
-                Flow::Stop => Err(CountError::Cancelled),
-            }
-        };
-        let cancelled = |Halt::Cancelled| CountError::Cancelled;
-        let held = |levels: &[Level]| levels.iter().map(Level::bytes).sum::<u64>();
-        let room = |kept: u64, next: u64, pegs: u32| {
-            if kept + next > limits.max_bytes {
-                Err(CountError::TooBig {
-                    pegs,
-                    needed: kept + next,
-                    limit: limits.max_bytes,
-                })
-            } else {
-                Ok(())
-            }
-        };
-        let mut forward = vec![Level::new(pegs, [(symmetry.canonical(start), 1)])];
-        for _ in 0..forward_to {
-            let last = forward.last().map_or(0, Level::classes);
-            room(held(&forward), last * 4 * BYTES_PER_CLASS, pegs)?;
-            let next = forward[forward.len() - 1]
-                .expand(board, &symmetry, observer, &|_, _| {})
-                .map_err(cancelled)?;
-            forward.push(next);
-            tally(observer)?;
-        }
-        let mut backward = Vec::new();
-        if !same {
-            let mut level = Level::new(
-                board.holes().len() as u32 - 1,
-                sources.iter().map(|&p| (symmetry.canonical(p), 1)),
-            );
-            tally(observer)?;
-            for _ in 0..b {
-                let next = level
-                    .expand(board, &symmetry, observer, &|_, _| {})
-                    .map_err(cancelled)?;
-                backward.push(std::mem::replace(&mut level, next));
-                tally(observer)?;
-            }
-            backward.push(level);
-        }
-        let mut table = Table {
-            board: board.clone(),
-            symmetry,
-            start,
-            finish,
-            forward,
-            meet: a as usize,
-            backward,
-            games: Vec::new(),
-            bytes: 0,
-        };
-        // Games from each forward class, from the level next to the meeting one back to the start.
-        let mut games: Vec<Level> = Vec::new();
-        for k in (0..a as usize).rev() {
-            let kept = held(&table.forward) + held(&table.backward) + held(&games);
-            room(
-                kept,
-                table.forward[k].classes() * BYTES_PER_CLASS,
-                table.forward[k].pegs,
-            )?;
-            let next_games = games.last();
-            let value = |pos: Position| -> u128 {
-                table
-                    .board
-                    .jumps()
-                    .iter()
-                    .filter(|j| j.legal(pos))
-                    .map(|j| table.games_after(pos ^ j.mask(), k + 1, next_games))
-                    .sum()
-            };
-            let level = table.forward[k]
-                .map_values(table.forward[k].pegs, observer, &value)
-                .map_err(cancelled)?;
-            games.push(level);
-            tally(observer)?;
-        }
-        games.reverse();
-        table.bytes = held(&table.forward) + held(&table.backward) + held(&games);
-        table.games = games;
-        Ok(table)
+        let mut build = TableBuild::new(board, start, finish, limits)?;
+        build.run(observer)?;
+        // `run` returned only once every level was made.
+        build.into_table().ok_or(CountError::Cancelled)
     }
 
     /// Games to the finish from `pos`, which sits on forward level `k`; `next` holds the games of level `k` when
@@ -230,4 +130,195 @@ impl Table {
     pub fn answers(&self, board: &Board, start: Position, finish: Finish) -> bool {
         self.board == *board && self.start == start && self.finish == finish
     }
+}
+
+/// A [`Table`] being built, level by level. Stopped (cancelled), it keeps the levels it finished, and [`TableBuild::run`]
+/// goes on from there: a person who jumps while the table is built only loses the level under way.
+#[derive(Debug)]
+pub struct TableBuild {
+    /// The table so far (its `games` stay empty until the end).
+    table: Table,
+    limits: Limits,
+    /// Forward expansions to make (the meeting level is never stored).
+    forward_to: usize,
+    /// Whether the backward half is the forward one.
+    same: bool,
+    /// Backward expansions to make.
+    b: usize,
+    /// The complemented finishes, where the backward half starts.
+    sources: Vec<Position>,
+    /// Games from each class of the forward levels, from the one next to the meeting level back to the start.
+    games: Vec<Level>,
+}
+
+impl TableBuild {
+    /// Checks the request and prepares the build (no level is made yet).
+    pub fn new(
+        board: &Board,
+        start: Position,
+        finish: Finish,
+        limits: &Limits,
+    ) -> Result<TableBuild, CountError> {
+        if finish == Finish::DeadEnd {
+            return Err(CountError::NeedsOnePeg);
+        }
+        let (pegs, finals) = checked(board, start, finish)?;
+        let symmetry = group_for(board, start, finish, &finals, limits.symmetry);
+        let jumps = pegs - 1;
+        let a = jumps.div_ceil(2);
+        let b = jumps - a;
+        let sources: Vec<Position> = finals.iter().map(|&p| board.complement(p)).collect();
+        let same = same_halves(&symmetry, start, &sources);
+        // The meeting level itself is never stored: games from its positions are looked up in the backward half.
+        let forward_to = if same { (a - 1).max(b) } else { a - 1 };
+        let forward = vec![Level::new(pegs, [(symmetry.canonical(start), 1)])];
+        Ok(TableBuild {
+            table: Table {
+                board: board.clone(),
+                symmetry,
+                start,
+                finish,
+                forward,
+                meet: a as usize,
+                backward: Vec::new(),
+                games: Vec::new(),
+                bytes: 0,
+            },
+            limits: *limits,
+            forward_to: forward_to as usize,
+            same,
+            b: b as usize,
+            sources,
+            games: Vec::new(),
+        })
+    }
+
+    /// Levels the whole build makes.
+    fn total(&self) -> u64 {
+        let backward = if self.same { 0 } else { self.b + 1 };
+        (self.forward_to + backward + self.table.meet) as u64
+    }
+
+    /// Levels made so far.
+    pub fn done(&self) -> u64 {
+        (self.table.forward.len() - 1 + self.table.backward.len() + self.games.len()) as u64
+    }
+
+    /// Whether this build is for games on `board` from `start` to `finish`.
+    pub fn answers(&self, board: &Board, start: Position, finish: Finish) -> bool {
+        self.table.answers(board, start, finish)
+    }
+
+    /// Bytes the levels made so far hold.
+    pub fn bytes(&self) -> u64 {
+        held(&self.table.forward) + held(&self.table.backward) + held(&self.games)
+    }
+
+    /// Makes the levels still missing, reporting each as a unit of [`LEVELS`]. Cancelled, the levels finished
+    /// are kept and a later call goes on from the next one.
+    pub fn run(&mut self, observer: &dyn Observer) -> Result<(), CountError> {
+        let total = self.total();
+        let tally = |done: u64| match observer.report(Progress::Tally {
+            done: done.min(total),
+            total,
+            unit: LEVELS,
+        }) {
+            Flow::Continue => Ok(()),
+            Flow::Stop => Err(CountError::Cancelled),
+        };
+        let cancelled = |Halt::Cancelled| CountError::Cancelled;
+        let limit = self.limits.max_bytes;
+        let room = |kept: u64, next: u64, pegs: u32| {
+            if kept + next > limit {
+                Err(CountError::TooBig {
+                    pegs,
+                    needed: kept + next,
+                    limit,
+                })
+            } else {
+                Ok(())
+            }
+        };
+        tally(self.done())?;
+        let pegs = self.table.start.count_ones();
+        while self.table.forward.len() <= self.forward_to {
+            let last = &self.table.forward[self.table.forward.len() - 1];
+            room(self.bytes(), last.classes() * 4 * BYTES_PER_CLASS, pegs)?;
+            let next = last
+                .expand(
+                    &self.table.board,
+                    &self.table.symmetry,
+                    observer,
+                    &|_, _| {},
+                )
+                .map_err(cancelled)?;
+            self.table.forward.push(next);
+            tally(self.done())?;
+        }
+        if !self.same {
+            if self.table.backward.is_empty() {
+                let t = &self.table;
+                let level = Level::new(
+                    t.board.holes().len() as u32 - 1,
+                    self.sources.iter().map(|&p| (t.symmetry.canonical(p), 1)),
+                );
+                self.table.backward.push(level);
+                tally(self.done())?;
+            }
+            while self.table.backward.len() <= self.b {
+                let t = &self.table;
+                let next = t.backward[t.backward.len() - 1]
+                    .expand(&t.board, &t.symmetry, observer, &|_, _| {})
+                    .map_err(cancelled)?;
+                self.table.backward.push(next);
+                tally(self.done())?;
+            }
+        }
+        // Games from each forward class, from the level next to the meeting one back to the start.
+        while self.games.len() < self.table.meet {
+            let k = self.table.meet - 1 - self.games.len();
+            let t = &self.table;
+            room(
+                self.bytes(),
+                t.forward[k].classes() * BYTES_PER_CLASS,
+                t.forward[k].pegs,
+            )?;
+            let next_games = self.games.last();
+            let value = |pos: Position| -> u128 {
+                t.board
+                    .jumps()
+                    .iter()
+                    .filter(|j| j.legal(pos))
+                    .map(|j| t.games_after(pos ^ j.mask(), k + 1, next_games))
+                    .sum()
+            };
+            let level = t.forward[k]
+                .map_values(t.forward[k].pegs, observer, &value)
+                .map_err(cancelled)?;
+            self.games.push(level);
+            tally(self.done())?;
+        }
+        Ok(())
+    }
+
+    /// Whether every level is made.
+    pub fn is_finished(&self) -> bool {
+        self.done() == self.total()
+    }
+
+    /// The table, once every level is made.
+    pub fn into_table(mut self) -> Option<Table> {
+        if !self.is_finished() {
+            return None;
+        }
+        self.table.bytes = self.bytes();
+        self.games.reverse();
+        self.table.games = self.games;
+        Some(self.table)
+    }
+}
+
+/// Bytes some levels hold.
+fn held(levels: &[Level]) -> u64 {
+    levels.iter().map(Level::bytes).sum()
 }

@@ -329,6 +329,77 @@ fn the_table_of_games_from_every_position_agrees_with_a_plain_count() {
     );
 }
 
+/// Stops the work at the `n`th shard started (counting every run it watches).
+struct StopAtShard(std::sync::atomic::AtomicU64, u64);
+
+impl progress::Observer for StopAtShard {
+    fn report(&self, p: progress::Progress) -> progress::Flow {
+        use std::sync::atomic::Ordering::Relaxed;
+        match p {
+            progress::Progress::Started { .. } if self.0.fetch_add(1, Relaxed) + 1 >= self.1 => {
+                progress::Flow::Stop
+            }
+            _ => progress::Flow::Continue,
+        }
+    }
+}
+
+#[test]
+fn a_table_build_stopped_mid_level_goes_on_from_the_levels_it_made() {
+    let triangle = Board::named("triangle").unwrap();
+    let english = Board::named("english").unwrap();
+    let centre = english.hole(3, 3).unwrap();
+    let start = english.full() & !(1 << centre);
+    let jumps = solve(
+        &english,
+        start,
+        Finish::Hole(centre),
+        1_000_000,
+        &NoObserver,
+    )
+    .unwrap()
+    .unwrap();
+    let mid = jumps[..16].iter().fold(start, |p, j| p ^ j.mask());
+    let cases = [
+        (&triangle, triangle.full() & !1, Finish::AnyOne),
+        (&triangle, triangle.full() & !1, Finish::Hole(0)),
+        (&triangle, triangle.full() & !(1 << 4), Finish::Hole(12)),
+        (&english, mid, Finish::Hole(centre)),
+    ];
+    for (board, start, finish) in cases {
+        let whole = Table::build(board, start, finish, &Limits::NATIVE, &NoObserver).unwrap();
+        let mut build = TableBuild::new(board, start, finish, &Limits::NATIVE).unwrap();
+        let mut stops = 0;
+        let resumed = loop {
+            // Each run finishes two levels (128 shards each) and stops inside the third.
+            let before = build.done();
+            match build.run(&StopAtShard(Default::default(), 300)) {
+                Ok(()) => break build.into_table().unwrap(),
+                Err(CountError::Cancelled) => {
+                    stops += 1;
+                    assert!(build.done() > before, "no level kept");
+                    assert!(!build.is_finished());
+                }
+                Err(e) => panic!("{e}"),
+            }
+        };
+        assert!(
+            stops >= 2,
+            "{} {finish}: stopped {stops} times",
+            board.name()
+        );
+        assert_eq!(resumed.solutions(), whole.solutions());
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![start];
+        while let Some(pos) = todo.pop() {
+            if seen.insert(pos) {
+                assert_eq!(resumed.games_from(pos), whole.games_from(pos));
+                board.for_each_legal(pos, |j| todo.push(pos ^ j.mask()));
+            }
+        }
+    }
+}
+
 #[test]
 fn position_classes_never_change_and_rule_out_finishes_at_once() {
     for name in ["english", "french", "triangle", "diamond"] {

@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use std::sync::{Arc, Mutex};
 
-use peg_solitaire::{Board, Finish, Limits, Position, Table, count, jump_counts, solve};
+use peg_solitaire::{
+    Board, Finish, Limits, Position, Table, TableBuild, count, jump_counts, solve,
+};
 use progress::Observer;
 
 use crate::Answer;
@@ -202,36 +204,60 @@ impl TryFrom<Answer> for PegsAnswer {
     }
 }
 
-/// The latest table of games from every position, kept between jobs (one game is played at a time).
-static TABLE: Mutex<Option<Arc<Table>>> = Mutex::new(None);
+/// The table of games from every position for the game being played, kept between jobs (one game is played at a
+/// time): built, or being built. A build stopped by a newer job (the person jumped before it was done) keeps the
+/// levels it made, and the next request for the same game goes on from there instead of starting over.
+enum Kept {
+    Built(Arc<Table>),
+    Building(Box<TableBuild>),
+}
 
-/// The table for games on `board` from `start` to `finish`: the one kept, or a new one (which replaces it).
+static TABLE: Mutex<Option<Kept>> = Mutex::new(None);
+
+/// The table for games on `board` from `start` to `finish`: the one kept, the one being built finished, or a new
+/// one (which replaces it).
 fn table(
     board: &Board,
     start: Position,
     finish: Finish,
     observer: &dyn Observer,
 ) -> Result<Arc<Table>, peg_solitaire::CountError> {
-    if let Ok(kept) = TABLE.lock()
-        && let Some(t) = kept.as_ref().filter(|t| t.answers(board, start, finish))
-    {
-        return Ok(t.clone());
+    let kept = TABLE.lock().ok().and_then(|mut k| k.take());
+    let mut build = match kept {
+        Some(Kept::Built(t)) if t.answers(board, start, finish) => {
+            if let Ok(mut k) = TABLE.lock() {
+                *k = Some(Kept::Built(t.clone()));
+            }
+            return Ok(t);
+        }
+        Some(Kept::Building(b)) if b.answers(board, start, finish) => *b,
+        // Any other game's table is let go before this one is built: both at once may not fit.
+        other => {
+            drop(other);
+            TableBuild::new(board, start, finish, &Limits::BROWSER)?
+        }
+    };
+    let ran = build.run(observer);
+    let (kept, answer) = match ran {
+        // Finished (even if the stop came with the last level).
+        _ if build.is_finished() => match build.into_table() {
+            Some(t) => {
+                let t = Arc::new(t);
+                (Some(Kept::Built(t.clone())), Ok(t))
+            }
+            None => (None, Err(peg_solitaire::CountError::Cancelled)),
+        },
+        Err(e @ peg_solitaire::CountError::Cancelled) => {
+            (Some(Kept::Building(Box::new(build))), Err(e))
+        }
+        // Too big for the tab: nothing worth keeping.
+        Err(e) => (None, Err(e)),
+        Ok(()) => (None, Err(peg_solitaire::CountError::Cancelled)),
+    };
+    if let Ok(mut k) = TABLE.lock() {
+        *k = kept;
     }
-    // Let the old table go before building the new one: both at once may not fit.
-    if let Ok(mut kept) = TABLE.lock() {
-        *kept = None;
-    }
-    let t = Arc::new(Table::build(
-        board,
-        start,
-        finish,
-        &Limits::BROWSER,
-        observer,
-    )?);
-    if let Ok(mut kept) = TABLE.lock() {
-        *kept = Some(t.clone());
-    }
-    Ok(t)
+    answer
 }
 
 /// Positions a solution search may visit: a few seconds in a browser at most (on the English board it finishes in
@@ -245,7 +271,11 @@ pub(crate) fn run(job: &PegsJob, observer: &dyn Observer) -> Result<PegsAnswer, 
         PegsJob::Release => {
             let kept = TABLE.lock().ok().and_then(|mut t| t.take());
             return Ok(PegsAnswer::Released {
-                bytes: kept.map_or(0, |t| t.bytes()),
+                bytes: match kept {
+                    Some(Kept::Built(t)) => t.bytes(),
+                    Some(Kept::Building(b)) => b.bytes(),
+                    None => 0,
+                },
             });
         }
         PegsJob::Count {
@@ -353,6 +383,68 @@ mod tests {
             panic!("released")
         };
         assert_eq!(bytes, 0, "nothing left to let go");
+    }
+
+    #[test]
+    fn a_table_build_cancelled_by_a_jump_goes_on_where_it_stopped() {
+        use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+        /// The first tally the second job reported: how many levels it found made.
+        static RESUMED_AT: AtomicU64 = AtomicU64::new(u64::MAX);
+        let _one_at_a_time = KEPT_TABLE.lock();
+        let board = BoardDto::Named("triangle".into());
+        let start = position_text(0x7ffe);
+        let ask = |position: &str| {
+            Job::Pegs(PegsJob::JumpCounts {
+                board: board.clone(),
+                start: start.clone(),
+                position: position.to_string(),
+                finish: FinishDto::AnyOne,
+            })
+        };
+        run_job(PegsJob::Release);
+        // The person jumps once three levels are made: the page cancels the job.
+        let stop_at_three = JobObserver::new().with_listener(|o| {
+            if o.progress().tally.is_some_and(|(done, _, _)| done >= 3) {
+                o.cancel();
+            }
+        });
+        assert_eq!(
+            execute(&ask(&start), &stop_at_three).reply::<PegsAnswer>(),
+            Reply::Cancelled
+        );
+        let after_jump = position_text(0x7ffe ^ 0b1011);
+        let watch = JobObserver::new().with_listener(|o| {
+            if let Some((done, _, _)) = o.progress().tally {
+                let _ = RESUMED_AT.compare_exchange(u64::MAX, done, Relaxed, Relaxed);
+            }
+        });
+        let Reply::Answer(PegsAnswer::JumpCounts { counts }) =
+            execute(&ask(&after_jump), &watch).reply()
+        else {
+            panic!("counts")
+        };
+        assert_eq!(
+            RESUMED_AT.load(Relaxed),
+            3,
+            "the levels made before the jump are kept"
+        );
+        let b = Board::named("triangle").unwrap();
+        let here = parse_position(&b, &after_jump).unwrap();
+        let direct = jump_counts(
+            &b,
+            here,
+            Finish::AnyOne,
+            &Limits::NATIVE,
+            &progress::NoObserver,
+        )
+        .unwrap();
+        let got: Vec<(JumpDto, String)> = counts;
+        let want: Vec<(JumpDto, String)> = direct
+            .into_iter()
+            .map(|(j, n)| (j.into(), n.to_string()))
+            .collect();
+        assert_eq!(got, want);
+        run_job(PegsJob::Release);
     }
 
     #[test]

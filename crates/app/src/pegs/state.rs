@@ -82,6 +82,9 @@ pub struct Play {
     pub request: Option<Request>,
     /// Why the last request failed.
     pub error: Option<String>,
+    /// The game's table of every position, while the worker builds it for the current request: levels made, out
+    /// of all. A build stopped by a jump goes on from the levels it made, and its first report says how many.
+    pub table_levels: Option<(u64, u64)>,
     seq: u32,
 }
 
@@ -102,8 +105,9 @@ pub enum Action {
     StepSolution,
     /// An answer to request `seq`.
     Done(u32, Outcome),
-    /// The worker reports progress (nothing to draw here: the count panel shows its own).
-    Working,
+    /// The worker reports progress on request `seq`: the levels of the game's table made so far, out of all, while
+    /// it builds one.
+    Working(u32, Option<(u64, u64)>),
 }
 
 fn jump(j: JumpDto) -> Jump {
@@ -132,6 +136,7 @@ impl Play {
             show_wanted: false,
             request: None,
             error: None,
+            table_levels: None,
             seq: 0,
         };
         for &m in &setup.moves {
@@ -215,6 +220,8 @@ impl Play {
     }
 
     fn ask_counts(&mut self) {
+        // What the worker reports from here on (it says at once how many levels it kept from earlier).
+        self.table_levels = None;
         self.ask(PegsJob::JumpCounts {
             board: self.board_dto(),
             start: position_text(self.start_position()),
@@ -315,6 +322,7 @@ impl Play {
                         }
                     }
                     Reply::Answer(PegsAnswer::JumpCounts { counts }) => {
+                        self.table_levels = None;
                         self.counts = Some(
                             counts
                                 .into_iter()
@@ -334,7 +342,14 @@ impl Play {
                     }
                 }
             }
-            Action::Done(..) | Action::Working => {}
+            Action::Working(seq, Some(levels))
+                if self.request.as_ref().is_some_and(|r| {
+                    r.seq == seq && matches!(r.job, Job::Pegs(PegsJob::JumpCounts { .. }))
+                }) =>
+            {
+                self.table_levels = Some(levels);
+            }
+            Action::Done(..) | Action::Working(..) => {}
         }
     }
 
@@ -437,5 +452,28 @@ mod tests {
         assert!(g.won());
         assert_eq!(g.position().count_ones(), 1);
         assert_eq!(g.moves_text().split('.').count(), 13);
+    }
+
+    #[test]
+    fn the_table_levels_shown_are_the_current_count_requests_own() {
+        let mut g = triangle();
+        g.apply(Action::Hole(3));
+        g.apply(Action::Hole(0));
+        // A jump asks whether the finish is still reachable: no table there.
+        let solve = g.request.clone().unwrap();
+        g.apply(Action::Working(solve.seq, Some((1, 9))));
+        assert_eq!(g.table_levels, None);
+        let outcome = execute(&solve.job, &JobObserver::new());
+        g.apply(Action::Done(solve.seq, outcome));
+        // Then the counts: the table's levels are shown as they come, a stale request's are not.
+        let counts = g.request.clone().unwrap();
+        assert!(matches!(counts.job, Job::Pegs(PegsJob::JumpCounts { .. })));
+        g.apply(Action::Working(counts.seq, Some((4, 9))));
+        assert_eq!(g.table_levels, Some((4, 9)));
+        g.apply(Action::Working(solve.seq, Some((1, 9))));
+        assert_eq!(g.table_levels, Some((4, 9)));
+        let g = settle(g);
+        assert_eq!(g.table_levels, None);
+        assert!(g.counts.is_some());
     }
 }
