@@ -205,10 +205,16 @@ impl Observer for JobObserver {
             Progress::Tally { done, total, unit } => {
                 self.set_unit(unit, false);
                 if let Ok(mut u) = self.units.lock() {
+                    // Threads that finish together may report their tallies out of order (the 1295th game's
+                    // report after the 1296th's): of the same tally, the highest stands.
+                    let done = match u.tally {
+                        Some((d, t, many)) if t == total && many == unit.many => d.max(done),
+                        _ => done,
+                    };
                     u.tally = Some((done, total, unit.many));
+                    self.done.store(done, Ordering::Relaxed);
+                    self.total.store(total, Ordering::Relaxed);
                 }
-                self.done.store(done, Ordering::Relaxed);
-                self.total.store(total, Ordering::Relaxed);
             }
             Progress::Begin { units, unit } => {
                 self.set_unit(unit, true);
@@ -253,6 +259,24 @@ mod tests {
 
     fn clock() -> f64 {
         1.0
+    }
+
+    #[test]
+    fn tallies_reported_out_of_order_keep_the_highest() {
+        let obs = JobObserver::new();
+        let tally = |done, total| Progress::Tally {
+            done,
+            total,
+            unit: GAMES,
+        };
+        for done in [1, 3, 2] {
+            obs.report(tally(done, 3));
+        }
+        assert_eq!(obs.progress().tally, Some((3, 3, "games".into())));
+        assert_eq!(obs.progress().done, 3);
+        // Another tally (another total) starts from its own.
+        obs.report(tally(1, 5));
+        assert_eq!(obs.progress().tally, Some((1, 5, "games".into())));
     }
 
     #[test]
