@@ -1,0 +1,32 @@
+// Seeded games played by the worker alone (its wasm, its pool; no board drawn), as `puzzle-lab mastermind stats
+// --games G --seed S` plays them natively: what the page's own work adds is the difference to game-time.mjs.
+// node tests/bench/play-worker.mjs [threads] [pegs colors strategy games seed]... ; one JSON line per size.
+// Needs dist/ (scripts/check or `trunk build --release`).
+import { serve } from '../serve.mjs';
+import { launch, open } from '../e2e/helpers.mjs';
+
+const [threads = '2', ...rest] = process.argv.slice(2);
+const sizes = [];
+for (let i = 0; i + 4 < rest.length; i += 5) sizes.push(rest.slice(i, i + 5));
+if (!sizes.length) sizes.push(['100', '20', 'local-search', '1', '11']);
+
+const server = await serve();
+const browser = await launch();
+const page = await open(browser, `${server.url}/`);
+for (const [pegs, colors, strategy, games, seed] of sizes) {
+  const run = await page.evaluate(async ({ threads, job }) => {
+    const w = new Worker(`./solver.js?threads=${threads}`, { type: 'module' });
+    const ready = await new Promise((ok) => { w.onmessage = (e) => ok(JSON.parse(e.data)); });
+    const done = new Promise((ok) => { w.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === 'Done') ok(m); }; });
+    w.postMessage(JSON.stringify({ type: 'Run', id: 1, job: { game: 'Mastermind', job } }));
+    const m = await done;
+    w.terminate();
+    return { threads: ready.threads, outcome: m.outcome, millis: m.stats.millis };
+  }, { threads, job: { kind: 'Play', spec: { pegs: +pegs, colors: +colors, repeats: true }, strategy, games: +games, seed: +seed } });
+  if (run.outcome.type !== 'Ok') throw new Error(JSON.stringify(run.outcome));
+  const a = run.outcome.answer.answer;
+  console.log(JSON.stringify({ pegs: +pegs, colors: +colors, strategy, games: +games, seed: +seed, threads: run.threads,
+    seconds: run.millis / 1000, seconds_per_game: run.millis / 1000 / +games, mean_guesses: a.played?.mean }));
+}
+await browser.close();
+await server.close();
