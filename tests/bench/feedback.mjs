@@ -4,6 +4,7 @@
 // Needs dist/ (scripts/check or `trunk build --release`).
 import { serve } from '../serve.mjs';
 import { launch, open } from '../e2e/helpers.mjs';
+import { runInWorker } from './worker.mjs';
 
 const [threads = '2', ...rest] = process.argv.slice(2);
 const sizes = [];
@@ -16,15 +17,8 @@ const page = await open(browser, `${server.url}/`);
 for (const [pegs, colors, guesses, secrets] of sizes) {
   const runs = [];
   for (let run = 0; run < 3; run++) {
-    runs.push(await page.evaluate(async ({ threads, job }) => {
-      const w = new Worker(`./solver.js?threads=${threads}`, { type: 'module' });
-      const ready = await new Promise((ok) => { w.onmessage = (e) => ok(JSON.parse(e.data)); });
-      const done = new Promise((ok) => { w.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === 'Done') ok(m); }; });
-      w.postMessage(JSON.stringify({ type: 'Run', id: 1, job: { game: 'Mastermind', job } }));
-      const m = await done;
-      w.terminate();
-      return { threads: ready.threads, outcome: m.outcome, millis: m.stats.millis };
-    }, { threads, job: { kind: 'BenchFeedback', spec: { pegs, colors, repeats: true }, guesses, secrets, seed: 0 } }));
+    runs.push(await runInWorker(page, threads, { game: 'Mastermind',
+      job: { kind: 'BenchFeedback', spec: { pegs, colors, repeats: true }, guesses, secrets, seed: 0 } }));
   }
   const best = runs.reduce((a, b) => (a.millis < b.millis ? a : b));
   if (best.outcome.type !== 'Ok') throw new Error(JSON.stringify(best.outcome));

@@ -4,6 +4,7 @@
 // Needs dist/ (scripts/check or `trunk build --release`).
 import { serve } from '../serve.mjs';
 import { launch, open } from '../e2e/helpers.mjs';
+import { runInWorker } from './worker.mjs';
 
 const [threads = '2', ...rest] = process.argv.slice(2);
 const sizes = [];
@@ -14,15 +15,8 @@ const server = await serve();
 const browser = await launch();
 const page = await open(browser, `${server.url}/`);
 for (const [pegs, colors, strategy, games, seed] of sizes) {
-  const run = await page.evaluate(async ({ threads, job }) => {
-    const w = new Worker(`./solver.js?threads=${threads}`, { type: 'module' });
-    const ready = await new Promise((ok) => { w.onmessage = (e) => ok(JSON.parse(e.data)); });
-    const done = new Promise((ok) => { w.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === 'Done') ok(m); }; });
-    w.postMessage(JSON.stringify({ type: 'Run', id: 1, job: { game: 'Mastermind', job } }));
-    const m = await done;
-    w.terminate();
-    return { threads: ready.threads, outcome: m.outcome, millis: m.stats.millis };
-  }, { threads, job: { kind: 'Play', spec: { pegs: +pegs, colors: +colors, repeats: true }, strategy, games: +games, seed: +seed } });
+  const run = await runInWorker(page, threads, { game: 'Mastermind',
+    job: { kind: 'Play', spec: { pegs: +pegs, colors: +colors, repeats: true }, strategy, games: +games, seed: +seed } });
   if (run.outcome.type !== 'Ok') throw new Error(JSON.stringify(run.outcome));
   const a = run.outcome.answer.answer;
   console.log(JSON.stringify({ pegs: +pegs, colors: +colors, strategy, games: +games, seed: +seed, threads: run.threads,

@@ -29,6 +29,33 @@ const PLAIN: Limits = Limits {
     meet_in_the_middle: false,
 };
 
+/// The English board, its centre hole, and the position after the first `jumps` jumps of the solution the solver
+/// finds from the centre start to the centre.
+fn english_centre_after(jumps: usize) -> (Board, u8, Position) {
+    let board = Board::named("english").unwrap();
+    let centre = board.hole(3, 3).unwrap();
+    let start = board.full() & !(1 << centre);
+    let solution = solve(&board, start, Finish::Hole(centre), 1_000_000, &NoObserver)
+        .unwrap()
+        .unwrap();
+    let pos = solution[..jumps].iter().fold(start, |p, j| p ^ j.mask());
+    (board, centre, pos)
+}
+
+/// Every position a game from `start` can reach (`start` included).
+fn reachable(board: &Board, start: Position) -> Vec<Position> {
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![start];
+    let mut found = Vec::new();
+    while let Some(pos) = todo.pop() {
+        if seen.insert(pos) {
+            found.push(pos);
+            board.for_each_legal(pos, |j| todo.push(pos ^ j.mask()));
+        }
+    }
+    found
+}
+
 fn all_ways(board: &Board, start: Position, finish: Finish) -> Vec<u128> {
     [(false, false), (true, false), (false, true), (true, true)]
         .into_iter()
@@ -284,12 +311,7 @@ fn check_table(board: &Board, start: Position, finish: Finish) {
             "{} {finish}",
             board.name()
         );
-        let mut seen = std::collections::HashSet::new();
-        let mut todo = vec![start];
-        while let Some(pos) = todo.pop() {
-            if !seen.insert(pos) {
-                continue;
-            }
+        for pos in reachable(board, start) {
             assert_eq!(
                 table.games_from(pos),
                 brute(board, pos, finish),
@@ -297,11 +319,6 @@ fn check_table(board: &Board, start: Position, finish: Finish) {
                 finish,
                 board.show(pos)
             );
-            for j in board.jumps() {
-                if j.legal(pos) {
-                    todo.push(pos ^ j.mask());
-                }
-            }
         }
     }
 }
@@ -315,14 +332,9 @@ fn the_table_of_games_from_every_position_agrees_with_a_plain_count() {
         check_table(&triangle, start, Finish::Hole(start_hole));
         check_table(&triangle, start, Finish::Hole(12));
     }
-    let board = Board::named("english").unwrap();
-    let centre = board.hole(3, 3).unwrap();
-    let start = board.full() & !(1 << centre);
-    let jumps = solve(&board, start, Finish::Hole(centre), 1_000_000, &NoObserver)
-        .unwrap()
-        .unwrap();
-    let mid = jumps[..21].iter().fold(start, |p, j| p ^ j.mask());
+    let (board, centre, mid) = english_centre_after(21);
     check_table(&board, mid, Finish::Hole(centre));
+    let start = board.full() & !(1 << centre);
     assert_eq!(
         Table::build(&board, start, Finish::DeadEnd, &Limits::NATIVE, &NoObserver).unwrap_err(),
         CountError::NeedsOnePeg
@@ -347,19 +359,7 @@ impl progress::Observer for StopAtShard {
 #[test]
 fn a_table_build_stopped_mid_level_goes_on_from_the_levels_it_made() {
     let triangle = Board::named("triangle").unwrap();
-    let english = Board::named("english").unwrap();
-    let centre = english.hole(3, 3).unwrap();
-    let start = english.full() & !(1 << centre);
-    let jumps = solve(
-        &english,
-        start,
-        Finish::Hole(centre),
-        1_000_000,
-        &NoObserver,
-    )
-    .unwrap()
-    .unwrap();
-    let mid = jumps[..16].iter().fold(start, |p, j| p ^ j.mask());
+    let (english, centre, mid) = english_centre_after(16);
     let cases = [
         (&triangle, triangle.full() & !1, Finish::AnyOne),
         (&triangle, triangle.full() & !1, Finish::Hole(0)),
@@ -389,13 +389,8 @@ fn a_table_build_stopped_mid_level_goes_on_from_the_levels_it_made() {
             board.name()
         );
         assert_eq!(resumed.solutions(), whole.solutions());
-        let mut seen = std::collections::HashSet::new();
-        let mut todo = vec![start];
-        while let Some(pos) = todo.pop() {
-            if seen.insert(pos) {
-                assert_eq!(resumed.games_from(pos), whole.games_from(pos));
-                board.for_each_legal(pos, |j| todo.push(pos ^ j.mask()));
-            }
+        for pos in reachable(board, start) {
+            assert_eq!(resumed.games_from(pos), whole.games_from(pos));
         }
     }
 }
