@@ -360,7 +360,10 @@ pub fn PegsPage(props: &PageProps) -> Html {
                 <BoardView play={Rc::new(p.clone())} dispatch={dispatch} />
                 <div class="pegs-side">
                     <p class={classes!("outlook", (matches!(p.outlook, Outlook::Solvable(false)) || (p.over() && !p.won())).then_some("bad"))} id="outlook" role="status" aria-live="polite">{ outlook }</p>
-                    if let (Some((done, total)), None, Outlook::Solvable(true)) = (p.table_levels, &p.counts, &p.outlook) {
+                    if let (Some((done, total)), Outlook::Solvable(true)) = (p.table_levels, &p.outlook) {
+                        if p.counts.is_some() {
+                            <p class="muted" id="table-building">{ format!("These counts come from the shipped opening; this game's table of every position, for the jumps past it, is being built: level {done} of {total} (a jump only pauses it).") }</p>
+                        }
                         <ProgressBar id="table-levels" done={done} total={total} unit="levels of the table" />
                     }
                     <p class="muted">{ format!("{pegs} peg{}, {} jump{} played{}", if pegs == 1 { "" } else { "s" }, p.moves.len(), if p.moves.len() == 1 { "" } else { "s" },
@@ -369,7 +372,9 @@ pub fn PegsPage(props: &PageProps) -> Html {
                         <button type="button" class="secondary" id="undo" disabled={p.moves.is_empty()} onclick={act(Action::Undo)}>{ "Undo" }</button>
                         <button type="button" class="secondary" id="redo" disabled={p.undone.is_empty()} onclick={act(Action::Redo)}>{ "Redo" }</button>
                         <button type="button" class="secondary" id="restart" disabled={p.moves.is_empty()} onclick={act(Action::Restart)}>{ "Restart" }</button>
-                        <button type="button" class="primary" id="show-solution" disabled={!solvable || !p.showing.is_empty()} onclick={act(Action::ShowSolution)}>{ "Show me a solution" }</button>
+                        // aria-disabled, not disabled: a disabled button loses the focus (to the page's body, past
+                        // this game's keys), which happens when the shown solution wins the game.
+                        <button type="button" class="primary" id="show-solution" aria-disabled={(!solvable || !p.showing.is_empty()).to_string()} onclick={act(Action::ShowSolution)}>{ "Show me a solution" }</button>
                     </div>
                     if let Some(e) = &p.error { <p class="banner bad" role="alert">{ e.clone() }</p> }
                     <Share />

@@ -50,6 +50,10 @@ pub(crate) enum Command {
     Table {
         #[command(flatten)]
         game: Game,
+        /// Also print the games from every position of the first N levels after the start (an opening book, as
+        /// `crates/peg-solitaire/src/opening/` ships).
+        #[arg(long, value_name = "N")]
+        opening: Option<usize>,
     },
     /// Find one game from the start to the finish and print its jumps.
     Solve {
@@ -153,7 +157,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                 },
             );
         }
-        Command::Table { game } => {
+        Command::Table { game, opening } => {
             out.alone("pegs table")?;
             let s = game.setup()?;
             let progress = ProgressLine::new();
@@ -170,18 +174,23 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                 .into_iter()
                 .map(|(j, n)| json!({ "from": at(j.from), "to": at(j.to), "games": n.to_string() }))
                 .collect();
-            out.emit(
-                json!({ "board": s.board.name(), "solutions": table.solutions().to_string(), "first_jumps": jumps,
-                    "bytes": table.bytes(), "seconds": seconds }),
-                || {
-                    format!(
-                        "{}: {} games; table of {} built in {seconds:.2} s",
-                        s.board.name(),
-                        table.solutions(),
-                        human_bytes(table.bytes())
-                    )
-                },
-            );
+            let mut report = json!({ "board": s.board.name(), "solutions": table.solutions().to_string(),
+                "first_jumps": jumps, "bytes": table.bytes(), "seconds": seconds });
+            if let Some(levels) = opening {
+                report["opening"] = table
+                    .opening(levels)
+                    .into_iter()
+                    .map(|(p, n)| json!([format!("{p:#x}"), n.to_string()]))
+                    .collect();
+            }
+            out.emit(report, || {
+                format!(
+                    "{}: {} games; table of {} built in {seconds:.2} s",
+                    s.board.name(),
+                    table.solutions(),
+                    human_bytes(table.bytes())
+                )
+            });
         }
         Command::Solve { game } => {
             out.alone("pegs solve")?;

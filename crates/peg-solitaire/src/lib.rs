@@ -21,6 +21,7 @@
 mod board;
 mod count;
 mod levels;
+mod opening;
 mod ranks;
 mod solve;
 mod table;
@@ -33,6 +34,7 @@ pub use count::{
     CountError, Counted, Finish, LEVELS, LevelStats, Limits, count, count_shared, human_bytes,
 };
 pub use levels::SHARDS;
+pub use opening::{OPENING_LEVELS, Opening};
 pub use ranks::{Alone, Ranks};
 pub use solve::{SolveError, finished, jump_counts, solve};
 pub use table::{Table, TableBuild};

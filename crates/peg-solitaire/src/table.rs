@@ -121,6 +121,22 @@ impl Table {
         self.games_from(self.start)
     }
 
+    /// Games to the finish from every class of the first `levels` levels after the start (each class by its
+    /// canonical member under the table's symmetry group), sorted by position: an opening book
+    /// ([`crate::Opening`]).
+    pub fn opening(&self, levels: usize) -> Vec<(Position, u128)> {
+        use rayon::prelude::*;
+        let mut entries: Vec<(Position, u128)> = self
+            .games
+            .iter()
+            .skip(1)
+            .take(levels)
+            .flat_map(|level| level.par_entries().collect::<Vec<_>>())
+            .collect();
+        entries.sort_unstable();
+        entries
+    }
+
     /// Bytes the table holds.
     pub fn bytes(&self) -> u64 {
         self.bytes

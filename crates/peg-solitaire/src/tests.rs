@@ -396,6 +396,39 @@ fn a_table_build_stopped_mid_level_goes_on_from_the_levels_it_made() {
 }
 
 #[test]
+fn the_shipped_english_opening_is_what_the_table_says() {
+    let (board, centre, start) = english_centre_after(0);
+    let finish = Finish::Hole(centre);
+    let table = Table::build(&board, start, finish, &Limits::NATIVE, &NoObserver).unwrap();
+    assert_eq!(
+        table.opening(OPENING_LEVELS),
+        crate::opening::english::CENTRE_TO_CENTRE
+    );
+    // Through the book, the games through each jump are the table's, from the start to the last level it covers
+    // (its positions' children are its last level).
+    let book = Opening::find(&board, start, finish).unwrap();
+    let (_, _, deep) = english_centre_after(OPENING_LEVELS - 1);
+    for pos in [start, deep] {
+        assert_eq!(book.jump_counts(&board, pos), Some(table.jump_counts(pos)));
+    }
+    let (_, _, deeper) = english_centre_after(OPENING_LEVELS);
+    assert_eq!(book.jump_counts(&board, deeper), None, "past the book");
+    // Only for the game it was written for.
+    assert!(Opening::find(&board, start, Finish::AnyOne).is_none());
+    let other = board.full() & !(1 << board.hole(2, 3).unwrap());
+    assert!(Opening::find(&board, other, Finish::Hole(centre)).is_none());
+    let french = Board::named("french").unwrap();
+    assert!(
+        Opening::find(
+            &french,
+            french.full() & !(1 << centre),
+            Finish::Hole(centre)
+        )
+        .is_none()
+    );
+}
+
+#[test]
 fn position_classes_never_change_and_rule_out_finishes_at_once() {
     for name in ["english", "french", "triangle", "diamond"] {
         let board = Board::named(name).unwrap();

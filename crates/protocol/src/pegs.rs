@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Mutex};
 
 use peg_solitaire::{
-    Board, Finish, Limits, Position, Table, TableBuild, count, jump_counts, solve,
+    Board, Finish, Limits, Opening, Position, Table, TableBuild, count, jump_counts, solve,
 };
 use progress::Observer;
 
@@ -117,6 +117,17 @@ pub enum PegsJob {
         /// Where games end.
         finish: FinishDto,
     },
+    /// Build (or go on building) the table [`PegsJob::JumpCounts`] uses, without asking about a position: the page
+    /// sends it after counts that came from a shipped opening book, so that the table is there when the game
+    /// leaves the book. Stopped by the next job, it keeps the levels it made.
+    BuildTable {
+        /// The board.
+        board: BoardDto,
+        /// The game's start.
+        start: String,
+        /// Where games end.
+        finish: FinishDto,
+    },
     /// Let go of the table kept for [`PegsJob::JumpCounts`] (hundreds of MB for the English board): the page
     /// sends it when it leaves the game.
     Release,
@@ -186,6 +197,11 @@ pub enum PegsAnswer {
     JumpCounts {
         /// `(jump, games as decimal text)`.
         counts: Vec<(JumpDto, String)>,
+    },
+    /// The game's table is built; how many bytes it holds.
+    TableBuilt {
+        /// Bytes of the table.
+        bytes: u64,
     },
     /// The kept table is gone; how many bytes it held.
     Released {
@@ -293,6 +309,11 @@ pub(crate) fn run(job: &PegsJob, observer: &dyn Observer) -> Result<PegsAnswer, 
             position,
             finish,
             ..
+        }
+        | PegsJob::BuildTable {
+            board,
+            start: position,
+            finish,
         } => (board.board()?, position, Finish::from(*finish)),
     };
     let pos = parse_position(&board, position)?;
@@ -335,7 +356,13 @@ pub(crate) fn run(job: &PegsJob, observer: &dyn Observer) -> Result<PegsAnswer, 
             let start = parse_position(&board, start)?;
             let counts = match finish {
                 Finish::DeadEnd => jump_counts(&board, pos, finish, &Limits::BROWSER, observer),
-                _ => table(&board, start, finish, observer).map(|t| t.jump_counts(pos)),
+                // The shipped opening first: the table takes seconds to build.
+                _ => match Opening::find(&board, start, finish)
+                    .and_then(|book| book.jump_counts(&board, pos))
+                {
+                    Some(counts) => Ok(counts),
+                    None => table(&board, start, finish, observer).map(|t| t.jump_counts(pos)),
+                },
             }
             .map_err(|e| e.to_string())?;
             Ok(PegsAnswer::JumpCounts {
@@ -345,6 +372,9 @@ pub(crate) fn run(job: &PegsJob, observer: &dyn Observer) -> Result<PegsAnswer, 
                     .collect(),
             })
         }
+        PegsJob::BuildTable { .. } => table(&board, pos, finish, observer)
+            .map(|t| PegsAnswer::TableBuilt { bytes: t.bytes() })
+            .map_err(|e| e.to_string()),
         PegsJob::Release => Ok(PegsAnswer::Released { bytes: 0 }),
     }
 }
@@ -445,6 +475,45 @@ mod tests {
             .collect();
         assert_eq!(got, want);
         run_job(PegsJob::Release);
+    }
+
+    #[test]
+    fn the_english_opening_answers_at_once_and_the_table_is_built_on_request() {
+        let _one_at_a_time = KEPT_TABLE.lock();
+        run_job(PegsJob::Release);
+        let english = BoardDto::Named("english".into());
+        let b = english.board().unwrap();
+        let centre = b.hole(3, 3).unwrap();
+        let start = position_text(b.full() & !(1 << centre));
+        // From the book: nothing built, nothing kept.
+        let Reply::Answer(PegsAnswer::JumpCounts { counts }) = run_job(PegsJob::JumpCounts {
+            board: english,
+            start: start.clone(),
+            position: start,
+            finish: FinishDto::Hole { hole: centre },
+        }) else {
+            panic!("counts")
+        };
+        let games: Vec<&str> = counts.iter().map(|c| c.1.as_str()).collect();
+        assert_eq!(games, ["10215411760019992"; 4]);
+        assert_eq!(
+            run_job(PegsJob::Release),
+            Reply::Answer(PegsAnswer::Released { bytes: 0 })
+        );
+        // A table asked for is built and kept.
+        let triangle = BoardDto::Named("triangle".into());
+        let Reply::Answer(PegsAnswer::TableBuilt { bytes }) = run_job(PegsJob::BuildTable {
+            board: triangle,
+            start: position_text(0x7ffe),
+            finish: FinishDto::AnyOne,
+        }) else {
+            panic!("table")
+        };
+        assert!(bytes > 0);
+        assert_eq!(
+            run_job(PegsJob::Release),
+            Reply::Answer(PegsAnswer::Released { bytes })
+        );
     }
 
     #[test]

@@ -82,8 +82,9 @@ pub struct Play {
     pub request: Option<Request>,
     /// Why the last request failed.
     pub error: Option<String>,
-    /// The game's table of every position, while the worker builds it for the current request: levels made, out
-    /// of all. A build stopped by a jump goes on from the levels it made, and its first report says how many.
+    /// The game's table of every position, while the worker builds it for the current request (counts asked for
+    /// past the shipped opening, or the table itself): levels made, out of all. A build stopped by a jump goes on
+    /// from the levels it made, and its first report says how many.
     pub table_levels: Option<(u64, u64)>,
     seq: u32,
 }
@@ -281,7 +282,11 @@ impl Play {
                 self.ask_solvable();
             }
             Action::ShowSolution => {
-                if let Outlook::Solvable(true) = self.outlook {
+                // The button stays focusable when there is nothing to show (aria-disabled): ignore it then.
+                if self.outlook == Outlook::Solvable(true)
+                    && !self.over()
+                    && self.showing.is_empty()
+                {
                     self.ask_solve();
                     // The answer starts the show (a fresh solve: the one behind the outlook was not kept).
                     self.show_wanted = true;
@@ -329,7 +334,17 @@ impl Play {
                                 .map(|(j, n)| (jump(j), n.parse().unwrap_or(0)))
                                 .collect(),
                         );
+                        // Counts from a shipped opening come at once; the table for the positions past it is
+                        // built meanwhile (at once when it already is), and a jump only pauses it.
+                        if self.finish != Finish::DeadEnd {
+                            self.ask(PegsJob::BuildTable {
+                                board: self.board_dto(),
+                                start: position_text(self.start_position()),
+                                finish: self.finish.into(),
+                            });
+                        }
                     }
+                    Reply::Answer(PegsAnswer::TableBuilt { .. }) => self.table_levels = None,
                     Reply::Answer(_) => {
                         self.error = Some("the solver gave an unexpected answer".into())
                     }
@@ -344,7 +359,11 @@ impl Play {
             }
             Action::Working(seq, Some(levels))
                 if self.request.as_ref().is_some_and(|r| {
-                    r.seq == seq && matches!(r.job, Job::Pegs(PegsJob::JumpCounts { .. }))
+                    r.seq == seq
+                        && matches!(
+                            r.job,
+                            Job::Pegs(PegsJob::JumpCounts { .. } | PegsJob::BuildTable { .. })
+                        )
                 }) =>
             {
                 self.table_levels = Some(levels);

@@ -1,0 +1,56 @@
+//! Opening books: the games to the finish from every position of a game's first jumps, written by
+//! [`crate::Table::opening`] and shipped, so that the games through each jump are there at once while the
+//! game's own table (seconds to build) is still being made. One book so far: the English board's classic game,
+//! centre to centre.
+
+use crate::board::{Board, Jump, Position, Symmetry};
+use crate::count::{Finish, checked, group_for};
+
+pub(crate) mod english;
+
+/// The book for one game: positions (canonical under the game's symmetry group) with their games, sorted.
+#[derive(Debug)]
+pub struct Opening {
+    symmetry: Symmetry,
+    entries: &'static [(Position, u128)],
+}
+
+/// The levels after the start each shipped book holds.
+pub const OPENING_LEVELS: usize = english::LEVELS;
+
+impl Opening {
+    /// The shipped book for games on `board` from `start` to `finish`, if there is one.
+    pub fn find(board: &Board, start: Position, finish: Finish) -> Option<Opening> {
+        let centre = board.hole(3, 3)?;
+        let classic = *board == Board::named("english").ok()?
+            && start == board.full() & !(1 << centre)
+            && finish == Finish::Hole(centre);
+        if !classic {
+            return None;
+        }
+        let (_, finals) = checked(board, start, finish).ok()?;
+        Some(Opening {
+            symmetry: group_for(board, start, finish, &finals, true),
+            entries: english::CENTRE_TO_CENTRE,
+        })
+    }
+
+    /// Games to the finish from `pos`, if the book holds its class.
+    pub fn games_from(&self, pos: Position) -> Option<u128> {
+        let c = self.symmetry.canonical(pos);
+        self.entries
+            .binary_search_by_key(&c, |e| e.0)
+            .ok()
+            .map(|i| self.entries[i].1)
+    }
+
+    /// Every legal jump from `pos` with the games through it, if the book holds every position they lead to.
+    pub fn jump_counts(&self, board: &Board, pos: Position) -> Option<Vec<(Jump, u128)>> {
+        board
+            .jumps()
+            .iter()
+            .filter(|j| j.legal(pos))
+            .map(|&j| self.games_from(pos ^ j.mask()).map(|n| (j, n)))
+            .collect()
+    }
+}
