@@ -226,6 +226,11 @@ pub fn PegsPage(props: &PageProps) -> Html {
             }
         })
     };
+    // A count asked for runs at once: the game's table (built between jumps) waits for it.
+    let count_running = {
+        let d = play.dispatcher();
+        Callback::from(move |running: bool| d.dispatch(Action::CountRunning(running)))
+    };
     let p = &*play;
     let pegs = p.position().count_ones();
     let outlook = match &p.outlook {
@@ -380,7 +385,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
                     <Share />
                 </div>
             </div>
-            <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} />
+            <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} on_running={count_running} />
         </section>
     }
 }

@@ -143,6 +143,9 @@ pub struct CountProps {
     pub finish: FinishDto,
     /// A line for people on what is counted.
     pub what: AttrValue,
+    /// Told whether a count is running (the page pauses the game's own long work meanwhile).
+    #[prop_or_default]
+    pub on_running: Callback<bool>,
 }
 
 /// The count, its progress and how the threads shared it.
@@ -174,6 +177,10 @@ pub fn CountPanel(props: &CountProps) -> Html {
     };
     let c = &*counting;
     let running = c.job.is_some();
+    {
+        let on_running = props.on_running.clone();
+        use_effect_with(running, move |r| on_running.emit(*r));
+    }
     let chart = |levels: &[LevelDto]| {
         let mut forward: Vec<&LevelDto> = levels.iter().filter(|l| !l.backward).collect();
         forward.sort_by_key(|l| std::cmp::Reverse(l.pegs));

@@ -86,6 +86,8 @@ pub struct Play {
     /// past the shipped opening, or the table itself): levels made, out of all. A build stopped by a jump goes on
     /// from the levels it made, and its first report says how many.
     pub table_levels: Option<(u64, u64)>,
+    /// A count of every game is running on the worker: the table is not built meanwhile.
+    pub count_running: bool,
     seq: u32,
 }
 
@@ -106,6 +108,8 @@ pub enum Action {
     StepSolution,
     /// An answer to request `seq`.
     Done(u32, Outcome),
+    /// A count of every game started (`true`) or ended: the table's build waits for it.
+    CountRunning(bool),
     /// The worker reports progress on request `seq`: the levels of the game's table made so far, out of all, while
     /// it builds one.
     Working(u32, Option<(u64, u64)>),
@@ -138,6 +142,7 @@ impl Play {
             request: None,
             error: None,
             table_levels: None,
+            count_running: false,
             seq: 0,
         };
         for &m in &setup.moves {
@@ -229,6 +234,18 @@ impl Play {
             position: position_text(self.position()),
             finish: self.finish.into(),
         });
+    }
+
+    /// Counts from a shipped opening come at once; the table for the positions past it is built meanwhile (at
+    /// once when it already is). A jump or a count of every game only pauses it (it goes on from its levels).
+    fn ask_table(&mut self) {
+        if self.finish != Finish::DeadEnd && !self.count_running {
+            self.ask(PegsJob::BuildTable {
+                board: self.board_dto(),
+                start: position_text(self.start_position()),
+                finish: self.finish.into(),
+            });
+        }
     }
 
     fn play(&mut self, j: Jump) {
@@ -334,15 +351,7 @@ impl Play {
                                 .map(|(j, n)| (jump(j), n.parse().unwrap_or(0)))
                                 .collect(),
                         );
-                        // Counts from a shipped opening come at once; the table for the positions past it is
-                        // built meanwhile (at once when it already is), and a jump only pauses it.
-                        if self.finish != Finish::DeadEnd {
-                            self.ask(PegsJob::BuildTable {
-                                board: self.board_dto(),
-                                start: position_text(self.start_position()),
-                                finish: self.finish.into(),
-                            });
-                        }
+                        self.ask_table();
                     }
                     Reply::Answer(PegsAnswer::TableBuilt { .. }) => self.table_levels = None,
                     Reply::Answer(_) => {
@@ -367,6 +376,24 @@ impl Play {
                 }) =>
             {
                 self.table_levels = Some(levels);
+            }
+            Action::CountRunning(running) => {
+                self.count_running = running;
+                let building = self
+                    .request
+                    .as_ref()
+                    .is_some_and(|r| matches!(r.job, Job::Pegs(PegsJob::BuildTable { .. })));
+                if running && building {
+                    // Dropping the request cancels the job; the worker keeps the levels made.
+                    self.request = None;
+                    self.table_levels = None;
+                } else if !running
+                    && self.request.is_none()
+                    && self.counts.is_some()
+                    && !self.over()
+                {
+                    self.ask_table();
+                }
             }
             Action::Done(..) | Action::Working(..) => {}
         }
@@ -494,5 +521,34 @@ mod tests {
         let g = settle(g);
         assert_eq!(g.table_levels, None);
         assert!(g.counts.is_some());
+    }
+
+    #[test]
+    fn a_count_of_every_game_pauses_the_tables_build() {
+        let setup = Setup {
+            board: "triangle".into(),
+            layout: None,
+            start: 0,
+            finish: Finish::AnyOne,
+            moves: Vec::new(),
+            embed: false,
+        };
+        let mut g = Play::new(Board::named("triangle").unwrap(), &setup);
+        let is_build = |g: &Play| {
+            g.request
+                .as_ref()
+                .is_some_and(|r| matches!(r.job, Job::Pegs(PegsJob::BuildTable { .. })))
+        };
+        // Whether solvable, then the counts; then the table is asked for.
+        for _ in 0..2 {
+            let r = g.request.clone().unwrap();
+            let outcome = execute(&r.job, &JobObserver::new());
+            g.apply(Action::Done(r.seq, outcome));
+        }
+        assert!(g.counts.is_some() && is_build(&g));
+        g.apply(Action::CountRunning(true));
+        assert!(g.request.is_none(), "the build waits for the count");
+        g.apply(Action::CountRunning(false));
+        assert!(is_build(&g), "and goes on after it");
     }
 }
