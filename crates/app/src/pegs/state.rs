@@ -439,7 +439,8 @@ mod tests {
         play
     }
 
-    fn triangle() -> Play {
+    /// A new triangle game, its first request not yet answered.
+    fn new_triangle() -> Play {
         let setup = Setup {
             board: "triangle".into(),
             layout: None,
@@ -448,7 +449,11 @@ mod tests {
             moves: Vec::new(),
             embed: false,
         };
-        settle(Play::new(Board::named("triangle").unwrap(), &setup))
+        Play::new(Board::named("triangle").unwrap(), &setup)
+    }
+
+    fn triangle() -> Play {
+        settle(new_triangle())
     }
 
     #[test]
@@ -525,15 +530,7 @@ mod tests {
 
     #[test]
     fn a_count_of_every_game_pauses_the_tables_build() {
-        let setup = Setup {
-            board: "triangle".into(),
-            layout: None,
-            start: 0,
-            finish: Finish::AnyOne,
-            moves: Vec::new(),
-            embed: false,
-        };
-        let mut g = Play::new(Board::named("triangle").unwrap(), &setup);
+        let mut g = new_triangle();
         let is_build = |g: &Play| {
             g.request
                 .as_ref()
