@@ -390,8 +390,10 @@ impl Play {
                 } else if !running
                     && self.request.is_none()
                     && self.counts.is_some()
+                    && self.outlook == Outlook::Solvable(true)
                     && !self.over()
                 {
+                    // As after counts: only while the finish can still be reached (else the table is no use).
                     self.ask_table();
                 }
             }
@@ -547,5 +549,10 @@ mod tests {
         assert!(g.request.is_none(), "the build waits for the count");
         g.apply(Action::CountRunning(false));
         assert!(is_build(&g), "and goes on after it");
+        // Where the finish is out of reach, a count's end asks for no table.
+        g.apply(Action::CountRunning(true));
+        g.outlook = Outlook::Solvable(false);
+        g.apply(Action::CountRunning(false));
+        assert!(g.request.is_none(), "no table for a lost game");
     }
 }
