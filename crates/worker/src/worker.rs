@@ -11,8 +11,10 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-/// How often the poller looks at a running job (has it finished?), in milliseconds.
-const POLL_MS: i32 = 8;
+/// How often the poller looks at a running job's progress, in milliseconds. Its end does not wait for the poller:
+/// the pool thread that ran it wakes this thread at once (each guess of a long computer-played game is a job, and
+/// an 8 ms poll cost up to 8 ms a guess).
+const POLL_MS: i32 = 25;
 /// The most often a running job's progress is posted to the page, in milliseconds: each post re-renders the page
 /// (status line, progress bars, thread lanes) on its main thread, which on a 2-core machine competes with the
 /// pool's threads (posting every 8 ms cost a Cluedo simulation two-thirds of its second thread in Chromium).
@@ -178,6 +180,7 @@ fn pump(state: &Shared) {
     }
     let observer = Arc::new(observer(JobObserver::new()));
     let slot: Slot = Arc::new(Mutex::new(None));
+    let (finished, on_finish) = futures_channel::oneshot::channel::<()>();
     {
         let (observer, slot) = (observer.clone(), slot.clone());
         rayon::spawn(move || {
@@ -187,6 +190,17 @@ fn pump(state: &Shared) {
             if let Ok(mut s) = slot.lock() {
                 *s = Some((outcome, millis));
             }
+            // Wakes this worker's own thread (an atomic notify the waiting future is parked on).
+            let _ = finished.send(());
+        });
+    }
+    {
+        let state = state.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            // Either the job finished or its sender was dropped with a panicking job: poll either way (the
+            // poller also reads the slot, so whichever comes first posts the result, once).
+            let _ = on_finish.await;
+            poll(&state);
         });
     }
     let tick = {
