@@ -9,7 +9,11 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const guessOf = (page, row) => page.$$eval(`.rows li[data-row="${row}"] .code .peg`, (ps) => ps.map((p) => Number(p.textContent) - 1));
+// A row's guess: its pegs' numbers, or, for a long code drawn as one image, the colours the image says it shows.
+const guessOf = (page, row) => page.$eval(`.rows li[data-row="${row}"]`, (r) => {
+  const strip = r.querySelector('img.code.strip');
+  return strip ? strip.dataset.code.split(',').map(Number) : [...r.querySelectorAll('.code .peg')].map((p) => Number(p.textContent) - 1);
+});
 
 /**
  * Scores each new guess of the computer truthfully against `secret` until the page reaches one of the phases
@@ -140,6 +144,15 @@ test('a 30x12 code, far beyond exact search, is broken by local-search on the pa
   const rows = await page.$$eval('.rows li.row', (rs) => rs.length);
   assert.deepEqual(await guessOf(page, rows), secret);
   assert.ok(rows > marked, `the game went on after row ${marked} (${rows} rows)`);
+  // Each long code is one image, drawn: every row's loads a picture of its pegs (drawn at the next frame), and
+  // says its colours.
+  await page.waitForFunction(() => [...document.querySelectorAll('.rows li.row img.code.strip')]
+    .every((img) => img.complete && img.naturalWidth > 0), null, { timeout: 10_000 });
+  const strips = await page.$$eval('.rows li.row', (rs) => rs.map((r) => {
+    const img = r.querySelector('img.code.strip');
+    return img && { loaded: img.complete && img.naturalWidth > 0, pegs: img.dataset.code.split(',').length, alt: img.alt.split(' ').length - 1 };
+  }));
+  assert.deepEqual(strips.filter((s) => !s || !s.loaded || s.pegs !== 30 || s.alt !== 30), [], 'a row not drawn as a 30-peg image');
   assert.equal(await page.$eval('.rows li[data-row="1"]', (r) => r.drawnOnce), true, 'row 1 was drawn again');
   // random-consistent said why it let local-search choose.
   assert.match(await page.textContent('.game-status .note'), /exact search .* could take too long/);

@@ -362,7 +362,7 @@ pub fn MastermindPage(props: &PageProps) -> Html {
                 // board, in line; the board is left out while there is nothing on it.
                 <div class="mm-board">
                     if !(game.rows.is_empty() && game.phase == Phase::EnteringSecret) {
-                        <view::Board game={game.clone()} dispatch={game.dispatcher()} />
+                        <view::Board game={game.clone()} dispatch={game.dispatcher()} palette={form.palette} />
                     }
                     if computer_breaks { <view::Controls game={game.clone()} dispatch={game.dispatcher()} /> }
                 </div>

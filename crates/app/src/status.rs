@@ -6,13 +6,23 @@ use yew::prelude::*;
 use crate::format::fmt_ms;
 use crate::hooks::use_solver;
 use crate::solver::SolverContext;
+use crate::timeout::use_throttled;
 
 /// The status line: threads, isolation, the running job's progress, what the last job cost.
 #[component]
 pub fn StatusLine() -> Html {
-    let Some(SolverContext { status, .. }) = use_solver() else {
+    let solver = use_solver();
+    // What the last job cost changes with every job, and a game the computer plays fast is tens of jobs a second:
+    // shown at most five times a second then (the last one always shows).
+    let last_cost = use_throttled(
+        solver.as_ref().and_then(|s| s.status.last.clone()),
+        200.0,
+        false,
+    );
+    let Some(SolverContext { mut status, .. }) = solver else {
         return html! {};
     };
+    status.last = last_cost;
     let threads = if !status.ready {
         "solver starting…".to_string()
     } else if status.threads > 1 {

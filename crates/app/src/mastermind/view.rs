@@ -7,6 +7,7 @@ use yew::prelude::*;
 use super::state::{Action, Game, Phase};
 
 mod board;
+mod code_strip;
 mod controls;
 mod game_status;
 mod outcome;
@@ -15,6 +16,7 @@ mod rules;
 mod settings_form;
 
 pub use board::Board;
+pub use code_strip::LONG_CODE;
 pub use controls::Controls;
 pub use game_status::GameStatus;
 pub use outcome::Outcome;
@@ -55,20 +57,25 @@ pub(super) fn keys(fb: Option<Feedback>, pegs: u8) -> Html {
         return html! { <span class="keys pending" aria-label="not scored yet">{ "?" }</span> };
     };
     let label = format!("{} black, {} white", fb.black, fb.white);
-    let dots = (0..pegs).map(|i| {
-        let class = if i < fb.black {
-            "k black"
-        } else if i < fb.black + fb.white {
-            "k white"
-        } else {
-            "k none"
-        };
-        html! { <span class={class}></span> }
+    // Long codes show the score as numbers only (a hundred dots say less; the board's `long` style shows the
+    // numbers).
+    let dots = (pegs <= LONG_CODE).then(|| {
+        let dots = (0..pegs).map(|i| {
+            let class = if i < fb.black {
+                "k black"
+            } else if i < fb.black + fb.white {
+                "k white"
+            } else {
+                "k none"
+            };
+            html! { <span class={class}></span> }
+        });
+        let cols = format!("--cols:{}", (usize::from(pegs)).div_ceil(2));
+        html! { <span class="dots" style={cols}>{ for dots }</span> }
     });
-    let cols = format!("--cols:{}", (usize::from(pegs)).div_ceil(2));
     html! {
         <span class="keys" role="img" aria-label={label} data-black={fb.black.to_string()} data-white={fb.white.to_string()}>
-            <span class="dots" style={cols}>{ for dots }</span>
+            { for dots }
             <span class="nums">{ fb.black }<span class="sym black">{ "●" }</span>{ fb.white }<span class="sym white">{ "○" }</span></span>
         </span>
     }

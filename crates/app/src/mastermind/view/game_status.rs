@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use super::GameProps;
 use crate::mastermind::state::{Action, Phase};
+use crate::timeout::use_throttled;
 
 /// The game's own status: codes still possible and the strategy's remark (the footer has the threads and what
 /// the last search cost).
@@ -25,10 +26,9 @@ pub fn GameStatus(props: &GameProps) -> Html {
         .played_by
         .as_ref()
         .map(|s| html! { <span class="by">{ format!("guesses by {s}") }</span> });
-    let note = g
-        .note
-        .as_ref()
-        .map(|n| html! { <span class="note">{ n.clone() }</span> });
+    // The strategy's remark changes with every guess of a fast computer game: at most ten times a second then.
+    let note = use_throttled(g.note.clone(), 100.0, g.phase != Phase::Thinking)
+        .map(|n| html! { <span class="note">{ n }</span> });
     // A count that is only a bound can be finished on request: the full parallel search, with progress.
     let count_all = (g.phase == Phase::Guessing && g.remaining.as_ref().is_some_and(|c| !c.exact)).then(|| {
         let d = props.dispatch.clone();

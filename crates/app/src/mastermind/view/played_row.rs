@@ -3,7 +3,9 @@
 use mastermind::Feedback;
 use yew::prelude::*;
 
+use super::code_strip::{CodeStrip, LONG_CODE};
 use super::{keys, peg};
+use crate::mastermind::params::Palette;
 use crate::mastermind::state::{Action, Game};
 
 /// Props of [`PlayedRow`].
@@ -26,11 +28,14 @@ pub struct PlayedRowProps {
     /// Why the computer chose it, when shown.
     #[prop_or_default]
     pub why: Option<String>,
+    /// The page's palette (a long code is drawn in it, so a change redraws the row).
+    pub palette: Palette,
     /// Where actions go.
     pub dispatch: UseReducerDispatcher<Game>,
 }
 
-/// One played row: number, pegs, score, and the pencil that fixes a hand-entered score.
+/// One played row: number, pegs (one canvas for a long code), score, and the pencil that fixes a hand-entered
+/// score.
 #[component]
 pub fn PlayedRow(props: &PlayedRowProps) -> Html {
     let i = props.index;
@@ -55,7 +60,11 @@ pub fn PlayedRow(props: &PlayedRowProps) -> Html {
     html! {
         <li {class} data-row={(i + 1).to_string()} onmouseenter={enter} onmouseleave={leave}>
             <span class="n">{ i + 1 }</span>
-            <span class="code">{ for props.guess.iter().map(|&c| peg(Some(c), "")) }</span>
+            if props.pegs > LONG_CODE {
+                <CodeStrip code={props.guess.clone()} palette={props.palette} />
+            } else {
+                <span class="code">{ for props.guess.iter().map(|&c| peg(Some(c), "")) }</span>
+            }
             { keys(props.score, props.pegs) }
             { for edit }
             if let Some(why) = &props.why { <span class="why">{ format!("Why: {why}.") }</span> }
