@@ -65,7 +65,8 @@ impl BookSearch {
     pub fn root_candidates(&self) -> Result<Vec<(u32, u64)>, Stopped> {
         let mut candidates = self
             .solver(&NoObserver)
-            .candidates(&self.all(), &[], u64::MAX)?;
+            .candidates(&self.all(), &[], u64::MAX, false, None)?
+            .0;
         candidates.sort_unstable();
         Ok(candidates.into_iter().map(|c| (c.index, c.bound)).collect())
     }
