@@ -196,12 +196,13 @@ impl<'a> Optimal<'a> {
             let past = [past, &[self.listed.code(c.index).pegs()]].concat();
             // A cheap second bound first: a small class none of whose codes splits it into single codes
             // costs at least one more than its floor.
+            // Classes whose floor is their cost already need no search below.
             let mut total = c.bound;
-            let mut floors: Vec<u64> = Vec::with_capacity(classes.len());
+            let mut floors: Vec<(u64, bool)> = Vec::with_capacity(classes.len());
             for class in &classes {
-                let floor = self.class_floor(class);
+                let (floor, exact) = self.floor_of(class);
                 total += floor - self.floor[class.len()];
-                floors.push(floor);
+                floors.push((floor, exact));
             }
             let mut beaten = total >= limit;
             if self.shortcuts && limit >= UNBOUNDED && n >= PARALLEL_SET {
@@ -219,7 +220,7 @@ impl<'a> Optimal<'a> {
                         Ok((cost, child))
                     })
                     .collect();
-                total -= floors.iter().sum::<u64>();
+                total -= floors.iter().map(|f| f.0).sum::<u64>();
                 for found in solved {
                     let (cost, child) = found?;
                     total += cost;
@@ -230,9 +231,12 @@ impl<'a> Optimal<'a> {
                 }
                 beaten = total >= limit;
             } else {
-                for (class, floor) in classes.iter().zip(&floors) {
+                for (class, &(floor, exact)) in classes.iter().zip(&floors) {
                     if beaten {
                         break;
+                    }
+                    if exact {
+                        continue;
                     }
                     total -= floor;
                     match self.solve(class, &past, limit - total)? {
@@ -294,19 +298,25 @@ impl<'a> Optimal<'a> {
     /// A lower bound on the cost of `set`, at least its floor: a set small enough to be split into single
     /// codes by one guess costs `2n - 1` if one of its own codes does it, else at least `2n`.
     pub(crate) fn class_floor(&mut self, set: &[u32]) -> u64 {
+        self.floor_of(set).0
+    }
+
+    /// [`Optimal::class_floor`], and whether it is the cost itself (a set solved already, of one or two codes,
+    /// or split into single codes by one of its own).
+    fn floor_of(&mut self, set: &[u32]) -> (u64, bool) {
         let n = set.len();
         if n <= 2 {
-            return self.floor[n];
+            return (self.floor[n], true);
         }
         if let Some(&(cost, _)) = self.solved.get(set) {
-            return cost;
+            return (cost, true);
         }
         if n > self.listed.spec.feedback_count() {
-            return self.floor[n];
+            return (self.floor[n], false);
         }
         match self.separating_secret(set) {
-            Some(_) => 2 * n as u64 - 1,
-            None => 2 * n as u64,
+            Some(_) => (2 * n as u64 - 1, true),
+            None => (2 * n as u64, false),
         }
     }
 
