@@ -1,6 +1,8 @@
 //! The candidate guesses worth scoring: one per symmetry class (colours, and pegs with colours), consistent ones
 //! first.
 
+use std::cmp::Ordering;
+
 use crate::listed::Listed;
 use crate::{Code, Spec};
 
@@ -152,18 +154,13 @@ impl PegSymmetry {
 
     /// Whether `code` is the lowest of its images under these maps, each brought to its lowest colour form.
     pub(crate) fn keeps(&self, code: &[u8], colors: &ColorSymmetry) -> bool {
-        // Codes (of one length) compared as numbers, first peg highest: a slice comparison is a call to
-        // `memcmp`, which cost more than the rest of this on 4-peg codes.
-        let number = |pegs: &[u8]| pegs.iter().fold(0u128, |n, &p| n << 8 | u128::from(p));
-        let own = number(code);
         let mut image = [0u8; MAX_LISTED_PEGS];
         let image = &mut image[..code.len()];
         self.maps.iter().all(|(to, color)| {
             for (peg, &c) in code.iter().enumerate() {
                 image[usize::from(to[peg])] = color[usize::from(c)];
             }
-            colors.lowest_form(image);
-            number(image) >= own
+            colors.lowest_form_cmp(image, code) != Ordering::Less
         })
     }
 }
@@ -283,19 +280,23 @@ impl ColorSymmetry {
     /// Brings `pegs` to the lowest code of its class: in each group, colours in order of first appearance become
     /// the group's colours in increasing order.
     pub(crate) fn lowest_form(&self, pegs: &mut [u8]) {
-        let mut map = [u8::MAX; 32];
-        let mut left = self.groups;
+        let mut form = LowestForm::new(self);
         for c in pegs.iter_mut() {
-            let bit = 1u32 << *c;
-            if let Some(g) = (0..2).find(|&g| self.groups[g] & bit != 0) {
-                if map[usize::from(*c)] == u8::MAX {
-                    let low = left[g].trailing_zeros();
-                    left[g] &= !(1 << low);
-                    map[usize::from(*c)] = low as u8;
-                }
-                *c = map[usize::from(*c)];
+            *c = form.next(*c);
+        }
+    }
+
+    /// How the lowest form of `pegs` compares with `code` (as [`ColorSymmetry::lowest_form`] then a slice
+    /// comparison would), stopping at the first peg where they differ: most images differ early.
+    pub(crate) fn lowest_form_cmp(&self, pegs: &[u8], code: &[u8]) -> Ordering {
+        let mut form = LowestForm::new(self);
+        for (&c, &own) in pegs.iter().zip(code) {
+            match form.next(c).cmp(&own) {
+                Ordering::Equal => {}
+                unequal => return unequal,
             }
         }
+        Ordering::Equal
     }
 
     /// Whether every code is the lowest of its class (no colours are interchangeable).
@@ -353,6 +354,43 @@ impl ColorSymmetry {
     }
 }
 
+/// [`ColorSymmetry::lowest_form`] one peg at a time.
+struct LowestForm<'a> {
+    groups: &'a [u32; 2],
+    /// What each colour met so far became (`u8::MAX`: not met).
+    map: [u8; 32],
+    /// Each group's colours not given out yet.
+    left: [u32; 2],
+}
+
+impl<'a> LowestForm<'a> {
+    fn new(symmetry: &'a ColorSymmetry) -> Self {
+        LowestForm {
+            groups: &symmetry.groups,
+            map: [u8::MAX; 32],
+            left: symmetry.groups,
+        }
+    }
+
+    /// The colour the next peg, of colour `c`, takes in the lowest form.
+    #[inline]
+    fn next(&mut self, c: u8) -> u8 {
+        let bit = 1u32 << c;
+        match (0..2).find(|&g| self.groups[g] & bit != 0) {
+            Some(g) => {
+                let to = &mut self.map[usize::from(c)];
+                if *to == u8::MAX {
+                    let low = self.left[g].trailing_zeros();
+                    self.left[g] &= !(1 << low);
+                    *to = low as u8;
+                }
+                *to
+            }
+            None => c,
+        }
+    }
+}
+
 /// The colours of `pegs`, one bit each.
 pub(crate) fn color_mask(pegs: &[u8]) -> u32 {
     pegs.iter().fold(0, |m, &c| m | (1 << c))
@@ -387,5 +425,29 @@ fn partitions(left: u8, max_part: u8, colors: u8, parts: &mut Vec<u8>, out: &mut
         parts.push(part);
         partitions(left - part, part, colors, parts, out);
         parts.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The peg-by-peg comparison that [`PegSymmetry::keeps`] uses says what the whole lowest form would.
+        #[test]
+        fn lowest_form_cmp_is_lowest_form_then_compare(
+            absent in 0u32..1 << 8,
+            untried in 0u32..1 << 8,
+            pegs in proptest::collection::vec(0u8..8, 1..7),
+            code in proptest::collection::vec(0u8..8, 7),
+        ) {
+            let symmetry = ColorSymmetry { groups: [absent, untried & !absent] };
+            let code = &code[..pegs.len()];
+            let mut lowest = pegs.clone();
+            symmetry.lowest_form(&mut lowest);
+            prop_assert_eq!(symmetry.lowest_form_cmp(&pegs, code), lowest.as_slice().cmp(code));
+            prop_assert_eq!(symmetry.lowest_form_cmp(&pegs, &lowest), Ordering::Equal);
+        }
     }
 }
