@@ -141,7 +141,12 @@ impl Scoring<'_> {
                             ) else {
                                 continue; // certainly worse than a candidate already scored
                             };
-                            bound.fetch_min(score, Ordering::Relaxed);
+                            // A plain read first: most scores only tie the bound (5x8 knuth: 1.3 % of 1.36 M
+                            // lower it), and a read-modify-write takes the cache line from every thread
+                            // scoring this node even when it changes nothing.
+                            if score < bound.load(Ordering::Relaxed) {
+                                bound.fetch_min(score, Ordering::Relaxed);
+                            }
                             best = best.min((score, !consistent, i));
                             if score == floor {
                                 floor_at.fetch_min(chunk, Ordering::Relaxed);
