@@ -200,8 +200,7 @@ impl<'a> Optimal<'a> {
             classes.sort_by_key(|class| class.len());
             let past = [past, &[self.listed.code(c.index).pegs()]].concat();
             // A cheap second bound first: a small class none of whose codes splits it into single codes
-            // costs at least one more than its floor.
-            // Classes whose floor is their cost already need no search below.
+            // costs at least one more than its floor. A class whose floor is its cost needs no search below.
             let mut total = c.bound;
             let mut floors: Vec<(u64, bool)> = Vec::with_capacity(classes.len());
             for class in &classes {
@@ -551,8 +550,8 @@ impl<'a> Optimal<'a> {
 }
 
 /// The perfect-tree bound of a guess whose codes are `guess` against `secrets` (`n` of them): `n`, plus for each
-/// class but the win its floor, the sum of `step` below its size. Scoring stops once the bound reaches `stop`, and returns the bound
-/// reached then (at least `stop`). `sizes` is scratch, one per feedback.
+/// class but the win its floor (the sum of `step` below its size). Scoring stops once the bound reaches `stop`,
+/// and returns the bound reached then (at least `stop`). `sizes` is scratch, one per feedback.
 #[inline(always)]
 fn class_bound(
     secrets: &Secrets,
