@@ -169,7 +169,10 @@ impl<'a> Optimal<'a> {
         // Most candidates are never taken, so most are not bounded exactly: `rough` ones stopped being scored once
         // their bound passed the best so far, and are bounded exactly only if they could still come before the
         // next exact one (same order, same tree: the rough bound is a lower bound of the exact one).
-        let (exact, mut unsorted) = self.candidates(set, past, cutoff, self.shortcuts, settled)?;
+        // The set's codes laid out for scoring, once: for the scan and for each rough candidate bounded again.
+        let secrets = self.listed.secrets(set);
+        let (exact, mut unsorted) =
+            self.candidates(set, &secrets, past, cutoff, self.shortcuts, settled)?;
         let mut candidates: BinaryHeap<Reverse<Candidate>> =
             exact.into_iter().map(Reverse).collect();
         // Ordered only after the first guess is tried, and only those below its total: every rough bound passed
@@ -184,7 +187,7 @@ impl<'a> Optimal<'a> {
                     break;
                 }
                 rough.pop();
-                if let Some(bound) = self.bound(set, r.index, limit) {
+                if let Some(bound) = self.bound(&secrets, r.index, limit) {
                     candidates.push(Reverse(Candidate { bound, ..r }));
                 }
             }
@@ -350,10 +353,12 @@ impl<'a> Optimal<'a> {
     /// a candidate stops being scored once its bound passes the lowest exact one found so far: those are
     /// returned apart (the second list), each with the bound it had reached, a lower bound of its own. A
     /// candidate reaching `settled`, a bound no candidate can beat, ends the scan and is returned alone (the scan
-    /// goes in the search's order, so it is the one the search would take).
+    /// goes in the search's order, so it is the one the search would take). `secrets` is `set` laid out for
+    /// scoring ([`Listed::secrets`]).
     pub(crate) fn candidates(
         &mut self,
         set: &[u32],
+        secrets: &Secrets,
         past: &[&'a [u8]],
         cutoff: u64,
         rough: bool,
@@ -363,7 +368,6 @@ impl<'a> Optimal<'a> {
         let n = set.len() as u64;
         let win = self.win();
         let candidates = Candidates::new(listed, set, past);
-        let secrets = listed.secrets(set);
         let (mut exact, mut rough_out) = (Vec::new(), Vec::new());
         // The lowest exact bound so far (a candidate reaching past it is only bounded roughly).
         let mut lowest = cutoff;
@@ -388,7 +392,7 @@ impl<'a> Optimal<'a> {
                             cutoff
                         };
                         let bound = class_bound(
-                            &secrets,
+                            secrets,
                             &listed.bits[index as usize],
                             step,
                             sizes,
@@ -428,18 +432,17 @@ impl<'a> Optimal<'a> {
         Ok((exact, rough_out))
     }
 
-    /// The exact lower bound of guessing `index` on `set` (the perfect-tree floors of its classes), if below
-    /// `cutoff`.
-    fn bound(&mut self, set: &[u32], index: u32, cutoff: u64) -> Option<u64> {
-        let (listed, n, win) = (self.listed, set.len() as u64, self.win());
-        let secrets = listed.secrets(set);
+    /// The exact lower bound of guessing `index` on the set laid out as `secrets` (the perfect-tree floors of
+    /// its classes), if below `cutoff`.
+    fn bound(&mut self, secrets: &Secrets, index: u32, cutoff: u64) -> Option<u64> {
+        let (listed, n, win) = (self.listed, secrets.len() as u64, self.win());
         self.work += n;
         let (step, sizes) = (&self.step, &mut self.sizes);
         let bound = fast(
             #[inline(always)]
             || {
                 class_bound(
-                    &secrets,
+                    secrets,
                     &listed.bits[index as usize],
                     step,
                     sizes,

@@ -63,9 +63,11 @@ impl BookSearch {
     /// The candidate first guesses, in the order the search tries them (best lower bound first), each with its
     /// lower bound.
     pub fn root_candidates(&self) -> Result<Vec<(u32, u64)>, Stopped> {
+        let all = self.all();
+        let secrets = self.listed.secrets(&all);
         let mut candidates = self
             .solver(&NoObserver)
-            .candidates(&self.all(), &[], u64::MAX, false, None)?
+            .candidates(&all, &secrets, &[], u64::MAX, false, None)?
             .0;
         candidates.sort_unstable();
         Ok(candidates.into_iter().map(|c| (c.index, c.bound)).collect())
