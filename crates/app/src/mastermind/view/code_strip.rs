@@ -52,10 +52,10 @@ thread_local! {
 }
 
 /// The strip drawn on the canvas kept off the page, as a PNG data URL; `colour(c)` is colour `c`'s CSS colour.
-fn strip_png(code: &[u8], per_line: usize, colour: impl Fn(u8) -> String) -> Option<String> {
+fn strip_png(code: &[u8], colour: impl Fn(u8) -> String) -> Option<String> {
     CANVAS.with(|canvas| {
         let canvas = canvas.as_ref()?;
-        let lines = code.len().div_ceil(per_line.max(1)).max(1);
+        let (lines, per_line) = strip_shape(code.len());
         canvas.set_width((per_line * CELL) as u32);
         canvas.set_height((lines * CELL) as u32);
         let ctx: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
@@ -118,7 +118,7 @@ pub fn CodeStrip(props: &CodeStripProps) -> Html {
                         .filter(|v| !v.is_empty())
                         .unwrap_or_else(|| "#888888".into())
                 };
-                if let Some(url) = strip_png(&code, per_line, colour) {
+                if let Some(url) = strip_png(&code, colour) {
                     img.set_src(&url);
                 }
             });
