@@ -100,3 +100,38 @@ pub fn use_request<R>(
     });
     use_job(seq, request.map(|r| r.1), on_event);
 }
+
+/// Calls `on_key` for every key pressed anywhere on the page while the calling component is shown, except while a
+/// person types in a field (an input, a select, a text area): a game's keys work wherever the focus is.
+#[hook]
+pub fn use_page_keys(on_key: Callback<KeyboardEvent>) {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+    use_effect_with((), move |_| {
+        let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
+            let typing = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|el| {
+                    matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+                        || el.has_attribute("contenteditable")
+                });
+            if !typing {
+                on_key.emit(e);
+            }
+        });
+        let document = web_sys::window().and_then(|w| w.document());
+        if let Some(d) = &document {
+            let _ =
+                d.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+        }
+        move || {
+            if let Some(d) = document {
+                let _ = d.remove_event_listener_with_callback(
+                    "keydown",
+                    listener.as_ref().unchecked_ref(),
+                );
+            }
+        }
+    });
+}

@@ -4,15 +4,16 @@
 
 mod board_view;
 mod count_panel;
+mod link;
 mod state;
 
 use std::rc::Rc;
 
 use crate::timeout::Timeout;
 use crate::widgets::progress_bar::ProgressBar;
-use peg_solitaire::{Board, Finish, Jump, NAMED};
+use peg_solitaire::{Finish, Jump, NAMED};
 use protocol::group_digits;
-use protocol::pegs::{FinishDto, position_text};
+use protocol::pegs::{FinishDto, LostDto, position_text};
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
@@ -23,7 +24,7 @@ use crate::solver::JobEvent;
 use crate::widgets::share::Share;
 use board_view::BoardView;
 use count_panel::CountPanel;
-use state::{Action, Outlook, Play, Setup};
+use state::{Action, Outlook, Play};
 
 /// Peg solitaire in the game list.
 pub const GAME: GameEntry = GameEntry {
@@ -47,95 +48,10 @@ pub struct PageProps {
     pub query: Query,
 }
 
-/// The game a link describes, with a message for every part that was ignored.
-fn setup(query: &Query) -> (Board, Setup, Vec<String>) {
-    let mut errors = Vec::new();
-    let english = || {
-        Board::named("english").unwrap_or_else(|_| unreachable!("the English board is built in"))
-    };
-    // `layout=..ooo../ooooooo/...` (rows separated by `/`; a first row `triangle` for a triangular grid) is a board
-    // of your own; else `board=` names one.
-    let (name, layout, board) = match query.get("layout").filter(|l| !l.trim().is_empty()) {
-        Some(text) => {
-            let rows = text.replace('/', "\n");
-            match Board::parse(&rows) {
-                Ok(b) => ("custom".to_string(), Some(rows), b),
-                Err(e) => {
-                    errors.push(format!("layout: {e}; the English board is used"));
-                    ("english".into(), None, english())
-                }
-            }
-        }
-        None => {
-            let name = query
-                .get("board")
-                .cloned()
-                .unwrap_or_else(|| "english".into());
-            match Board::named(&name) {
-                Ok(b) => (name, None, b),
-                Err(e) => {
-                    errors.push(format!("board: {e}"));
-                    ("english".into(), None, english())
-                }
-            }
-        }
-    };
-    let default_start = board.default_start();
-    let start = match query.get("start") {
-        None => default_start,
-        Some(t) => board.parse_hole(t).unwrap_or_else(|e| {
-            errors.push(format!("start: {e}; the default start is used"));
-            default_start
-        }),
-    };
-    let finish = match query.get("finish") {
-        None => Finish::Hole(start),
-        Some(t) => Finish::parse(&board, t).unwrap_or_else(|e| {
-            errors.push(format!("finish: {e}; the start hole is used"));
-            Finish::Hole(start)
-        }),
-    };
-    let mut moves = Vec::new();
-    if let Some(text) = query.get("moves").filter(|t| !t.is_empty()) {
-        for (i, m) in text.split('.').enumerate() {
-            let parsed = m
-                .split_once('-')
-                .and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u8>().ok()?)))
-                .and_then(|(a, b)| {
-                    board
-                        .jumps()
-                        .iter()
-                        .copied()
-                        .find(|j| j.from == a && j.to == b)
-                });
-            match parsed {
-                Some(j) => moves.push(j),
-                None => {
-                    errors.push(format!("moves: jump {} ('{m}') is not a jump of this board; the moves stop before it", i + 1));
-                    break;
-                }
-            }
-        }
-    }
-    let embed = query.get("embed").is_some_and(|v| v == "1");
-    (
-        board,
-        Setup {
-            board: name,
-            layout,
-            start,
-            finish,
-            moves,
-            embed,
-        },
-        errors,
-    )
-}
-
 /// The peg solitaire page.
 #[component]
 pub fn PegsPage(props: &PageProps) -> Html {
-    let (board, initial, link_errors) = use_memo(props.query.clone(), setup).as_ref().clone();
+    let (board, initial, link_errors) = use_memo(props.query.clone(), link::setup).as_ref().clone();
     // The worker keeps the game's table of positions (hundreds of MB on the English board) while the game is
     // played; leaving the game lets it go.
     {
@@ -178,21 +94,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
     }
     // The link follows the game: reload or share reproduces it.
     {
-        let link = format!(
-            "#/pegs?{}&start={}&finish={}{}{}",
-            match &play.layout {
-                Some(rows) => format!("layout={}", rows.replace('\n', "/")),
-                None => format!("board={}", play.board_name),
-            },
-            play.board.hole_text(play.start),
-            play.finish.text(&play.board),
-            if play.moves.is_empty() {
-                String::new()
-            } else {
-                format!("&moves={}", play.moves_text())
-            },
-            if initial.embed { "&embed=1" } else { "" },
-        );
+        let link = link::link(&play, initial.embed);
         use_effect_with(link, |link| {
             if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
                 let _ =
@@ -208,24 +110,29 @@ pub fn PegsPage(props: &PageProps) -> Html {
         let d = play.dispatcher();
         Callback::from(move |_: MouseEvent| d.dispatch(a.clone()))
     };
-    let onkeydown = {
+    // U, R and Escape anywhere on the page (not while typing in a field); Ctrl+Z and Ctrl+Shift+Z too.
+    crate::hooks::use_page_keys({
         let d = play.dispatcher();
         Callback::from(move |e: KeyboardEvent| {
             let key = e.key();
-            if (e.ctrl_key() || e.meta_key()) && key == "z" {
-                e.prevent_default();
-                d.dispatch(if e.shift_key() {
+            let action = match key.as_str() {
+                "z" | "Z" if e.ctrl_key() || e.meta_key() => Some(if e.shift_key() {
                     Action::Redo
                 } else {
                     Action::Undo
-                });
-            } else if key == "u" {
-                d.dispatch(Action::Undo);
-            } else if key == "r" {
-                d.dispatch(Action::Redo);
+                }),
+                _ if e.ctrl_key() || e.meta_key() || e.alt_key() => None,
+                "u" | "U" => Some(Action::Undo),
+                "r" | "R" => Some(Action::Redo),
+                "Escape" => Some(Action::Drop),
+                _ => None,
+            };
+            if let Some(a) = action {
+                e.prevent_default();
+                d.dispatch(a);
             }
         })
-    };
+    });
     // A count asked for runs at once: the game's table (built between jumps) waits for it.
     let count_running = {
         let d = play.dispatcher();
@@ -233,38 +140,8 @@ pub fn PegsPage(props: &PageProps) -> Html {
     };
     let p = &*play;
     let pegs = p.position().count_ones();
-    let outlook = match &p.outlook {
-        _ if p.won() => "Solved: the game ended as asked.".to_string(),
-        _ if p.over() => format!(
-            "No jump is left: {pegs} pegs remain, the finish is out of reach. Undo to try again."
-        ),
-        Outlook::Asking => "Working out whether the finish can still be reached…".to_string(),
-        Outlook::Solvable(true) => match &p.counts {
-            Some(cs) => format!(
-                "Still solvable: {} games from here reach the finish. Pick a peg to see how many go through each of its jumps.",
-                group_digits(&cs.iter().map(|c| c.1).sum::<u128>().to_string())
-            ),
-            None if !p.counts_cheap() => format!(
-                "Still solvable. Games through each jump to a dead end are counted from {} pegs on.",
-                state::DEAD_END_COUNTS_FROM
-            ),
-            None => match p.table_levels {
-                Some((done, total)) => format!(
-                    "Still solvable. Counting the games through each jump: building this game's table of every position, level {done} of {total} (once per game; jumping meanwhile keeps the levels made)…"
-                ),
-                None => "Still solvable. Counting the games through each jump (the first time for a game, a table of every position is built: 10 to 20 seconds on the English board)…".to_string(),
-            },
-        },
-        Outlook::Solvable(false) if p.moves.is_empty() => {
-            "No game from this start reaches this finish: choose another start or finish.".to_string()
-        }
-        Outlook::Solvable(false) => {
-            "Not solvable any more: no game from here reaches the finish. Undo to go back."
-                .to_string()
-        }
-        Outlook::Unknown(m) => format!("Could not tell whether it is still solvable: {m}"),
-    };
-    let solvable = matches!(p.outlook, Outlook::Solvable(true)) && !p.over();
+    let outlook = outlook_line(p);
+    let solvable = p.outlook == Outlook::Solvable && !p.over();
     // "Your own…" opens an editor for a layout instead of naming a board.
     let editing_layout = use_state(|| false);
     let choose = |what: &'static str| {
@@ -301,16 +178,19 @@ pub fn PegsPage(props: &PageProps) -> Html {
             }
         })
     };
-    let start_options = board.holes().iter().enumerate().map(|(i, &(r, c))| {
-        html! { <option value={format!("{r},{c}")} selected={p.start as usize == i}>{ format!("row {}, column {}", r + 1, c + 1) }</option> }
+    let names: Vec<String> = (0..board.holes().len() as u8)
+        .map(|h| board.hole_text(h))
+        .collect();
+    let start_options = names.iter().enumerate().map(|(i, name)| {
+        html! { <option value={name.clone()} selected={p.start as usize == i}>{ name.clone() }</option> }
     });
     let finish_options = {
         let mut v = vec![
             html! { <option value="any-one" selected={p.finish == Finish::AnyOne}>{ "one peg anywhere" }</option> },
             html! { <option value="dead-end" selected={p.finish == Finish::DeadEnd}>{ "until no jump is left" }</option> },
         ];
-        v.extend(board.holes().iter().enumerate().map(|(i, &(r, c))| {
-            html! { <option value={format!("{r},{c}")} selected={p.finish == Finish::Hole(i as u8)}>{ format!("one peg at row {}, column {}", r + 1, c + 1) }</option> }
+        v.extend(names.iter().enumerate().map(|(i, name)| {
+            html! { <option value={name.clone()} selected={p.finish == Finish::Hole(i as u8)}>{ format!("one peg at {name}") }</option> }
         }));
         v
     };
@@ -318,24 +198,32 @@ pub fn PegsPage(props: &PageProps) -> Html {
     let what = format!(
         "Games on the {} board from an empty {} to {}",
         p.board_name,
-        {
-            let (r, c) = board.holes()[usize::from(p.start)];
-            format!("row {}, column {}", r + 1, c + 1)
-        },
+        board.hole_text(p.start),
         match p.finish {
-            Finish::Hole(h) => {
-                let (r, c) = board.holes()[usize::from(h)];
-                format!("one peg at row {}, column {}", r + 1, c + 1)
-            }
+            Finish::Hole(h) => format!("one peg at {}", board.hole_text(h)),
             Finish::AnyOne => "one peg anywhere".into(),
             Finish::DeadEnd => "the end of play (no jump left)".into(),
         }
     );
+    // Where the count cannot run in the tab, the command that runs it natively.
+    let too_big = (!p.fits_in_tab()).then(|| {
+        let board_arg = match &p.layout {
+            Some(_) => "--board-file my-board.txt".to_string(),
+            None => format!("--board {}", p.board_name),
+        };
+        AttrValue::from(format!(
+            "puzzle-lab pegs count {board_arg} --start {} --finish {}",
+            board.hole_text(p.start),
+            p.finish.text(&board)
+        ))
+    });
     let last: Option<Jump> = p.moves.last().copied();
     html! {
         <section class={classes!("pegs", initial.embed.then_some("embed"))} data-pegs={pegs.to_string()}
-            data-solvable={match p.outlook { Outlook::Solvable(s) => s.to_string(), _ => "unknown".into() }}
-            data-won={p.won().to_string()} {onkeydown}>
+            data-solvable={match p.outlook { Outlook::Solvable => "true", Outlook::Lost(_) => "false", _ => "unknown" }}
+            data-lost={p.lost().map(|l| match l { LostDto::NoJumpLeft => "no-jump-left", LostDto::Class { .. } => "class", LostDto::Pagoda { .. } => "pagoda", LostDto::NoGame => "no-game" })}
+            data-source={p.outlook_source.clone()}
+            data-won={p.won().to_string()}>
             <h1 class="visually-hidden">{ "Peg solitaire" }</h1>
             if !link_errors.is_empty() {
                 <div class="banner warn" role="alert">
@@ -360,19 +248,25 @@ pub fn PegsPage(props: &PageProps) -> Html {
                     <select id="pegs-finish" onchange={choose("finish")}>{ for finish_options }</select>
                 </label>
             </form>
-            <p class="help">{ "Click a peg, then the empty hole it jumps into (over a neighbour, which is taken). With the keyboard: Tab to a hole, Enter to pick up and to jump; U undoes, R redoes. Legal landing holes are ringed; the number in each is how many games through that jump reach the finish." }</p>
+            <p class="help">{ "Click a peg, then the empty hole it jumps into (over a neighbour, which is taken). Holes are named by column letter and row number (the English board's centre is d4). With the keyboard: Tab to a hole, Enter to pick up and to jump; anywhere on the page U undoes, R redoes and Escape puts a picked-up peg down. Legal landing holes are ringed; the number in each is how many games through that jump reach the finish (the full number on hover)." }</p>
             <div class="pegs-play">
                 <BoardView play={Rc::new(p.clone())} dispatch={dispatch} />
                 <div class="pegs-side">
-                    <p class={classes!("outlook", (matches!(p.outlook, Outlook::Solvable(false)) || (p.over() && !p.won())).then_some("bad"))} id="outlook" role="status" aria-live="polite">{ outlook }</p>
-                    if let (Some((done, total)), Outlook::Solvable(true)) = (p.table_levels, &p.outlook) {
+                    <p class={classes!("outlook", p.lost().is_some().then_some("bad"))} id="outlook" role="status" aria-live="polite">{ outlook }</p>
+                    if let Some(why) = p.lost().and_then(proof_line) {
+                        <p class="proof" id="proof">{ why }</p>
+                    }
+                    if let Some(list) = jump_list(p) {
+                        { list }
+                    }
+                    if let (Some((done, total)), Outlook::Solvable) = (p.table_levels, &p.outlook) {
                         if p.counts.is_some() {
                             <p class="muted" id="table-building">{ format!("These counts come from the shipped opening; this game's table of every position, for the jumps past it, is being built: level {done} of {total} (a jump only pauses it).") }</p>
                         }
                         <ProgressBar id="table-levels" done={done} total={total} unit="levels of the table" />
                     }
                     <p class="muted">{ format!("{pegs} peg{}, {} jump{} played{}", if pegs == 1 { "" } else { "s" }, p.moves.len(), if p.moves.len() == 1 { "" } else { "s" },
-                        last.map(|j| format!("; last {} → {}", board.hole_text(j.from), board.hole_text(j.to))).unwrap_or_default()) }</p>
+                        last.map(|j| format!("; last {}-{}", board.hole_text(j.from), board.hole_text(j.to))).unwrap_or_default()) }</p>
                     <div class="actions">
                         <button type="button" class="secondary" id="undo" disabled={p.moves.is_empty()} onclick={act(Action::Undo)}>{ "Undo" }</button>
                         <button type="button" class="secondary" id="redo" disabled={p.undone.is_empty()} onclick={act(Action::Redo)}>{ "Redo" }</button>
@@ -385,9 +279,122 @@ pub fn PegsPage(props: &PageProps) -> Html {
                     <Share />
                 </div>
             </div>
-            <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} on_running={count_running} />
+            <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} on_running={count_running} {too_big} />
         </section>
     }
+}
+
+/// The line under the board: whether the finish can still be reached, and how that is known.
+fn outlook_line(p: &Play) -> String {
+    let pegs = p.position().count_ones();
+    let from_start = p.moves.is_empty();
+    let next = if from_start {
+        "Choose another start or finish."
+    } else {
+        "Undo to go back."
+    };
+    let lost_lead = if from_start {
+        "No game from this start reaches this finish"
+    } else {
+        "Not solvable any more"
+    };
+    match &p.outlook {
+        _ if p.won() => "Solved: the game ended as asked.".to_string(),
+        Outlook::Lost(LostDto::NoJumpLeft) => format!(
+            "No jump is left: {pegs} pegs remain, the finish is out of reach. Undo to try again."
+        ),
+        Outlook::Asking => match p.searched {
+            Some(n) => format!(
+                "Working out whether the finish can still be reached: searching, {} positions so far. You can keep playing.",
+                group_digits(&n.to_string())
+            ),
+            None => "Working out whether the finish can still be reached…".to_string(),
+        },
+        Outlook::Solvable => match &p.counts {
+            Some(cs) if !cs.is_empty() => format!(
+                "Still solvable: {} games from here reach the finish. Pick a peg to see how many go through each of its jumps.",
+                group_digits(&cs.iter().map(|c| c.1).sum::<u128>().to_string())
+            ),
+            _ if !p.fits_in_tab() && p.finish != Finish::DeadEnd => format!(
+                "Still solvable (found by a search). Games through each jump are counted on boards of up to {} holes; this one has {}.",
+                peg_solitaire::TAB_HOLES,
+                p.board.holes().len()
+            ),
+            _ if !p.counts_cheap() => format!(
+                "Still solvable. Games through each jump to a dead end are counted from {} pegs on.",
+                state::DEAD_END_COUNTS_FROM
+            ),
+            _ => match p.table_levels {
+                Some((done, total)) => format!(
+                    "Still solvable. Counting the games through each jump: building this game's table of every position, level {done} of {total} (once per game; jumping meanwhile keeps the levels made)…"
+                ),
+                None => "Still solvable. Counting the games through each jump (the first time for a game, a table of every position is built: 10 to 20 seconds on the English board)…".to_string(),
+            },
+        },
+        Outlook::Lost(LostDto::Class { .. }) => {
+            format!("{lost_lead}: the rule of three rules it out (below). {next}")
+        }
+        Outlook::Lost(LostDto::Pagoda { .. }) => {
+            format!("{lost_lead}: a pagoda function rules it out (below). {next}")
+        }
+        Outlook::Lost(LostDto::NoGame) => format!(
+            "{lost_lead}: no game from here reaches the finish ({}). {}",
+            match p.outlook_source.as_str() {
+                "table" => "every game counted in this game's table",
+                "opening" => "every game counted in the shipped opening",
+                _ => "every game looked at by the search",
+            },
+            next
+        ),
+        Outlook::Unknown(m) => format!("Could not tell whether it is still solvable: {m}"),
+    }
+}
+
+/// The short proof of a lost position, in one line, for what the board draws.
+fn proof_line(lost: &LostDto) -> Option<String> {
+    match lost {
+        LostDto::Class {
+            marked,
+            pegs,
+            finish_pegs,
+        } => Some(format!(
+            "Count the pegs on the {} shaded holes: {pegs} now, {}. Every jump changes that count by 0 or 2, so it stays {}; the finish has {finish_pegs}.",
+            marked.len(),
+            if pegs % 2 == 0 { "even" } else { "odd" },
+            if pegs % 2 == 0 { "even" } else { "odd" },
+        )),
+        LostDto::Pagoda {
+            total,
+            finish_total,
+            ..
+        } => Some(format!(
+            "Weigh each peg by the number in its hole: no jump on this board raises the total. It is {} now, less than the finish's {}, so the finish is out of reach.",
+            board_view::weight_text(*total),
+            board_view::weight_text(*finish_total)
+        )),
+        LostDto::NoJumpLeft | LostDto::NoGame => None,
+    }
+}
+
+/// With a peg picked up and its jumps counted: each of its jumps with its full number of games.
+fn jump_list(p: &Play) -> Option<Html> {
+    let from = p.selected?;
+    let counts = p.counts.as_ref()?;
+    let rows: Vec<(Jump, u128)> = counts
+        .iter()
+        .copied()
+        .filter(|(j, _)| j.from == from)
+        .collect();
+    if rows.is_empty() {
+        return None;
+    }
+    Some(html! {
+        <ul class="jump-counts" id="jump-counts" aria-label="Games through each jump of the picked-up peg">
+            { for rows.iter().map(|(j, n)| html! {
+                <li>{ format!("{}-{}: {} game{} to the finish", p.board.hole_text(j.from), p.board.hole_text(j.to), group_digits(&n.to_string()), if *n == 1 { "" } else { "s" }) }</li>
+            }) }
+        </ul>
+    })
 }
 
 /// Props of [`LayoutEditor`].

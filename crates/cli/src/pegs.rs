@@ -7,6 +7,7 @@ use serde_json::json;
 use crate::output::Output;
 use crate::progress_line::ProgressLine;
 
+mod assess;
 #[cfg(feature = "mpi")]
 mod cluster;
 
@@ -20,11 +21,12 @@ pub(crate) struct Game {
     /// triangular grid); instead of --board.
     #[arg(long, value_name = "FILE")]
     board_file: Option<std::path::PathBuf>,
-    /// The empty hole at the start, as row,column from 0 (default: the centre, or the top of a triangle).
+    /// The empty hole at the start: its column letter and row number, like d4 (default: the centre, the top of
+    /// a triangle, d2 on the French board).
     #[arg(long)]
     start: Option<String>,
-    /// Where the game ends: a hole row,column (the last peg there), any-one (one peg anywhere), or dead-end (until
-    /// no jump is left). Default: the start hole.
+    /// Where the game ends: a hole like d4 (the last peg there), any-one (one peg anywhere), or dead-end (until no
+    /// jump is left). Default: the start hole (d6 from the French board's d2).
     #[arg(long)]
     finish: Option<String>,
 }
@@ -60,12 +62,30 @@ pub(crate) enum Command {
         #[command(flatten)]
         game: Game,
     },
+    /// Measure how quickly "can the finish still be reached?" is answered from random positions of the game (random
+    /// jumps from the start), each asked of a fresh analyst, as the page asks it after every jump.
+    Assess {
+        #[command(flatten)]
+        game: Game,
+        /// How many random positions.
+        #[arg(long, default_value_t = 300)]
+        positions: usize,
+        /// The seed of the random jumps.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Check every answer against the game's table (built first) and replay every solution.
+        #[arg(long)]
+        check: bool,
+        /// Positions the search visits before the game's table is built where it fits (default: as the page).
+        #[arg(long, value_name = "N", default_value_t = peg_solitaire::SEARCH_FIRST)]
+        search_first: u64,
+    },
 }
 
 pub(crate) struct Setup {
     board: Board,
     start: Position,
-    start_hole: (u8, u8),
+    start_hole: u8,
     finish: Finish,
 }
 
@@ -85,8 +105,8 @@ impl Game {
                 .map_err(|e| format!("--start: {e}"))?,
             None => board.default_start(),
         };
-        let start_hole = board.holes()[usize::from(s)];
         let finish = match self.finish.as_deref() {
+            None if self.start.is_none() => Finish::Hole(board.default_finish(s)),
             None => Finish::Hole(s),
             Some(text) => Finish::parse(&board, text).map_err(|e| format!("--finish: {e}"))?,
         };
@@ -94,7 +114,7 @@ impl Game {
         Ok(Setup {
             board,
             start,
-            start_hole,
+            start_hole: s,
             finish,
         })
     }
@@ -135,18 +155,18 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                         "paths": l.paths.to_string(), "direction": if l.backward { "backward" } else { "forward" } })
                 })
                 .collect();
-            let (r, c) = s.start_hole;
+            let start = s.board.hole_text(s.start_hole);
             let finish = s.finish.text(&s.board);
             out.emit(
                 json!({
-                    "board": s.board.name(), "start": format!("{r},{c}"), "finish": finish,
+                    "board": s.board.name(), "start": start, "finish": finish,
                     "solutions": counted.solutions.to_string(), "positions": counted.positions, "levels": levels,
                     "symmetries": counted.symmetries, "met_at_pegs": counted.met_at,
                     "seconds": seconds, "peak_bytes": counted.peak_bytes, "ranks": out.ranks(),
                 }),
                 || {
                     format!(
-                        "{} from {r},{c} to {finish}: {} games ({} positions searched, {} symmetries, peak {}{}), {seconds:.2} s",
+                        "{} from {start} to {finish}: {} games ({} positions searched, {} symmetries, peak {}{}), {seconds:.2} s",
                         s.board.name(),
                         counted.solutions,
                         counted.positions,
@@ -165,10 +185,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                 .map_err(|e| e.to_string())?;
             progress.clear();
             let seconds = out.seconds();
-            let at = |h: u8| {
-                let (r, c) = s.board.holes()[usize::from(h)];
-                format!("{r},{c}")
-            };
+            let at = |h: u8| s.board.hole_text(h);
             let jumps: Vec<_> = table
                 .jump_counts(s.start)
                 .into_iter()
@@ -196,42 +213,51 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             out.alone("pegs solve")?;
             let s = game.setup()?;
             let progress = ProgressLine::new();
-            let found = solve(&s.board, s.start, s.finish, 50_000_000, &progress)
-                .map_err(|e| e.to_string())?;
+            let found = solve(&s.board, s.start, s.finish, &progress).map_err(|e| e.to_string())?;
             progress.clear();
             let seconds = out.seconds();
-            let (r, c) = s.start_hole;
+            let start = s.board.hole_text(s.start_hole);
             let finish = s.finish.text(&s.board);
             let Some(jumps) = found else {
                 out.emit(
-                    json!({ "board": s.board.name(), "start": format!("{r},{c}"), "finish": finish, "solution": null, "seconds": seconds }),
-                    || format!("no game from {r},{c} reaches {finish}"),
+                    json!({ "board": s.board.name(), "start": start, "finish": finish, "solution": null, "seconds": seconds }),
+                    || format!("no game from {start} reaches {finish}"),
                 );
                 return Ok(());
             };
-            let at = |h: u8| {
-                let (r, c) = s.board.holes()[usize::from(h)];
-                json!([r, c])
-            };
+            let at = |h: u8| s.board.hole_text(h);
             let list: Vec<_> = jumps
                 .iter()
                 .map(|j| json!({ "from": at(j.from), "over": at(j.over), "to": at(j.to) }))
                 .collect();
             out.emit(
-                json!({ "board": s.board.name(), "start": format!("{r},{c}"), "finish": finish, "solution": list, "seconds": seconds }),
+                json!({ "board": s.board.name(), "start": start, "finish": finish, "solution": list, "seconds": seconds }),
                 || {
                     jumps
                         .iter()
                         .enumerate()
-                        .map(|(i, j)| {
-                            let (a, b) = s.board.holes()[usize::from(j.from)];
-                            let (x, y) = s.board.holes()[usize::from(j.to)];
-                            format!("{:>2}. {a},{b} -> {x},{y}", i + 1)
-                        })
+                        .map(|(i, j)| format!("{:>2}. {}", i + 1, assess::jump_text(&s.board, j)))
                         .collect::<Vec<_>>()
                         .join("\n")
                 },
             );
+        }
+        Command::Assess {
+            game,
+            positions,
+            seed,
+            check,
+            search_first,
+        } => {
+            out.alone("pegs assess")?;
+            let s = game.setup()?;
+            let request = assess::Request {
+                positions,
+                seed,
+                check,
+                search_first,
+            };
+            assess::run(&s, &request, out)?;
         }
     }
     Ok(())

@@ -170,7 +170,7 @@ fn bad_input_is_named() {
 #[test]
 fn pegs_count_and_solve() {
     let v = json(&[
-        "pegs", "count", "--board", "triangle", "--start", "0,0", "--finish", "any-one",
+        "pegs", "count", "--board", "triangle", "--start", "a1", "--finish", "any-one",
     ]);
     assert_eq!(v["solutions"], "29760");
     assert_eq!(
@@ -179,7 +179,7 @@ fn pegs_count_and_solve() {
             v["start"].as_str(),
             v["finish"].as_str()
         ),
-        (Some("triangle"), Some("0,0"), Some("any-one"))
+        (Some("triangle"), Some("a1"), Some("any-one"))
     );
     let levels = v["levels"].as_array().expect("levels");
     assert_eq!(levels[0]["pegs"], 14);
@@ -198,7 +198,31 @@ fn pegs_count_and_solve() {
     assert_eq!(plain["solutions"], "29760");
     let v = json(&["pegs", "solve", "--board", "english"]);
     assert_eq!(v["solution"].as_array().map(Vec::len), Some(31));
-    assert_eq!(v["solution"][30]["to"], serde_json::json!([3, 3]));
+    assert_eq!(v["solution"][30]["to"], "d4");
+    // Holes as links made before wrote them (row,column from 0) are still read.
+    let v = json(&[
+        "pegs", "solve", "--board", "english", "--start", "3,3", "--finish", "d4",
+    ]);
+    assert_eq!(v["start"], "d4");
+    // Random positions asked as the page asks them, every answer checked against the table.
+    let v = json(&[
+        "pegs",
+        "assess",
+        "--board",
+        "triangle",
+        "--positions",
+        "40",
+        "--check",
+    ]);
+    assert_eq!(v["positions"], 40);
+    assert_eq!(v["checked"], true);
+    let counted: u64 = v["by_source"]
+        .as_object()
+        .expect("by source")
+        .values()
+        .filter_map(serde_json::Value::as_u64)
+        .sum();
+    assert_eq!(counted, 40);
     let dir = std::env::temp_dir().join(format!("puzzle-lab-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let layout = dir.join("plus.txt");
@@ -223,12 +247,12 @@ fn pegs_count_and_solve() {
         "there is no board called 'hexagon'",
     );
     refused(
-        &["pegs", "count", "--start", "0,0"],
-        "--start: there is no hole at 0,0 on this board (7 rows, 7 columns)",
+        &["pegs", "count", "--start", "a1"],
+        "--start: there is no hole a1 on this board (columns a to g, rows 1 to 7)",
     );
     refused(
         &["pegs", "count", "--finish", "3"],
-        "--finish: '3' is not row,column",
+        "--finish: '3' is not a hole: write its column letter and row number, like d4",
     );
     refused(
         &["pegs", "count", "--finish", "dead-end", "--max-mb", "1"],

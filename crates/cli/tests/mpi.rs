@@ -63,9 +63,9 @@ fn every_cluster_job_gives_the_one_process_answer() {
         "mastermind stats --pegs 4 --colors 5 --strategy random-consistent --all --seed 3".into(),
         "mastermind stats --pegs 5 --colors 7 --strategy most-parts --games 40 --seed 2".into(),
         "mastermind book --pegs 4 --colors 4".into(),
-        "pegs count --board triangle --start 0,0 --finish any-one".into(),
-        format!("pegs count --board-file {board} --start 0,0 --finish dead-end"),
-        format!("pegs count --board-file {board} --start 1,1 --finish 1,1 --no-symmetry"),
+        "pegs count --board triangle --start a1 --finish any-one".into(),
+        format!("pegs count --board-file {board} --start a1 --finish dead-end"),
+        format!("pegs count --board-file {board} --start b2 --finish b2 --no-symmetry"),
         "cluedo simulate --players deduction,random,listening --games 300 --seed 5".into(),
     ]
     .iter()

@@ -60,6 +60,11 @@ impl Finish {
     }
 }
 
+/// The most holes a board may have for its counts of every game and its table of games to be offered in a browser
+/// tab ([`Limits::BROWSER`]): the English board's 33 fit; on the French board's 37 the middle levels alone need about
+/// 12 GB (`puzzle-lab pegs count --board french` says how much at the level where it stops).
+pub const TAB_HOLES: usize = 33;
+
 /// What a count may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {

@@ -18,25 +18,29 @@
 //! assert_eq!(counted.solutions, 29_760);
 //! ```
 
+mod analysis;
 mod board;
 mod count;
 mod levels;
 mod opening;
+pub mod pagoda;
 mod ranks;
 mod solve;
 mod table;
 
+pub use analysis::{Analyst, Game, Lost, POSITIONS, SEARCH_FIRST, Source, Verdict, class_proof};
 pub use board::{
     Board, BoardError, DIAMOND, ENGLISH, FRENCH, Geometry, Jump, MAX_HOLES, NAMED, Position,
     Symmetry,
 };
 pub use count::{
-    CountError, Counted, Finish, LEVELS, LevelStats, Limits, count, count_shared, human_bytes,
+    CountError, Counted, Finish, LEVELS, LevelStats, Limits, TAB_HOLES, count, count_shared,
+    human_bytes,
 };
 pub use levels::SHARDS;
 pub use opening::{OPENING_LEVELS, Opening};
 pub use ranks::{Alone, Ranks};
-pub use solve::{SolveError, finished, jump_counts, solve};
+pub use solve::{finished, jump_counts, solve};
 pub use table::{Table, TableBuild};
 
 #[cfg(test)]

@@ -35,7 +35,7 @@ fn english_centre_after(jumps: usize) -> (Board, u8, Position) {
     let board = Board::named("english").unwrap();
     let centre = board.hole(3, 3).unwrap();
     let start = board.full() & !(1 << centre);
-    let solution = solve(&board, start, Finish::Hole(centre), 1_000_000, &NoObserver)
+    let solution = solve(&board, start, Finish::Hole(centre), &NoObserver)
         .unwrap()
         .unwrap();
     let pos = solution[..jumps].iter().fold(start, |p, j| p ^ j.mask());
@@ -106,7 +106,7 @@ fn positions_in_the_middle_of_a_game_agree_too() {
     let board = Board::named("english").unwrap();
     // Twenty pegs after a known opening (from the solution the solver finds), then every way of counting.
     let start = board.full() & !(1 << board.hole(3, 3).unwrap());
-    let jumps = solve(&board, start, Finish::Hole(16), 1_000_000, &NoObserver)
+    let jumps = solve(&board, start, Finish::Hole(16), &NoObserver)
         .unwrap()
         .unwrap();
     let mut pos = start;
@@ -148,9 +148,7 @@ fn solutions_replay_and_jump_counts_add_up() {
     let board = Board::named("triangle").unwrap();
     let start = board.full() & !1;
     for finish in [Finish::AnyOne, Finish::Hole(0), Finish::DeadEnd] {
-        let jumps = solve(&board, start, finish, 1_000_000, &NoObserver)
-            .unwrap()
-            .unwrap();
+        let jumps = solve(&board, start, finish, &NoObserver).unwrap().unwrap();
         let mut pos = start;
         for j in &jumps {
             assert!(j.legal(pos), "{finish}");
@@ -164,7 +162,7 @@ fn solutions_replay_and_jump_counts_add_up() {
     // A position with no way to one peg in the corner says so.
     let two_apart = (1 << board.hole(4, 0).unwrap()) | (1 << board.hole(4, 4).unwrap());
     assert_eq!(
-        solve(&board, two_apart, Finish::AnyOne, 1000, &NoObserver),
+        solve(&board, two_apart, Finish::AnyOne, &NoObserver),
         Ok(None)
     );
 }
@@ -433,7 +431,7 @@ fn position_classes_never_change_and_rule_out_finishes_at_once() {
     for name in ["english", "french", "triangle", "diamond"] {
         let board = Board::named(name).unwrap();
         let start = board.full() & !1;
-        let jumps = solve(&board, start, Finish::DeadEnd, 1000, &NoObserver)
+        let jumps = solve(&board, start, Finish::DeadEnd, &NoObserver)
             .unwrap()
             .unwrap();
         let mut pos = start;
@@ -447,7 +445,7 @@ fn position_classes_never_change_and_rule_out_finishes_at_once() {
     let centre = french.hole(3, 3).unwrap();
     let start = french.full() & !(1 << centre);
     assert_eq!(
-        solve(&french, start, Finish::Hole(centre), 10, &NoObserver),
+        solve(&french, start, Finish::Hole(centre), &NoObserver),
         Ok(None)
     );
     // On the English board every hole of the centre's class is reachable, and the class check lets it through.
@@ -455,16 +453,11 @@ fn position_classes_never_change_and_rule_out_finishes_at_once() {
     let centre = english.hole(3, 3).unwrap();
     let start = english.full() & !(1 << centre);
     assert!(
-        solve(
-            &english,
-            start,
-            Finish::Hole(centre),
-            1_000_000,
-            &NoObserver
-        )
-        .unwrap()
-        .is_some()
+        solve(&english, start, Finish::Hole(centre), &NoObserver)
+            .unwrap()
+            .is_some()
     );
 }
 
+mod analysis;
 mod shared;

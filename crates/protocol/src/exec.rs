@@ -4,13 +4,25 @@ use progress::Observer;
 
 use crate::{Answer, Job, JobObserver, Outcome, mastermind};
 
-/// Runs `job` to its end (or until `observer` is cancelled). Never panics on bad input: every problem
-/// becomes [`Outcome::Failed`] with a message for people.
+/// What the games keep between jobs, held by whoever runs them (the worker keeps one for its life; nothing is
+/// kept anywhere else). A game that keeps nothing has no field.
+#[derive(Default)]
+pub struct Memory {
+    pegs: crate::pegs::Kept,
+}
+
+/// Runs `job` with nothing kept from earlier jobs (tests, one-off runs): [`execute_with`] and a fresh [`Memory`].
 pub fn execute(job: &Job, observer: &JobObserver) -> Outcome {
+    execute_with(job, observer, &mut Memory::default())
+}
+
+/// Runs `job` to its end (or until `observer` is cancelled), with what earlier jobs kept in `memory`. Never panics
+/// on bad input: every problem becomes [`Outcome::Failed`] with a message for people.
+pub fn execute_with(job: &Job, observer: &JobObserver, memory: &mut Memory) -> Outcome {
     let obs: &dyn Observer = observer;
     let result = match job {
         Job::Mastermind(job) => mastermind::run(job, obs).map(Answer::Mastermind),
-        Job::Pegs(job) => crate::pegs::run(job, obs).map(Answer::Pegs),
+        Job::Pegs(job) => crate::pegs::run(job, &mut memory.pegs, obs).map(Answer::Pegs),
         Job::Cluedo(job) => crate::cluedo::run(job, obs).map(Answer::Cluedo),
     };
     match result {

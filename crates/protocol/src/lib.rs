@@ -34,7 +34,7 @@ mod trace;
 pub use envelope::{
     Answer, FromWorker, Job, JobId, Outcome, ProgressDto, Reply, RunStats, ToWorker,
 };
-pub use exec::execute;
+pub use exec::{Memory, execute, execute_with};
 pub use observer::{Clock, JobObserver};
 pub use trace::{SearchBegun, Trace, UnitDto, UnitRun};
 

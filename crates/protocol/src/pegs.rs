@@ -3,11 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use std::sync::{Arc, Mutex};
-
-use peg_solitaire::{
-    Board, Finish, Limits, Opening, Position, Table, TableBuild, count, jump_counts, solve,
-};
+use peg_solitaire::{Analyst, Board, Finish, Game, Limits, Lost, Position, Source, Verdict, count};
 use progress::Observer;
 
 use crate::Answer;
@@ -95,14 +91,19 @@ pub enum PegsJob {
         /// Where games end.
         finish: FinishDto,
     },
-    /// Find one game from `position` to `finish`.
-    Solve {
+    /// Whether a game from `position` still reaches `finish`, why not, and (with `solution`) one that does. Answered
+    /// from the game's table or opening where they hold it, else by proof or search (never given up on).
+    Assess {
         /// The board.
         board: BoardDto,
-        /// Where to start.
+        /// The game's start.
+        start: String,
+        /// The position.
         position: String,
         /// Where games end.
         finish: FinishDto,
+        /// Whether to send one game to the finish.
+        solution: bool,
     },
     /// For every legal jump from `position`, how many games through it reach `finish`. For a one-peg finish the
     /// worker builds, once per game, a table of the games from every position reachable from `start` (it keeps
@@ -170,7 +171,7 @@ impl From<peg_solitaire::Jump> for JumpDto {
 }
 
 /// Peg solitaire answers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind")]
 pub enum PegsAnswer {
     /// Every game counted.
@@ -188,11 +189,8 @@ pub enum PegsAnswer {
         /// Pegs of the level where the two halves met, if they did.
         met_at: Option<u32>,
     },
-    /// One game, or none.
-    Solved {
-        /// Its jumps; `None` when no game reaches the finish.
-        jumps: Option<Vec<JumpDto>>,
-    },
+    /// Whether the finish can still be reached, and why not.
+    Assessed(VerdictDto),
     /// Games through each legal jump.
     JumpCounts {
         /// `(jump, games as decimal text)`.
@@ -220,78 +218,107 @@ impl TryFrom<Answer> for PegsAnswer {
     }
 }
 
-/// The table of games from every position for the game being played, kept between jobs (one game is played at a
-/// time): built, or being built. A build stopped by a newer job (the person jumped before it was done) keeps the
-/// levels it made, and the next request for the same game goes on from there instead of starting over.
-enum Kept {
-    Built(Arc<Table>),
-    Building(Box<TableBuild>),
+/// Why no game reaches the finish, as it travels (see [`peg_solitaire::Lost`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum LostDto {
+    /// No jump is left.
+    NoJumpLeft,
+    /// The rule of three: the parity of the pegs on the `marked` holes never changes.
+    Class {
+        /// The holes counted.
+        marked: Vec<u8>,
+        /// Pegs on them now.
+        pegs: u32,
+        /// Pegs on them at the finish.
+        finish_pegs: u32,
+    },
+    /// A pagoda function whose total here is below the finish's.
+    Pagoda {
+        /// Each hole's weight.
+        weights: Vec<f64>,
+        /// The position's total.
+        total: f64,
+        /// The finish's total.
+        finish_total: f64,
+    },
+    /// Every game from here was looked at.
+    NoGame,
 }
 
-static TABLE: Mutex<Option<Kept>> = Mutex::new(None);
+/// Whether the finish can still be reached, as it travels.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VerdictDto {
+    /// Whether a game from here reaches the finish.
+    pub solvable: bool,
+    /// How many do (decimal text), where known.
+    pub games: Option<String>,
+    /// One game to the finish, when asked for.
+    pub solution: Option<Vec<JumpDto>>,
+    /// Why not.
+    pub lost: Option<LostDto>,
+    /// Where the answer came from: `rules`, `proof`, `table`, `opening`, `search`.
+    pub source: String,
+}
 
-/// The table for games on `board` from `start` to `finish`: the one kept, the one being built finished, or a new
-/// one (which replaces it).
-fn table(
-    board: &Board,
-    start: Position,
-    finish: Finish,
-    observer: &dyn Observer,
-) -> Result<Arc<Table>, peg_solitaire::CountError> {
-    let kept = TABLE.lock().ok().and_then(|mut k| k.take());
-    let mut build = match kept {
-        Some(Kept::Built(t)) if t.answers(board, start, finish) => {
-            if let Ok(mut k) = TABLE.lock() {
-                *k = Some(Kept::Built(t.clone()));
+impl From<Verdict> for VerdictDto {
+    fn from(v: Verdict) -> VerdictDto {
+        VerdictDto {
+            solvable: v.solvable,
+            games: v.games.map(|g| g.to_string()),
+            solution: v
+                .solution
+                .map(|s| s.into_iter().map(JumpDto::from).collect()),
+            lost: v.lost.map(|l| match l {
+                Lost::NoJumpLeft => LostDto::NoJumpLeft,
+                Lost::Class {
+                    marked,
+                    pegs,
+                    finish_pegs,
+                } => LostDto::Class {
+                    marked,
+                    pegs,
+                    finish_pegs,
+                },
+                Lost::Pagoda {
+                    weights,
+                    total,
+                    finish_total,
+                } => LostDto::Pagoda {
+                    weights,
+                    total,
+                    finish_total,
+                },
+                Lost::NoGame => LostDto::NoGame,
+            }),
+            source: match v.source {
+                Source::Rules => "rules",
+                Source::Proof => "proof",
+                Source::Table => "table",
+                Source::Opening => "opening",
+                Source::Search => "search",
             }
-            return Ok(t);
+            .into(),
         }
-        Some(Kept::Building(b)) if b.answers(board, start, finish) => *b,
-        // Any other game's table is let go before this one is built: both at once may not fit.
-        other => {
-            drop(other);
-            TableBuild::new(board, start, finish, &Limits::BROWSER)?
-        }
-    };
-    let ran = build.run(observer);
-    let (kept, answer) = match ran {
-        // Finished (even if the stop came with the last level).
-        _ if build.is_finished() => match build.into_table() {
-            Some(t) => {
-                let t = Arc::new(t);
-                (Some(Kept::Built(t.clone())), Ok(t))
-            }
-            None => (None, Err(peg_solitaire::CountError::Cancelled)),
-        },
-        Err(e @ peg_solitaire::CountError::Cancelled) => {
-            (Some(Kept::Building(Box::new(build))), Err(e))
-        }
-        // Too big for the tab: nothing worth keeping.
-        Err(e) => (None, Err(e)),
-        Ok(()) => (None, Err(peg_solitaire::CountError::Cancelled)),
-    };
-    if let Ok(mut k) = TABLE.lock() {
-        *k = kept;
     }
-    answer
 }
 
-/// Positions a solution search may visit: a few seconds in a browser at most (on the English board it finishes in
-/// milliseconds; on the French and diamond boards a hard start can take far longer, and the page then says it could
-/// not tell rather than keep the worker busy).
-const SOLVE_BUDGET: u64 = 2_000_000;
+/// What peg solitaire keeps between jobs: the core's [`Analyst`] for the game being played (one at a time).
+#[derive(Default)]
+pub struct Kept {
+    analyst: Analyst,
+}
 
 /// Runs one peg solitaire job on the core.
-pub(crate) fn run(job: &PegsJob, observer: &dyn Observer) -> Result<PegsAnswer, String> {
+pub(crate) fn run(
+    job: &PegsJob,
+    kept: &mut Kept,
+    observer: &dyn Observer,
+) -> Result<PegsAnswer, String> {
     let (board, position, finish) = match job {
         PegsJob::Release => {
-            let kept = TABLE.lock().ok().and_then(|mut t| t.take());
             return Ok(PegsAnswer::Released {
-                bytes: match kept {
-                    Some(Kept::Built(t)) => t.bytes(),
-                    Some(Kept::Building(b)) => b.bytes(),
-                    None => 0,
-                },
+                bytes: kept.analyst.release(),
             });
         }
         PegsJob::Count {
@@ -299,10 +326,11 @@ pub(crate) fn run(job: &PegsJob, observer: &dyn Observer) -> Result<PegsAnswer, 
             position,
             finish,
         }
-        | PegsJob::Solve {
+        | PegsJob::Assess {
             board,
             position,
             finish,
+            ..
         }
         | PegsJob::JumpCounts {
             board,
@@ -345,26 +373,30 @@ pub(crate) fn run(job: &PegsJob, observer: &dyn Observer) -> Result<PegsAnswer, 
                 met_at: c.met_at,
             })
         }
-        PegsJob::Solve { .. } => {
-            let jumps =
-                solve(&board, pos, finish, SOLVE_BUDGET, observer).map_err(|e| e.to_string())?;
-            Ok(PegsAnswer::Solved {
-                jumps: jumps.map(|js| js.into_iter().map(JumpDto::from).collect()),
-            })
+        PegsJob::Assess {
+            start, solution, ..
+        } => {
+            let game = Game {
+                board: &board,
+                start: parse_position(&board, start)?,
+                finish,
+            };
+            let verdict = kept
+                .analyst
+                .assess(game, pos, *solution, observer)
+                .map_err(|e| e.to_string())?;
+            Ok(PegsAnswer::Assessed(verdict.into()))
         }
         PegsJob::JumpCounts { start, .. } => {
-            let start = parse_position(&board, start)?;
-            let counts = match finish {
-                Finish::DeadEnd => jump_counts(&board, pos, finish, &Limits::BROWSER, observer),
-                // The shipped opening first: the table takes seconds to build.
-                _ => match Opening::find(&board, start, finish)
-                    .and_then(|book| book.jump_counts(&board, pos))
-                {
-                    Some(counts) => Ok(counts),
-                    None => table(&board, start, finish, observer).map(|t| t.jump_counts(pos)),
-                },
-            }
-            .map_err(|e| e.to_string())?;
+            let game = Game {
+                board: &board,
+                start: parse_position(&board, start)?,
+                finish,
+            };
+            let counts = kept
+                .analyst
+                .jump_counts(game, pos, observer)
+                .map_err(|e| e.to_string())?;
             Ok(PegsAnswer::JumpCounts {
                 counts: counts
                     .into_iter()
@@ -372,9 +404,17 @@ pub(crate) fn run(job: &PegsJob, observer: &dyn Observer) -> Result<PegsAnswer, 
                     .collect(),
             })
         }
-        PegsJob::BuildTable { .. } => table(&board, pos, finish, observer)
-            .map(|t| PegsAnswer::TableBuilt { bytes: t.bytes() })
-            .map_err(|e| e.to_string()),
+        PegsJob::BuildTable { .. } => {
+            let game = Game {
+                board: &board,
+                start: pos,
+                finish,
+            };
+            kept.analyst
+                .table(game, observer)
+                .map(|t| PegsAnswer::TableBuilt { bytes: t.bytes() })
+                .map_err(|e| e.to_string())
+        }
         PegsJob::Release => Ok(PegsAnswer::Released { bytes: 0 }),
     }
 }
@@ -382,22 +422,34 @@ pub(crate) fn run(job: &PegsJob, observer: &dyn Observer) -> Result<PegsAnswer, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Job, JobObserver, Reply, execute};
+    use crate::{Job, JobObserver, Memory, Reply, execute, execute_with};
 
-    fn run_job(job: PegsJob) -> Reply<PegsAnswer> {
-        execute(&Job::Pegs(job), &JobObserver::new()).reply()
+    /// A worker as the page sees it: what one job keeps, the next one finds.
+    #[derive(Default)]
+    struct Worker(Memory);
+
+    impl Worker {
+        fn run(&mut self, job: PegsJob) -> Reply<PegsAnswer> {
+            self.watched(&Job::Pegs(job), &JobObserver::new())
+        }
+
+        fn watched(&mut self, job: &Job, observer: &JobObserver) -> Reply<PegsAnswer> {
+            execute_with(job, observer, &mut self.0).reply()
+        }
     }
 
-    /// Tests that build or drop the worker's kept table take turns (the test harness runs them on threads).
-    static KEPT_TABLE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    /// One job on a fresh worker.
+    fn run_job(job: PegsJob) -> Reply<PegsAnswer> {
+        Worker::default().run(job)
+    }
 
     #[test]
     fn the_kept_table_is_let_go_on_request() {
         let board = BoardDto::Named("triangle".into());
         let b = board.board().expect("triangle");
-        let _one_at_a_time = KEPT_TABLE.lock();
+        let mut worker = Worker::default();
         let start = position_text(b.full() & !1);
-        let Reply::Answer(PegsAnswer::JumpCounts { .. }) = run_job(PegsJob::JumpCounts {
+        let Reply::Answer(PegsAnswer::JumpCounts { .. }) = worker.run(PegsJob::JumpCounts {
             board,
             start: start.clone(),
             position: start,
@@ -405,11 +457,11 @@ mod tests {
         }) else {
             panic!("counts")
         };
-        let Reply::Answer(PegsAnswer::Released { bytes }) = run_job(PegsJob::Release) else {
+        let Reply::Answer(PegsAnswer::Released { bytes }) = worker.run(PegsJob::Release) else {
             panic!("released")
         };
         assert!(bytes > 0);
-        let Reply::Answer(PegsAnswer::Released { bytes }) = run_job(PegsJob::Release) else {
+        let Reply::Answer(PegsAnswer::Released { bytes }) = worker.run(PegsJob::Release) else {
             panic!("released")
         };
         assert_eq!(bytes, 0, "nothing left to let go");
@@ -420,7 +472,7 @@ mod tests {
         use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
         /// The first tally the second job reported: how many levels it found made.
         static RESUMED_AT: AtomicU64 = AtomicU64::new(u64::MAX);
-        let _one_at_a_time = KEPT_TABLE.lock();
+        let mut worker = Worker::default();
         let board = BoardDto::Named("triangle".into());
         let start = position_text(0x7ffe);
         let ask = |position: &str| {
@@ -431,7 +483,7 @@ mod tests {
                 finish: FinishDto::AnyOne,
             })
         };
-        run_job(PegsJob::Release);
+        worker.run(PegsJob::Release);
         // The person jumps once three levels are made: the page cancels the job.
         let stop_at_three = JobObserver::new().with_listener(|o| {
             if o.progress().tally.is_some_and(|(done, _, _)| done >= 3) {
@@ -439,7 +491,7 @@ mod tests {
             }
         });
         assert_eq!(
-            execute(&ask(&start), &stop_at_three).reply::<PegsAnswer>(),
+            worker.watched(&ask(&start), &stop_at_three),
             Reply::Cancelled
         );
         let after_jump = position_text(0x7ffe ^ 0b1011);
@@ -449,7 +501,7 @@ mod tests {
             }
         });
         let Reply::Answer(PegsAnswer::JumpCounts { counts }) =
-            execute(&ask(&after_jump), &watch).reply()
+            worker.watched(&ask(&after_jump), &watch)
         else {
             panic!("counts")
         };
@@ -460,7 +512,7 @@ mod tests {
         );
         let b = Board::named("triangle").unwrap();
         let here = parse_position(&b, &after_jump).unwrap();
-        let direct = jump_counts(
+        let direct = peg_solitaire::jump_counts(
             &b,
             here,
             Finish::AnyOne,
@@ -474,19 +526,19 @@ mod tests {
             .map(|(j, n)| (j.into(), n.to_string()))
             .collect();
         assert_eq!(got, want);
-        run_job(PegsJob::Release);
+        worker.run(PegsJob::Release);
     }
 
     #[test]
     fn the_english_opening_answers_at_once_and_the_table_is_built_on_request() {
-        let _one_at_a_time = KEPT_TABLE.lock();
-        run_job(PegsJob::Release);
+        let mut worker = Worker::default();
+        worker.run(PegsJob::Release);
         let english = BoardDto::Named("english".into());
         let b = english.board().unwrap();
         let centre = b.hole(3, 3).unwrap();
         let start = position_text(b.full() & !(1 << centre));
         // From the book: nothing built, nothing kept.
-        let Reply::Answer(PegsAnswer::JumpCounts { counts }) = run_job(PegsJob::JumpCounts {
+        let Reply::Answer(PegsAnswer::JumpCounts { counts }) = worker.run(PegsJob::JumpCounts {
             board: english,
             start: start.clone(),
             position: start,
@@ -497,12 +549,12 @@ mod tests {
         let games: Vec<&str> = counts.iter().map(|c| c.1.as_str()).collect();
         assert_eq!(games, ["10215411760019992"; 4]);
         assert_eq!(
-            run_job(PegsJob::Release),
+            worker.run(PegsJob::Release),
             Reply::Answer(PegsAnswer::Released { bytes: 0 })
         );
         // A table asked for is built and kept.
         let triangle = BoardDto::Named("triangle".into());
-        let Reply::Answer(PegsAnswer::TableBuilt { bytes }) = run_job(PegsJob::BuildTable {
+        let Reply::Answer(PegsAnswer::TableBuilt { bytes }) = worker.run(PegsJob::BuildTable {
             board: triangle,
             start: position_text(0x7ffe),
             finish: FinishDto::AnyOne,
@@ -511,20 +563,20 @@ mod tests {
         };
         assert!(bytes > 0);
         assert_eq!(
-            run_job(PegsJob::Release),
+            worker.run(PegsJob::Release),
             Reply::Answer(PegsAnswer::Released { bytes })
         );
     }
 
     #[test]
     fn a_triangle_is_counted_solved_and_its_jumps_weighed() {
-        let _one_at_a_time = KEPT_TABLE.lock();
+        let mut worker = Worker::default();
         let board = BoardDto::Named("triangle".into());
         let start = position_text(0x7ffe);
         let finish = FinishDto::AnyOne;
         let Reply::Answer(PegsAnswer::Counted {
             solutions, levels, ..
-        }) = run_job(PegsJob::Count {
+        }) = worker.run(PegsJob::Count {
             board: board.clone(),
             position: start.clone(),
             finish,
@@ -535,16 +587,18 @@ mod tests {
         assert_eq!(solutions, "29760");
         assert_eq!(levels[0].pegs, 14);
         for finish in [finish, FinishDto::DeadEnd, FinishDto::Hole { hole: 12 }] {
-            let Reply::Answer(PegsAnswer::JumpCounts { counts }) = run_job(PegsJob::JumpCounts {
-                board: board.clone(),
-                start: start.clone(),
-                position: start.clone(),
-                finish,
-            }) else {
+            let Reply::Answer(PegsAnswer::JumpCounts { counts }) =
+                worker.run(PegsJob::JumpCounts {
+                    board: board.clone(),
+                    start: start.clone(),
+                    position: start.clone(),
+                    finish,
+                })
+            else {
                 panic!("jump counts")
             };
             let total: u128 = counts.iter().map(|c| c.1.parse::<u128>().unwrap()).sum();
-            let Reply::Answer(PegsAnswer::Counted { solutions, .. }) = run_job(PegsJob::Count {
+            let Reply::Answer(PegsAnswer::Counted { solutions, .. }) = worker.run(PegsJob::Count {
                 board: board.clone(),
                 position: start.clone(),
                 finish,
@@ -553,14 +607,17 @@ mod tests {
             };
             assert_eq!(total.to_string(), solutions, "{finish:?}");
         }
-        let Reply::Answer(PegsAnswer::Solved { jumps: Some(jumps) }) = run_job(PegsJob::Solve {
+        let Reply::Answer(PegsAnswer::Assessed(verdict)) = worker.run(PegsJob::Assess {
             board,
+            start: start.clone(),
             position: start,
             finish,
+            solution: true,
         }) else {
-            panic!("solve")
+            panic!("assess")
         };
-        assert_eq!(jumps.len(), 13);
+        assert!(verdict.solvable);
+        assert_eq!(verdict.solution.map(|s| s.len()), Some(13));
     }
 
     #[test]
@@ -620,10 +677,12 @@ mod tests {
             "the position has pegs outside the board"
         );
         assert_eq!(
-            fail(PegsJob::Solve {
+            fail(PegsJob::Assess {
                 board: BoardDto::Named("triangle".into()),
+                start: "7ffe".into(),
                 position: "7ffe".into(),
-                finish: FinishDto::Hole { hole: 99 }
+                finish: FinishDto::Hole { hole: 99 },
+                solution: false,
             }),
             "hole 99 is not on this board"
         );

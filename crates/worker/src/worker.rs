@@ -6,7 +6,9 @@ use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
 use js_sys::Function;
-use protocol::{FromWorker, Job, JobId, JobObserver, Outcome, ProgressDto, ToWorker, execute};
+use protocol::{
+    FromWorker, Job, JobId, JobObserver, Memory, Outcome, ProgressDto, ToWorker, execute_with,
+};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -43,6 +45,8 @@ struct State {
     /// Jobs waiting, each with whether to trace it.
     queue: VecDeque<(JobId, Job, bool)>,
     running: Option<Running>,
+    /// What the games keep between jobs (one job runs at a time, so the lock is never contended).
+    memory: Arc<Mutex<Memory>>,
 }
 
 type Shared = Rc<RefCell<State>>;
@@ -81,6 +85,7 @@ pub fn start(threads: u32, isolated: bool, note: Option<String>) -> Result<(), J
         pooled,
         queue: VecDeque::new(),
         running: None,
+        memory: Arc::default(),
     }));
     let on_message = {
         let state = state.clone();
@@ -156,6 +161,12 @@ fn pump(state: &Shared) {
         };
         (st.scope.clone(), st.pooled, next)
     };
+    let memory = state.borrow().memory.clone();
+    // A job that panicked left the memory as it was: go on with it.
+    let run = move |job: &Job, observer: &JobObserver| {
+        let mut kept = memory.lock().unwrap_or_else(|e| e.into_inner());
+        execute_with(job, observer, &mut kept)
+    };
     let (id, job, trace) = next;
     let observer = |o: JobObserver| {
         let o = o.timed(shared_ms);
@@ -166,7 +177,7 @@ fn pump(state: &Shared) {
         PROGRESS.with(|p| *p.borrow_mut() = Some((scope.clone(), id, 0.0)));
         let observer = observer(JobObserver::new()).with_listener(post_progress);
         let t0 = now_ms();
-        let outcome = execute(&job, &observer);
+        let outcome = run(&job, &observer);
         PROGRESS.with(|p| *p.borrow_mut() = None);
         let stats = observer.stats(now_ms() - t0);
         post_rest_of_trace(&scope, id, &observer);
@@ -185,7 +196,7 @@ fn pump(state: &Shared) {
         let (observer, slot) = (observer.clone(), slot.clone());
         rayon::spawn(move || {
             let t0 = now_ms();
-            let outcome = execute(&job, &observer);
+            let outcome = run(&job, &observer);
             let millis = now_ms() - t0;
             if let Ok(mut s) = slot.lock() {
                 *s = Some((outcome, millis));

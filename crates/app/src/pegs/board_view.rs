@@ -1,8 +1,10 @@
-//! The board drawn as holes and pegs: the picked-up peg, where it can jump (with how many games go through each
-//! jump, as a heat map), every hole a button for keyboard play.
+//! The board drawn as holes and pegs, with its column letters and row numbers: the picked-up peg, where it can
+//! jump (with how many games go through each jump, as a heat map), why a lost position is lost (the holes the rule of
+//! three counts, or a pagoda function's weights), every hole a button for keyboard play.
 
 use peg_solitaire::{Geometry, Jump};
 use protocol::group_digits;
+use protocol::pegs::LostDto;
 use yew::prelude::*;
 
 use super::state::{Action, Play};
@@ -54,6 +56,8 @@ pub fn BoardView(props: &BoardProps) -> Html {
         .unwrap_or(0)
         .max(1);
     const S: f64 = 56.0;
+    // A margin for the column letters (above a square board, under a triangle) and the row numbers (at the left).
+    const M: f64 = 22.0;
     let width = match geometry {
         Geometry::Square => f64::from(cols) * S,
         Geometry::Triangle => f64::from(rows) * S,
@@ -63,9 +67,41 @@ pub fn BoardView(props: &BoardProps) -> Html {
         Geometry::Triangle => (f64::from(rows) - 1.0) * 0.866 * S + S,
     };
     let next_jump = play.showing.first().copied();
+    // Why the position is lost, drawn: the holes the rule of three counts, or each hole's weight.
+    let (marked, weights): (Vec<u8>, Vec<f64>) = match play.lost() {
+        Some(LostDto::Class { marked, .. }) => (marked.clone(), Vec::new()),
+        Some(LostDto::Pagoda { weights, .. }) => (Vec::new(), weights.clone()),
+        _ => (Vec::new(), Vec::new()),
+    };
+    // Edge labels: one letter per column, one number per row, where a person looks for them.
+    let letters = (0..cols).filter_map(|c| {
+        let (r, anchor_y) = match geometry {
+            Geometry::Square => (board.holes().iter().filter(|h| h.1 == c).map(|h| h.0).min()?, -M / 2.0),
+            Geometry::Triangle => (rows - 1, height + M / 2.0),
+        };
+        let (x, _) = place(geometry, rows, (r, c));
+        let name = board.hole_text(board.hole(r, c)?);
+        let letter: String = name.chars().take_while(char::is_ascii_alphabetic).collect();
+        Some(html! { <text class="edge" x={format!("{}", x * S + S / 2.0)} y={format!("{}", anchor_y + 5.0)} text-anchor="middle">{ letter }</text> })
+    });
+    let numbers = (0..rows).filter_map(|r| {
+        let c = board.holes().iter().filter(|h| h.0 == r).map(|h| h.1).min()?;
+        let (x, y) = place(geometry, rows, (r, c));
+        let x = match geometry {
+            Geometry::Square => -M / 2.0,
+            Geometry::Triangle => x * S - M / 2.0 + 4.0,
+        };
+        Some(html! { <text class="edge" x={format!("{x}")} y={format!("{}", y * S + S / 2.0 + 5.0)} text-anchor="middle">{ r + 1 }</text> })
+    });
+    let view_box = match geometry {
+        Geometry::Square => format!("{} {} {} {}", -M, -M, width + M, height + M),
+        Geometry::Triangle => format!("{} 0 {} {}", -M, width + M, height + M),
+    };
     html! {
-        <svg class="pegs-board" viewBox={format!("0 0 {width} {height}")} role="group"
+        <svg class="pegs-board" viewBox={view_box} role="group"
             aria-label={format!("The board: {} pegs left", pos.count_ones())}>
+            { for letters }
+            { for numbers }
             { for board.holes().iter().enumerate().map(|(i, &rc)| {
                 let h = i as u8;
                 let (x, y) = place(geometry, rows, rc);
@@ -76,16 +112,18 @@ pub fn BoardView(props: &BoardProps) -> Html {
                 let movable = peg && legal.iter().any(|j| j.from == h);
                 let heat = target.and_then(|j| count_of(&j));
                 let hint = next_jump.is_some_and(|j| j.from == h || j.to == h);
+                let name = board.hole_text(h);
+                let in_proof = marked.contains(&h);
+                let weight = weights.get(i).copied().filter(|w| *w != 0.0);
                 let label = format!(
-                    "row {}, column {}: {}{}",
-                    rc.0 + 1,
-                    rc.1 + 1,
+                    "{name}: {}{}{}",
                     if peg { "peg" } else { "empty" },
+                    if in_proof { ", counted by the rule of three" } else { "" },
                     match (target, heat) {
                         (Some(_), Some(n)) => format!(", jump here: {} games to the finish", group_digits(&n.to_string())),
                         (Some(_), None) => ", jump here".to_string(),
                         _ if selected => ", picked up".to_string(),
-                        _ => String::new(),
+                        _ => weight.map(|w| format!(", weight {}", weight_text(w))).unwrap_or_default(),
                     }
                 );
                 let onclick = {
@@ -107,18 +145,30 @@ pub fn BoardView(props: &BoardProps) -> Html {
                     format!("color-mix(in srgb, var(--heat-hot) {:.0}%, var(--heat-cold))", 15.0 + 85.0 * t)
                 });
                 html! {
-                    <g class={classes!("hole", peg.then_some("peg"), selected.then_some("selected"), target.is_some().then_some("target"), movable.then_some("movable"), hint.then_some("hint"))}
-                        data-hole={h.to_string()} data-row={rc.0.to_string()} data-col={rc.1.to_string()}
+                    <g class={classes!("hole", peg.then_some("peg"), selected.then_some("selected"), target.is_some().then_some("target"), movable.then_some("movable"), hint.then_some("hint"), in_proof.then_some("marked"))}
+                        data-hole={h.to_string()} data-name={name.clone()} data-row={rc.0.to_string()} data-col={rc.1.to_string()}
                         data-games={heat.map(|n| n.to_string())}
                         tabindex="0" role="button" aria-label={label} aria-pressed={selected.to_string()} {onclick} {onkeydown}>
                         <circle class="socket" cx={format!("{cx}")} cy={format!("{cy}")} r={format!("{}", S * 0.36)} style={fill.map(|f| format!("fill:{f}"))} />
                         if peg { <circle class="ball" cx={format!("{cx}")} cy={format!("{cy}")} r={format!("{}", S * 0.27)} /> }
                         if let Some(n) = heat {
-                            <text x={format!("{cx}")} y={format!("{}", cy + 5.0)} text-anchor="middle" class="heat-label">{ short_count(&n.to_string()) }</text>
+                            // One short format, squeezed to the socket where it is long; the full number on hover.
+                            <title>{ format!("{name}: {} games to the finish", group_digits(&n.to_string())) }</title>
+                            <text x={format!("{cx}")} y={format!("{}", cy + 4.5)} text-anchor="middle" class="heat-label"
+                                textLength={(short_count(&n.to_string()).chars().count() > 5).then(|| format!("{}", S * 0.7))}
+                                lengthAdjust="spacingAndGlyphs">{ short_count(&n.to_string()) }</text>
+                        } else if let Some(w) = weight {
+                            <text x={format!("{cx}")} y={format!("{}", cy + 4.5)} text-anchor="middle" class="weight-label">{ weight_text(w) }</text>
                         }
                     </g>
                 }
             }) }
         </svg>
     }
+}
+
+/// A pagoda weight as the board shows it: `1`, `-1`, `0.5`.
+pub fn weight_text(w: f64) -> String {
+    let t = format!("{:.2}", w);
+    t.trim_end_matches('0').trim_end_matches('.').to_string()
 }

@@ -146,6 +146,9 @@ pub struct CountProps {
     /// Told whether a count is running (the page pauses the game's own long work meanwhile).
     #[prop_or_default]
     pub on_running: Callback<bool>,
+    /// Where the count cannot run in a tab: the command that runs it natively (no button is offered).
+    #[prop_or_default]
+    pub too_big: Option<AttrValue>,
 }
 
 /// The count, its progress and how the threads shared it.
@@ -200,8 +203,13 @@ pub fn CountPanel(props: &CountProps) -> Html {
         <section class="card count-panel" aria-labelledby="count-title" data-running={running.to_string()}>
             <h2 id="count-title">{ "Count every game" }</h2>
             <p class="explain">{ format!("{}. Level by level, breadth first: each level's positions are cut into 128 shards that the pool's threads take as they come free; positions alike up to a symmetry that keeps the start and the finish are counted once, and where the finish is one peg the count meets in the middle (a jump played backwards is a jump forwards on the complemented board).", props.what) }</p>
+            if let Some(command) = &props.too_big {
+                <p class="banner warn" id="count-too-big">{ format!("Counting every game on this board needs more memory than a browser tab may use ({}): its middle levels hold billions of positions. The command line counts it natively where the machine has the memory (--max-mb sets how much it may use), or across several machines with --mpi:", human_bytes(peg_solitaire::Limits::BROWSER.max_bytes)) }</p>
+                <pre class="command"><code id="count-command">{ command.clone() }</code></pre>
+            }
             <div class="actions">
-                if running {
+                if props.too_big.is_some() {
+                } else if running {
                     <button type="button" class="secondary" id="count-cancel" onclick={cancel}>{ "Cancel" }</button>
                 } else {
                     <button type="button" class="primary" id="count-all" onclick={start}>{ "Count every game" }</button>

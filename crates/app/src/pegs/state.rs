@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use peg_solitaire::{Board, Finish, Jump, Position};
-use protocol::pegs::{BoardDto, JumpDto, PegsAnswer, PegsJob, position_text};
+use protocol::pegs::{BoardDto, JumpDto, LostDto, PegsAnswer, PegsJob, VerdictDto, position_text};
 use protocol::{Job, Outcome, Reply};
 use yew::Reducible;
 
@@ -45,8 +45,10 @@ pub struct Request {
 pub enum Outlook {
     /// Being worked out.
     Asking,
-    /// A game from here reaches the finish (`true`) or none does.
-    Solvable(bool),
+    /// A game from here reaches the finish.
+    Solvable,
+    /// None does, and this is why (no jump left, a proof drawn on the board, or every game looked at).
+    Lost(LostDto),
     /// The worker could not say.
     Unknown(String),
 }
@@ -72,6 +74,10 @@ pub struct Play {
     pub selected: Option<u8>,
     /// Whether a game from here reaches the finish.
     pub outlook: Outlook,
+    /// Where the outlook came from (`table`, `opening`, `proof`, `search`, `rules`).
+    pub outlook_source: String,
+    /// Positions a search for the outlook has visited so far, while it runs long.
+    pub searched: Option<u64>,
     /// Games through each legal jump from here, once counted (`None` while counting).
     pub counts: Option<Vec<(Jump, u128)>>,
     /// A solution from here being shown, jump by jump: the jumps still to show.
@@ -96,6 +102,8 @@ pub struct Play {
 pub enum Action {
     /// A hole was clicked (or activated by keyboard): pick a peg up, put it down, or jump.
     Hole(u8),
+    /// Put the picked-up peg down (Escape).
+    Drop,
     /// Take back the last jump.
     Undo,
     /// Play the last undone jump again.
@@ -136,6 +144,8 @@ impl Play {
             undone: Vec::new(),
             selected: None,
             outlook: Outlook::Asking,
+            outlook_source: String::new(),
+            searched: None,
             counts: None,
             showing: Vec::new(),
             show_wanted: false,
@@ -205,24 +215,40 @@ impl Play {
 
     fn ask_solvable(&mut self) {
         self.outlook = Outlook::Asking;
+        self.searched = None;
         self.counts = None;
         self.error = None;
         if self.over() {
-            self.outlook = Outlook::Solvable(self.won());
+            self.outlook = if self.won() {
+                Outlook::Solvable
+            } else {
+                Outlook::Lost(LostDto::NoJumpLeft)
+            };
             self.counts = Some(Vec::new());
             self.request = None;
             return;
         }
-        self.ask_solve();
+        self.ask_solve(false);
     }
 
-    /// Asks for one solution from here (it says whether the finish can still be reached).
-    fn ask_solve(&mut self) {
-        self.ask(PegsJob::Solve {
+    /// Asks whether the finish can still be reached from here (and, with `solution`, for one game there).
+    fn ask_solve(&mut self, solution: bool) {
+        self.searched = None;
+        self.ask(PegsJob::Assess {
             board: self.board_dto(),
+            start: position_text(self.start_position()),
             position: position_text(self.position()),
             finish: self.finish.into(),
+            solution,
         });
+    }
+
+    /// Why no game from here reaches the finish, once that is known.
+    pub fn lost(&self) -> Option<&LostDto> {
+        match &self.outlook {
+            Outlook::Lost(why) => Some(why),
+            _ => None,
+        }
     }
 
     fn ask_counts(&mut self) {
@@ -278,6 +304,7 @@ impl Play {
                     _ => self.selected = None,
                 }
             }
+            Action::Drop => self.selected = None,
             Action::Undo => {
                 if let Some(j) = self.moves.pop() {
                     self.undone.push(j);
@@ -300,12 +327,9 @@ impl Play {
             }
             Action::ShowSolution => {
                 // The button stays focusable when there is nothing to show (aria-disabled): ignore it then.
-                if self.outlook == Outlook::Solvable(true)
-                    && !self.over()
-                    && self.showing.is_empty()
-                {
-                    self.ask_solve();
-                    // The answer starts the show (a fresh solve: the one behind the outlook was not kept).
+                if self.outlook == Outlook::Solvable && !self.over() && self.showing.is_empty() {
+                    self.ask_solve(true);
+                    // The answer starts the show.
                     self.show_wanted = true;
                 }
             }
@@ -328,21 +352,7 @@ impl Play {
             Action::Done(seq, outcome) if self.request.as_ref().is_some_and(|r| r.seq == seq) => {
                 let asked = self.request.take().map(|r| r.job);
                 match outcome.reply::<PegsAnswer>() {
-                    Reply::Answer(PegsAnswer::Solved { jumps }) => {
-                        let found = jumps.is_some();
-                        self.outlook = Outlook::Solvable(found);
-                        if std::mem::take(&mut self.show_wanted) {
-                            self.showing =
-                                jumps.unwrap_or_default().into_iter().map(jump).collect();
-                        }
-                        if found && self.counts_cheap() {
-                            self.ask_counts();
-                        } else if found {
-                            self.counts = None;
-                        } else {
-                            self.counts = Some(self.legal().into_iter().map(|j| (j, 0)).collect());
-                        }
-                    }
+                    Reply::Answer(PegsAnswer::Assessed(verdict)) => self.assessed(verdict),
                     Reply::Answer(PegsAnswer::JumpCounts { counts }) => {
                         self.table_levels = None;
                         self.counts = Some(
@@ -359,12 +369,19 @@ impl Play {
                     }
                     Reply::Cancelled => {}
                     Reply::Failed(message) => {
-                        if matches!(asked, Some(Job::Pegs(PegsJob::Solve { .. }))) {
+                        if matches!(asked, Some(Job::Pegs(PegsJob::Assess { .. }))) {
                             self.outlook = Outlook::Unknown(message.clone());
                         }
                         self.error = Some(message);
                     }
                 }
+            }
+            Action::Working(seq, Some((done, _)))
+                if self.request.as_ref().is_some_and(|r| {
+                    r.seq == seq && matches!(r.job, Job::Pegs(PegsJob::Assess { .. }))
+                }) =>
+            {
+                self.searched = Some(done);
             }
             Action::Working(seq, Some(levels))
                 if self.request.as_ref().is_some_and(|r| {
@@ -390,7 +407,7 @@ impl Play {
                 } else if !running
                     && self.request.is_none()
                     && self.counts.is_some()
-                    && self.outlook == Outlook::Solvable(true)
+                    && self.outlook == Outlook::Solvable
                     && !self.over()
                 {
                     // As after counts: only while the finish can still be reached (else the table is no use).
@@ -401,18 +418,57 @@ impl Play {
         }
     }
 
-    /// Whether games through each jump are worth asking for here: always for a one-peg finish (a table built once
-    /// per game answers every position); to a dead end only from this many pegs down (every game to its end must
-    /// be enumerated, which early on takes far longer than a move).
-    pub fn counts_cheap(&self) -> bool {
-        self.finish != Finish::DeadEnd || self.position().count_ones() <= DEAD_END_COUNTS_FROM
+    fn assessed(&mut self, v: VerdictDto) {
+        self.searched = None;
+        self.outlook_source = v.source.clone();
+        self.outlook = match v.lost {
+            _ if v.solvable => Outlook::Solvable,
+            Some(why) => Outlook::Lost(why),
+            None => Outlook::Lost(LostDto::NoGame),
+        };
+        if std::mem::take(&mut self.show_wanted) {
+            self.showing = v
+                .solution
+                .unwrap_or_default()
+                .into_iter()
+                .map(jump)
+                .collect();
+        }
+        if v.solvable && self.counts_cheap() {
+            self.ask_counts();
+        } else if v.solvable {
+            self.counts = None;
+        } else {
+            self.counts = Some(self.legal().into_iter().map(|j| (j, 0)).collect());
+        }
     }
 
-    /// The moves as they go in a link: `from-to` hole pairs.
+    /// Whether games through each jump are worth asking for here: for a one-peg finish on a board whose table fits
+    /// in the tab (built once per game, it answers every position); to a dead end only from this many pegs down
+    /// (every game to its end must be enumerated, which early on takes far longer than a move).
+    pub fn counts_cheap(&self) -> bool {
+        match self.finish {
+            Finish::DeadEnd => self.position().count_ones() <= DEAD_END_COUNTS_FROM,
+            _ => self.fits_in_tab(),
+        }
+    }
+
+    /// Whether this board's counts of every game and its table fit in a browser tab.
+    pub fn fits_in_tab(&self) -> bool {
+        self.board.holes().len() <= peg_solitaire::TAB_HOLES
+    }
+
+    /// The moves as they go in a link: `from-to` hole names, `.` between jumps (`d2-d4.f3-d3`).
     pub fn moves_text(&self) -> String {
         self.moves
             .iter()
-            .map(|j| format!("{}-{}", j.from, j.to))
+            .map(|j| {
+                format!(
+                    "{}-{}",
+                    self.board.hole_text(j.from),
+                    self.board.hole_text(j.to)
+                )
+            })
             .collect::<Vec<_>>()
             .join(".")
     }
@@ -461,7 +517,7 @@ mod tests {
     #[test]
     fn a_game_is_played_by_clicks_with_counts_and_undo() {
         let mut g = triangle();
-        assert_eq!(g.outlook, Outlook::Solvable(true));
+        assert_eq!(g.outlook, Outlook::Solvable);
         let counts = g.counts.clone().unwrap();
         assert_eq!(counts.iter().map(|c| c.1).sum::<u128>(), 29_760);
         // Pick the peg in hole 3 (row 2, column 0) and jump into the top.
@@ -470,7 +526,7 @@ mod tests {
         g.apply(Action::Hole(0));
         assert_eq!(g.moves.len(), 1);
         let g2 = settle(g);
-        assert_eq!(g2.outlook, Outlook::Solvable(true));
+        assert_eq!(g2.outlook, Outlook::Solvable);
         assert_eq!(
             g2.counts
                 .as_ref()
@@ -551,7 +607,7 @@ mod tests {
         assert!(is_build(&g), "and goes on after it");
         // Where the finish is out of reach, a count's end asks for no table.
         g.apply(Action::CountRunning(true));
-        g.outlook = Outlook::Solvable(false);
+        g.outlook = Outlook::Lost(LostDto::NoGame);
         g.apply(Action::CountRunning(false));
         assert!(g.request.is_none(), "no table for a lost game");
     }
