@@ -99,7 +99,7 @@ test('a jump the heat map rates 0 is answered "not solvable any more" at once, w
   assert.deepEqual(page.errors, []);
 });
 
-test('the French board opens on its classic game (d2 to d6), found solvable; its count is offered on the command line', async () => {
+test('the French board opens on its classic game (d2 to d6), the diamond on d2 to c5, both found solvable; the French count is offered on the command line', async () => {
   const page = await open(browser, `${server.url}/#/pegs?board=french`);
   await solverReady(page);
   assert.equal(await page.inputValue('#pegs-start'), 'd2');
@@ -119,8 +119,17 @@ test('the French board opens on its classic game (d2 to d6), found solvable; its
   assert.match(await centre.textContent('#outlook'), /No game from this start reaches this finish/);
   assert.ok(await centre.locator('.pegs-board .hole.marked').count() > 0);
   await shot(centre, 'pegs-french-centre-proof', '.pegs-play');
+  // The diamond board too opens on a game that can be won (d2 to c5), found by the search.
+  const diamond = await open(browser, `${server.url}/#/pegs?board=diamond`);
+  await solverReady(diamond);
+  assert.equal(await diamond.inputValue('#pegs-start'), 'd2');
+  assert.equal(await diamond.inputValue('#pegs-finish'), 'c5');
+  const d = await settled(diamond, 240_000);
+  console.log(`the diamond board's first game found solvable in ${d.toFixed(1)} s`);
+  assert.equal((await state(diamond)).solvable, 'true');
   assert.deepEqual(page.errors, []);
   assert.deepEqual(centre.errors, []);
+  assert.deepEqual(diamond.errors, []);
 });
 
 test('one notation: edge labels, selects, the status line; U, R and Escape anywhere on the page', async () => {

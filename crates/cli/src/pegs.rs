@@ -79,6 +79,9 @@ pub(crate) enum Command {
         /// Positions the search visits before the game's table is built where it fits (default: as the page).
         #[arg(long, value_name = "N", default_value_t = peg_solitaire::SEARCH_FIRST)]
         search_first: u64,
+        /// Count a position as not settled after this many seconds (default: no limit).
+        #[arg(long, value_name = "SECONDS")]
+        give_up_after: Option<f64>,
     },
 }
 
@@ -248,6 +251,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             seed,
             check,
             search_first,
+            give_up_after,
         } => {
             out.alone("pegs assess")?;
             let s = game.setup()?;
@@ -256,6 +260,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                 seed,
                 check,
                 search_first,
+                give_up_after,
             };
             assess::run(&s, &request, out)?;
         }

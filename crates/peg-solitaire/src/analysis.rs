@@ -9,30 +9,24 @@
 //! where that search runs long on a board whose table fits, the game's table (bounded work, and the same table the
 //! per-jump counts need). Where the table cannot fit, the search goes on to the end, reporting progress.
 
-use std::collections::HashSet;
-use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
-use progress::{Flow, Label, Observer, Progress, Unit};
+use progress::Observer;
 
-use crate::board::{Board, Jump, Position, Symmetry};
-use crate::count::{CountError, Finish, Limits, TAB_HOLES};
-use crate::levels::PositionHasher;
+use crate::beam::{WIDTH as BEAM_WIDTH, beam};
+use crate::board::{Board, Jump, Position};
+use crate::count::{CountError, Finish, Limits, TAB_HOLES, finished};
 use crate::opening::Opening;
 use crate::pagoda::{self, Pagoda};
-use crate::solve::finished;
+use crate::search::{Memo, Run, search};
 use crate::table::{Table, TableBuild};
-
-/// The unit a search's progress is counted in.
-pub const POSITIONS: Unit = Unit::new("position", "positions searched", Label::Ordinal);
 
 /// Positions the search visits before it hands over to the game's table, where the table fits ([`TAB_HOLES`]): a
 /// few seconds. Over 300 random English positions the search alone settled every one within 0.71 s (BENCHMARKS.md).
 pub const SEARCH_FIRST: u64 = 4_000_000;
 
-/// Lost positions remembered (each a word in a hash set: about 16 bytes with the table's slack, so at most about
-/// 130 MB); a search that finds more starts a fresh memo, so a long search on a big board holds no more.
-const MEMO_CAP: usize = 8 << 20;
+/// The first run's positions on a board whose table does not fit (a beam search comes next): a fraction of a second.
+const BIG_FIRST: u64 = 300_000;
 
 /// One game: a board, where it starts, where it ends.
 #[derive(Clone, Copy, Debug)]
@@ -132,13 +126,6 @@ enum Kept {
     Building(Box<TableBuild>),
 }
 
-/// Lost positions found by searches for one board and finish.
-struct Memo {
-    board: Board,
-    finish: Finish,
-    lost: HashSet<Position, BuildHasherDefault<PositionHasher>>,
-}
-
 /// Answers questions about the game being played and keeps what makes the next answer quick. Its owner (the
 /// worker, through the protocol) keeps one for as long as the page plays.
 pub struct Analyst {
@@ -231,7 +218,7 @@ impl Analyst {
         observer: &dyn Observer,
     ) -> Result<Vec<(Jump, u128)>, CountError> {
         if game.finish == Finish::DeadEnd {
-            return crate::solve::jump_counts(
+            return crate::per_jump::jump_counts(
                 game.board,
                 pos,
                 game.finish,
@@ -322,17 +309,29 @@ impl Analyst {
         };
         // A search first; past its first positions, the table where one can be built (bounded work that the
         // per-jump counts reuse), else the search to its end.
-        if let Some(found) = self.search(
+        // Where no table fits, a short first run: a beam search comes next.
+        let big = board.holes().len() > TAB_HOLES;
+        let first = Run {
+            budget: if big {
+                self.search_first.min(BIG_FIRST)
+            } else {
+                self.search_first
+            },
+            seed: 0,
+            spent: 0,
+        };
+        if let Some(found) = search(
+            &mut self.memo,
             board,
             here,
             game.finish,
             &finals,
-            self.search_first,
+            first,
             observer,
         )? {
             return Ok(finish_verdict(found, Source::Search));
         }
-        if board.holes().len() <= TAB_HOLES {
+        if !big {
             match self.table(game, observer) {
                 Ok(t) if prefix.is_empty() => {
                     return Ok(from_table(&t, pos, want_solution, Source::Table));
@@ -346,65 +345,54 @@ impl Analyst {
                 Err(_) => {}
             }
         }
-        let found = self
-            .search(board, here, game.finish, &finals, u64::MAX, observer)?
-            .expect("a search without a budget ends with an answer");
-        Ok(finish_verdict(found, Source::Search))
-    }
-
-    /// Depth-first search from `pos` for a game to one of `finals`, visiting at most `budget` new positions:
-    /// `Some(Some(jumps))` found, `Some(None)` none exists, `None` out of budget.
-    fn search(
-        &mut self,
-        board: &Board,
-        pos: Position,
-        finish: Finish,
-        finals: &[Position],
-        budget: u64,
-        observer: &dyn Observer,
-    ) -> Result<Option<Option<Vec<Jump>>>, CountError> {
-        let memo = match self.memo.take() {
-            Some(m) if m.board == *board && m.finish == finish => m,
-            _ => Memo {
-                board: board.clone(),
-                finish,
-                lost: HashSet::default(),
-            },
-        };
-        let mut dfs = Dfs {
-            learnt: Learnt::default(),
-            board,
-            finish,
-            finals,
-            // A symmetry that maps the finishes onto themselves keeps a lost position lost.
-            symmetry: Symmetry::keeping_set(board, finals),
-            lost: memo.lost,
-            visited: 0,
-            budget,
-            observer,
-            path: Vec::new(),
-            reach: reach(board, finals),
-        };
-        observer.report(Progress::Tally {
-            done: 0,
-            total: 0,
-            unit: POSITIONS,
-        });
-        let result = dfs.walk(pos);
-        let lost = dfs.lost;
-        let path = dfs.path;
-        self.memo = Some(Memo {
-            board: board.clone(),
-            finish,
-            lost,
-        });
-        match result {
-            Ok(true) => Ok(Some(Some(path))),
-            Ok(false) => Ok(Some(None)),
-            Err(Stop::Budget) => Ok(None),
-            Err(Stop::Cancelled) => Err(CountError::Cancelled),
+        // Where no table fits, a beam search may find a game in seconds where the full search would take hours.
+        if big && let Some(found) = beam(board, here, game.finish, &finals, BEAM_WIDTH, observer)? {
+            return Ok(finish_verdict(Some(found), Source::Search));
         }
+        // To its end, in runs of twice the positions each time, the order of equally good jumps shuffled anew for
+        // each (a search that went wrong early seldom recovers, a fresh order often finds a game at once); what a
+        // run proved lost stays proved.
+        let mut spent = first.budget;
+        let mut budget = first.budget.max(1 << 20);
+        for seed in 1.. {
+            let run = Run {
+                budget,
+                seed,
+                spent,
+            };
+            if let Some(found) = search(
+                &mut self.memo,
+                board,
+                here,
+                game.finish,
+                &finals,
+                run,
+                observer,
+            )? {
+                return Ok(finish_verdict(found, Source::Search));
+            }
+            spent = spent.saturating_add(budget);
+            budget = budget.saturating_mul(2);
+        }
+        unreachable!("the runs double until one ends")
     }
+}
+
+/// One game from `pos` to `finish` as its jumps (empty when `pos` is already finished), `None` when there is none
+/// ([`Analyst::assess`] on a game that starts here). Fails only when `observer` stops it.
+pub fn solve(
+    board: &Board,
+    pos: Position,
+    finish: Finish,
+    observer: &dyn Observer,
+) -> Result<Option<Vec<Jump>>, CountError> {
+    let game = Game {
+        board,
+        start: pos,
+        finish,
+    };
+    let verdict = Analyst::new().assess(game, pos, true, observer)?;
+    Ok(verdict.solution.filter(|_| verdict.solvable))
 }
 
 /// The finishes a one-peg game can end on (none for a dead end).
@@ -485,167 +473,5 @@ fn pagoda_proof(p: &Pagoda, pos: Position, finals: &[Position]) -> Lost {
             .iter()
             .map(|&f| p.total(f))
             .fold(f64::INFINITY, f64::min),
-    }
-}
-
-enum Stop {
-    Budget,
-    Cancelled,
-}
-
-/// Pagoda functions a search learnt, as tables of the total of each byte of a position, with the least total of
-/// the finishes: a position is lost when some function's total is below its finishes'.
-#[derive(Default)]
-struct Learnt {
-    /// Per function: 8 tables of 256 totals, then the finishes' least total.
-    tables: Vec<(Box<[[f64; 256]; 8]>, f64)>,
-}
-
-/// Functions a search keeps learning (each costs eight reads per position visited).
-const LEARN_CAP: usize = 48;
-
-/// A lost subtree this big has a pagoda proof looked for (a linear programme: about 5 ms).
-const LEARN_FROM: u64 = 4096;
-
-impl Learnt {
-    fn add(&mut self, p: &Pagoda, finals: &[Position], full: Position) {
-        let mut t = Box::new([[0.0; 256]; 8]);
-        for (chunk, table) in t.iter_mut().enumerate() {
-            for (byte, total) in table.iter_mut().enumerate() {
-                *total = p.total(((byte as u64) << (8 * chunk)) & full);
-            }
-        }
-        let least = finals
-            .iter()
-            .map(|&f| p.total(f))
-            .fold(f64::INFINITY, f64::min);
-        self.tables.push((t, least));
-    }
-
-    fn proves_lost(&self, pos: Position) -> bool {
-        self.tables.iter().any(|(t, least)| {
-            let total: f64 = (0..8).map(|c| t[c][(pos >> (8 * c)) as usize & 255]).sum();
-            total + 1e-7 < *least
-        })
-    }
-}
-
-struct Dfs<'a> {
-    learnt: Learnt,
-    board: &'a Board,
-    finish: Finish,
-    finals: &'a [Position],
-    symmetry: Symmetry,
-    lost: HashSet<Position, BuildHasherDefault<PositionHasher>>,
-    visited: u64,
-    budget: u64,
-    observer: &'a dyn Observer,
-    path: Vec<Jump>,
-    /// Each hole's squared distance to where the game ends (the finishes' centre), doubled: jumps towards it are
-    /// tried first.
-    reach: Vec<i32>,
-}
-
-/// Each hole's squared distance from the centre of `finals` (times the number of finals, to stay whole).
-fn reach(board: &Board, finals: &[Position]) -> Vec<i32> {
-    let n = finals.len().max(1) as i32;
-    let at = |p: Position| board.holes()[p.trailing_zeros() as usize];
-    let (sr, sc) = finals.iter().fold((0, 0), |(r, c), &f| {
-        let (fr, fc) = at(f);
-        (r + i32::from(fr), c + i32::from(fc))
-    });
-    board
-        .holes()
-        .iter()
-        .map(|&(r, c)| {
-            let (dr, dc) = (i32::from(r) * n - sr, i32::from(c) * n - sc);
-            dr * dr + dc * dc
-        })
-        .collect()
-}
-
-impl Dfs<'_> {
-    /// Remembers a lost position (a class of them, under the symmetry).
-    fn remember(&mut self, key: Position) {
-        if self.lost.len() >= MEMO_CAP {
-            self.lost.clear();
-        }
-        self.lost.insert(key);
-    }
-
-    fn walk(&mut self, pos: Position) -> Result<bool, Stop> {
-        if finished(self.board, pos, self.finish) {
-            return Ok(true);
-        }
-        if pos.count_ones() <= 1 {
-            return Ok(false);
-        }
-        let key = self.symmetry.canonical(pos);
-        if self.lost.contains(&key) {
-            return Ok(false);
-        }
-        if self.learnt.proves_lost(pos) {
-            self.remember(key);
-            return Ok(false);
-        }
-        self.visited += 1;
-        let entered = self.visited;
-        if self.visited > self.budget {
-            return Err(Stop::Budget);
-        }
-        if self.visited.is_multiple_of(8192) {
-            let flow = self.observer.report(Progress::Tally {
-                done: self.visited,
-                total: 0,
-                unit: POSITIONS,
-            });
-            if flow == Flow::Stop || !self.observer.keep_going() {
-                return Err(Stop::Cancelled);
-            }
-        }
-        // Two pegs: a jump to a finish, or nothing.
-        if pos.count_ones() == 2 {
-            let won = self
-                .board
-                .jumps()
-                .iter()
-                .find(|j| j.legal(pos) && self.finals.contains(&(pos ^ j.mask())));
-            if let Some(&j) = won {
-                self.path.push(j);
-                return Ok(true);
-            }
-            self.remember(key);
-            return Ok(false);
-        }
-        let mut jumps = [Jump {
-            from: 0,
-            over: 0,
-            to: 0,
-        }; 96];
-        let mut n = 0;
-        self.board.for_each_legal(pos, |j| {
-            if n < jumps.len() {
-                jumps[n] = j;
-                n += 1;
-            }
-        });
-        let reach = &self.reach;
-        jumps[..n].sort_unstable_by_key(|j| reach[usize::from(j.to)] - reach[usize::from(j.from)]);
-        for &j in &jumps[..n] {
-            self.path.push(j);
-            if self.walk(pos ^ j.mask())? {
-                return Ok(true);
-            }
-            self.path.pop();
-        }
-        self.remember(key);
-        // A big lost subtree: a pagoda function that proves it lost may cut others like it.
-        if self.visited - entered >= LEARN_FROM
-            && self.learnt.tables.len() < LEARN_CAP
-            && let Some(p) = pagoda::find(self.board, pos, self.finals)
-        {
-            self.learnt.add(&p, self.finals, self.board.full());
-        }
-        Ok(false)
     }
 }

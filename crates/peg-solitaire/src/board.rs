@@ -440,10 +440,10 @@ impl Board {
         })
     }
 
-    /// The hole a game starts from when none is named: the centre of a square layout, the top of a triangle; on
-    /// the French board `d2` (from its centre no game ends on one peg: see [`Board::default_finish`]).
+    /// The hole a game starts from when none is named: the centre of a square layout, the top of a triangle; `d2`
+    /// on the French and diamond boards, from whose centres no game ends on one peg (see [`Board::default_finish`]).
     pub fn default_start(&self) -> u8 {
-        if self.name == "french" {
+        if matches!(self.name.as_str(), "french" | "diamond") {
             return self.hole(1, 3).unwrap_or(0);
         }
         match self.geometry {
@@ -452,14 +452,19 @@ impl Board {
         }
     }
 
-    /// The hole the last peg ends in when no finish is named, for a game from `start`: `start` itself, except on
-    /// the French board from `d2`, whose classic game ends at `d6` (its centre game, and `d2` back to `d2`, cannot
-    /// be won).
+    /// The hole the last peg ends in when no finish is named, for a game from `start`: `start` itself, except from
+    /// `d2` on the French board (its classic game ends at `d6`; its centre game, and `d2` back to `d2`, cannot be
+    /// won) and on the diamond board (to `c5`, a game its search finds in seconds; the centre game cannot be won).
     pub fn default_finish(&self, start: u8) -> u8 {
-        if self.name == "french" && self.holes[usize::from(start)] == (1, 3) {
-            return self.hole(5, 3).unwrap_or(start);
+        let to = match self.name.as_str() {
+            "french" => (5, 3),
+            "diamond" => (4, 2),
+            _ => return start,
+        };
+        if self.holes[usize::from(start)] != (1, 3) {
+            return start;
         }
-        start
+        self.hole(to.0, to.1).unwrap_or(start)
     }
 
     /// Every jump of the board.

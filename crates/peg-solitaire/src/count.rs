@@ -65,6 +65,15 @@ impl Finish {
 /// 12 GB (`puzzle-lab pegs count --board french` says how much at the level where it stops).
 pub const TAB_HOLES: usize = 33;
 
+/// Whether `pos` is a finished game for `finish`.
+pub fn finished(board: &Board, pos: Position, finish: Finish) -> bool {
+    match finish {
+        Finish::Hole(h) => pos == 1 << h,
+        Finish::AnyOne => pos.count_ones() == 1,
+        Finish::DeadEnd => board.jumps().iter().all(|j| !j.legal(pos)),
+    }
+}
+
 /// What a count may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {

@@ -19,28 +19,31 @@
 //! ```
 
 mod analysis;
+mod beam;
 mod board;
 mod count;
 mod levels;
 mod opening;
 pub mod pagoda;
+mod per_jump;
 mod ranks;
-mod solve;
+mod search;
 mod table;
 
-pub use analysis::{Analyst, Game, Lost, POSITIONS, SEARCH_FIRST, Source, Verdict, class_proof};
+pub use analysis::{Analyst, Game, Lost, SEARCH_FIRST, Source, Verdict, class_proof, solve};
 pub use board::{
     Board, BoardError, DIAMOND, ENGLISH, FRENCH, Geometry, Jump, MAX_HOLES, NAMED, Position,
     Symmetry,
 };
 pub use count::{
     CountError, Counted, Finish, LEVELS, LevelStats, Limits, TAB_HOLES, count, count_shared,
-    human_bytes,
+    finished, human_bytes,
 };
 pub use levels::SHARDS;
 pub use opening::{OPENING_LEVELS, Opening};
+pub use per_jump::jump_counts;
 pub use ranks::{Alone, Ranks};
-pub use solve::{finished, jump_counts, solve};
+pub use search::POSITIONS;
 pub use table::{Table, TableBuild};
 
 #[cfg(test)]

@@ -77,7 +77,7 @@ impl Table {
 
     /// Games from `pos` to the finish.
     pub fn games_from(&self, pos: Position) -> u128 {
-        if crate::solve::finished(&self.board, pos, self.finish) {
+        if crate::count::finished(&self.board, pos, self.finish) {
             return 1;
         }
         let pegs = self.start.count_ones();

@@ -24,6 +24,24 @@ pub(crate) struct Request {
     pub check: bool,
     /// Positions searched before the table is built (where it fits).
     pub search_first: u64,
+    /// Seconds after which a position counts as not settled (none: no limit).
+    pub give_up_after: Option<f64>,
+}
+
+/// Stops a question once its time is up.
+struct Deadline {
+    start: Instant,
+    seconds: f64,
+}
+
+impl progress::Observer for Deadline {
+    fn report(&self, _: progress::Progress) -> progress::Flow {
+        if self.start.elapsed().as_secs_f64() > self.seconds {
+            progress::Flow::Stop
+        } else {
+            progress::Flow::Continue
+        }
+    }
 }
 
 fn source_name(s: Source) -> &'static str {
@@ -68,6 +86,7 @@ pub(crate) fn run(s: &Setup, req: &Request, out: &Output) -> Result<(), String> 
     let mut rng = StdRng::seed_from_u64(req.seed);
     let deepest = board.holes().len().saturating_sub(3).max(1);
     let mut trials = Vec::with_capacity(req.positions);
+    let mut unsettled: Vec<String> = Vec::new();
     for _ in 0..req.positions {
         let depth = rng.random_range(1..=deepest);
         let mut pos = s.start;
@@ -84,9 +103,24 @@ pub(crate) fn run(s: &Setup, req: &Request, out: &Output) -> Result<(), String> 
         }
         let mut analyst = Analyst::new().searching_first(req.search_first);
         let t = Instant::now();
-        let v = analyst
-            .assess(game, pos, true, &progress::NoObserver)
-            .map_err(|e| e.to_string())?;
+        let deadline = Deadline {
+            start: t,
+            seconds: req.give_up_after.unwrap_or(f64::INFINITY),
+        };
+        let v = match analyst.assess(game, pos, true, &deadline) {
+            Ok(v) => v,
+            Err(peg_solitaire::CountError::Cancelled) => {
+                unsettled.push(
+                    moves
+                        .iter()
+                        .map(|j| jump_text(board, j))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                );
+                continue;
+            }
+            Err(e) => return Err(e.to_string()),
+        };
         let ms = t.elapsed().as_secs_f64() * 1e3;
         let shown = || {
             moves
@@ -152,12 +186,17 @@ pub(crate) fn run(s: &Setup, req: &Request, out: &Output) -> Result<(), String> 
     out.emit(
         json!({ "board": board.name(), "start": start, "finish": finish, "positions": trials.len(),
             "seed": req.seed, "checked": req.check, "by_source": by, "median_ms": median, "p90_ms": p90,
-            "p99_ms": p99, "worst": worst_json, "seconds": out.seconds() }),
+            "p99_ms": p99, "worst": worst_json, "give_up_after_s": req.give_up_after,
+            "unsettled": unsettled, "seconds": out.seconds() }),
         || {
             let mut text = format!(
-                "{} from {start} to {finish}: {} random positions, median {median:.2} ms, 90% within {p90:.1} ms, 99% within {p99:.1} ms{}\n",
+                "{} from {start} to {finish}: {} random positions settled{}, median {median:.2} ms, 90% within {p90:.1} ms, 99% within {p99:.1} ms{}\n",
                 board.name(),
                 trials.len(),
+                match req.give_up_after {
+                    Some(s) => format!(" ({} more not within {s} s)", unsettled.len()),
+                    None => String::new(),
+                },
                 if req.check { ", every answer checked against the table" } else { "" }
             );
             for (k, n) in &by {

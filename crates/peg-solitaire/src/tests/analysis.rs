@@ -202,28 +202,33 @@ fn holes_are_named_by_column_letter_and_row_number_and_old_names_still_read() {
 }
 
 #[test]
-fn every_board_opens_on_a_game_its_rules_allow() {
-    for name in ["english", "french", "triangle"] {
+fn every_board_opens_on_a_game_that_can_be_won() {
+    for (name, _, _) in NAMED {
         let board = Board::named(name).unwrap();
         let s = board.default_start();
-        let finals = [1u64 << board.default_finish(s)];
+        let finish = Finish::Hole(board.default_finish(s));
         let start = board.full() & !(1 << s);
-        assert_eq!(class_proof(&board, start, &finals), None, "{name}");
+        let game = Game {
+            board: &board,
+            start,
+            finish,
+        };
+        let v = Analyst::new()
+            .assess(game, start, true, &NoObserver)
+            .unwrap();
+        assert!(v.solvable, "{name}");
+        check(game, start, &v);
     }
-    // The French board's centre game is ruled out by the rule of three, d2 to d6 is its classic game.
+    // The French board's centre game is ruled out by the rule of three; d2 to d6 is its classic game.
     let french = Board::named("french").unwrap();
-    let (d2, d4, d6) = (
-        french.parse_hole("d2").unwrap(),
-        french.parse_hole("d4").unwrap(),
-        french.parse_hole("d6").unwrap(),
-    );
+    let hole = |t: &str| french.parse_hole(t).unwrap();
     assert_eq!(
-        (french.default_start(), french.default_finish(d2)),
-        (d2, d6)
+        (french.default_start(), french.default_finish(hole("d2"))),
+        (hole("d2"), hole("d6"))
     );
-    let centre = french.full() & !(1 << d4);
+    let centre = french.full() & !(1 << hole("d4"));
     assert!(matches!(
-        class_proof(&french, centre, &[1 << d4]),
+        class_proof(&french, centre, &[1 << hole("d4")]),
         Some(Lost::Class { .. })
     ));
 }

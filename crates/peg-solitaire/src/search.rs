@@ -1,0 +1,269 @@
+//! The depth-first search behind [`crate::Analyst`]: from a position, a game to one of the finishes or the proof
+//! that none exists, visiting positions in runs of a budget. It remembers lost positions (one per class under the
+//! symmetries that keep the finishes), tries jumps towards the finish first (equally good ones shuffled anew in
+//! each run after the first), and learns pagoda functions from big lost subtrees; what it found is a [`Memo`] that
+//! its caller keeps for the next question about the same game.
+
+use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
+
+use progress::{Flow, Label, Observer, Progress, Unit};
+
+use crate::board::{Board, Jump, Position, Symmetry};
+use crate::count::{CountError, Finish, finished};
+use crate::levels::PositionHasher;
+use crate::pagoda::{self, Pagoda};
+
+/// The unit a search's progress is counted in.
+pub const POSITIONS: Unit = Unit::new("position", "positions searched", Label::Ordinal);
+
+/// Lost positions remembered (each a word in a hash set: about 16 bytes with the table's slack, so at most about
+/// 130 MB); a search that finds more starts a fresh memo, so a long search on a big board holds no more.
+const MEMO_CAP: usize = 8 << 20;
+
+/// What searches for one board and finish found: lost positions, and pagoda functions that prove others lost.
+pub(crate) struct Memo {
+    board: Board,
+    finish: Finish,
+    lost: HashSet<Position, BuildHasherDefault<PositionHasher>>,
+    learnt: Learnt,
+}
+
+/// One run of the search: how many new positions it may visit, the shuffle of equally good jumps (0: none), and
+/// the positions the runs before it visited (for progress).
+#[derive(Clone, Copy)]
+pub(crate) struct Run {
+    pub(crate) budget: u64,
+    pub(crate) seed: u64,
+    pub(crate) spent: u64,
+}
+
+/// Depth-first search from `pos` for a game to one of `finals`, visiting at most `run.budget` new positions:
+/// `Some(Some(jumps))` found, `Some(None)` none exists, `None` out of budget.
+pub(crate) fn search(
+    memo: &mut Option<Memo>,
+    board: &Board,
+    pos: Position,
+    finish: Finish,
+    finals: &[Position],
+    run: Run,
+    observer: &dyn Observer,
+) -> Result<Option<Option<Vec<Jump>>>, CountError> {
+    let kept = match memo.take() {
+        Some(m) if m.board == *board && m.finish == finish => m,
+        _ => Memo {
+            board: board.clone(),
+            finish,
+            lost: HashSet::default(),
+            learnt: Learnt::default(),
+        },
+    };
+    let mut dfs = Dfs {
+        learnt: kept.learnt,
+        board,
+        finish,
+        finals,
+        // A symmetry that maps the finishes onto themselves keeps a lost position lost.
+        symmetry: Symmetry::keeping_set(board, finals),
+        lost: kept.lost,
+        visited: 0,
+        run,
+        observer,
+        path: Vec::new(),
+        reach: reach(board, finals),
+    };
+    observer.report(Progress::Tally {
+        done: run.spent,
+        total: 0,
+        unit: POSITIONS,
+    });
+    let result = dfs.walk(pos);
+    let path = dfs.path;
+    *memo = Some(Memo {
+        board: board.clone(),
+        finish,
+        lost: dfs.lost,
+        learnt: dfs.learnt,
+    });
+    match result {
+        Ok(true) => Ok(Some(Some(path))),
+        Ok(false) => Ok(Some(None)),
+        Err(Stop::Budget) => Ok(None),
+        Err(Stop::Cancelled) => Err(CountError::Cancelled),
+    }
+}
+
+enum Stop {
+    Budget,
+    Cancelled,
+}
+
+/// Pagoda functions a search learnt, as tables of the total of each byte of a position, with the least total of
+/// the finishes: a position is lost when some function's total is below its finishes'.
+#[derive(Default)]
+struct Learnt {
+    /// Per function: 8 tables of 256 totals, then the finishes' least total.
+    tables: Vec<(Box<[[f64; 256]; 8]>, f64)>,
+}
+
+/// Functions a search keeps learning (each costs eight reads per position visited).
+const LEARN_CAP: usize = 48;
+
+/// A lost subtree this big has a pagoda proof looked for (a linear programme: about 5 ms).
+const LEARN_FROM: u64 = 4096;
+
+impl Learnt {
+    fn add(&mut self, p: &Pagoda, finals: &[Position], full: Position) {
+        let mut t = Box::new([[0.0; 256]; 8]);
+        for (chunk, table) in t.iter_mut().enumerate() {
+            for (byte, total) in table.iter_mut().enumerate() {
+                *total = p.total(((byte as u64) << (8 * chunk)) & full);
+            }
+        }
+        let least = finals
+            .iter()
+            .map(|&f| p.total(f))
+            .fold(f64::INFINITY, f64::min);
+        self.tables.push((t, least));
+    }
+
+    fn proves_lost(&self, pos: Position) -> bool {
+        self.tables.iter().any(|(t, least)| {
+            let total: f64 = (0..8).map(|c| t[c][(pos >> (8 * c)) as usize & 255]).sum();
+            total + 1e-7 < *least
+        })
+    }
+}
+
+struct Dfs<'a> {
+    learnt: Learnt,
+    board: &'a Board,
+    finish: Finish,
+    finals: &'a [Position],
+    symmetry: Symmetry,
+    lost: HashSet<Position, BuildHasherDefault<PositionHasher>>,
+    visited: u64,
+    run: Run,
+    observer: &'a dyn Observer,
+    path: Vec<Jump>,
+    /// Each hole's squared distance to where the game ends (the finishes' centre), doubled: jumps towards it are
+    /// tried first.
+    reach: Vec<i32>,
+}
+
+/// A tie-break among equally good jumps for run `seed` (0: the board's order).
+fn shuffle(seed: u64, j: &Jump) -> u64 {
+    if seed == 0 {
+        return 0;
+    }
+    let x =
+        (seed << 16 | u64::from(j.from) << 8 | u64::from(j.to)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x ^ x >> 29
+}
+
+/// Each hole's squared distance from the centre of `finals` (times the number of finals, to stay whole).
+fn reach(board: &Board, finals: &[Position]) -> Vec<i32> {
+    let n = finals.len().max(1) as i32;
+    let at = |p: Position| board.holes()[p.trailing_zeros() as usize];
+    let (sr, sc) = finals.iter().fold((0, 0), |(r, c), &f| {
+        let (fr, fc) = at(f);
+        (r + i32::from(fr), c + i32::from(fc))
+    });
+    board
+        .holes()
+        .iter()
+        .map(|&(r, c)| {
+            let (dr, dc) = (i32::from(r) * n - sr, i32::from(c) * n - sc);
+            dr * dr + dc * dc
+        })
+        .collect()
+}
+
+impl Dfs<'_> {
+    /// Remembers a lost position (a class of them, under the symmetry).
+    fn remember(&mut self, key: Position) {
+        if self.lost.len() >= MEMO_CAP {
+            self.lost.clear();
+        }
+        self.lost.insert(key);
+    }
+
+    fn walk(&mut self, pos: Position) -> Result<bool, Stop> {
+        if finished(self.board, pos, self.finish) {
+            return Ok(true);
+        }
+        if pos.count_ones() <= 1 {
+            return Ok(false);
+        }
+        let key = self.symmetry.canonical(pos);
+        if self.lost.contains(&key) {
+            return Ok(false);
+        }
+        if self.learnt.proves_lost(pos) {
+            self.remember(key);
+            return Ok(false);
+        }
+        self.visited += 1;
+        let entered = self.visited;
+        if self.visited > self.run.budget {
+            return Err(Stop::Budget);
+        }
+        if self.visited.is_multiple_of(8192) {
+            let flow = self.observer.report(Progress::Tally {
+                done: self.run.spent.saturating_add(self.visited),
+                total: 0,
+                unit: POSITIONS,
+            });
+            if flow == Flow::Stop || !self.observer.keep_going() {
+                return Err(Stop::Cancelled);
+            }
+        }
+        // Two pegs: a jump to a finish, or nothing.
+        if pos.count_ones() == 2 {
+            let won = self
+                .board
+                .jumps()
+                .iter()
+                .find(|j| j.legal(pos) && self.finals.contains(&(pos ^ j.mask())));
+            if let Some(&j) = won {
+                self.path.push(j);
+                return Ok(true);
+            }
+            self.remember(key);
+            return Ok(false);
+        }
+        let mut jumps = [Jump {
+            from: 0,
+            over: 0,
+            to: 0,
+        }; 96];
+        let mut n = 0;
+        self.board.for_each_legal(pos, |j| {
+            if n < jumps.len() {
+                jumps[n] = j;
+                n += 1;
+            }
+        });
+        let (reach, seed) = (&self.reach, self.run.seed);
+        jumps[..n].sort_unstable_by_key(|j| {
+            let towards = reach[usize::from(j.to)] - reach[usize::from(j.from)];
+            (towards, shuffle(seed, j))
+        });
+        for &j in &jumps[..n] {
+            self.path.push(j);
+            if self.walk(pos ^ j.mask())? {
+                return Ok(true);
+            }
+            self.path.pop();
+        }
+        self.remember(key);
+        // A big lost subtree: a pagoda function that proves it lost may cut others like it.
+        if self.visited - entered >= LEARN_FROM
+            && self.learnt.tables.len() < LEARN_CAP
+            && let Some(p) = pagoda::find(self.board, pos, self.finals)
+        {
+            self.learnt.add(&p, self.finals, self.board.full());
+        }
+        Ok(false)
+    }
+}
