@@ -348,11 +348,12 @@ test('what a class reads: no empty board or Share before a secret, score buttons
   const first = async (which) => (await manual.locator(`.stepper.${which} .num`).first().boundingBox()).x;
   assert.equal(await first('black'), await first('white'), 'the two rows of score buttons start in line');
   assert.equal(await manual.locator('text=Share this game').count(), 1, 'a game to share once there is a guess');
-  // Big counts in words on the chart, and one code left is said plainly.
+  // Big counts in one short format on every chart (two figures and a power of ten; the exact count on hover).
   const big = await open(browser, `${server.url}/#/mastermind?mode=break&pegs=10&colors=10&secret=0,1,2,3,4,5,6,7,8,9&see=1`);
   await solverReady(big);
   await big.waitForSelector('.chart .point text');
-  assert.match(await big.textContent('.chart .point text'), /^10\.0 billion$/);
+  assert.match(await big.textContent('.chart .point text'), /^1\.0×10¹⁰$/);
+  assert.match(await big.textContent('.chart .point title'), /^10,000,000,000$/);
   assert.deepEqual(manual.errors, []);
   assert.deepEqual(big.errors, []);
 });
