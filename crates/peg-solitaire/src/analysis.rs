@@ -15,7 +15,8 @@ use progress::Observer;
 
 use crate::beam::{WIDTH as BEAM_WIDTH, beam};
 use crate::board::{Board, Jump, Position};
-use crate::count::{CountError, Finish, Limits, TAB_HOLES, finished};
+use crate::count::{CountError, Limits, TAB_HOLES};
+use crate::finish::{Finish, finished};
 use crate::opening::Opening;
 use crate::pagoda::{self, Pagoda};
 use crate::search::{Memo, Run, search};

@@ -9,7 +9,8 @@ use std::collections::HashMap;
 use progress::{Flow, Observer, Progress};
 
 use crate::board::{Board, Jump, Position};
-use crate::count::{CountError, Finish, finished};
+use crate::count::CountError;
+use crate::finish::{Finish, finished};
 use crate::search::POSITIONS;
 
 /// Positions kept after each jump: about 2 s for the 40 jumps of the diamond board natively, 20 MB.

@@ -9,70 +9,19 @@ use std::sync::Mutex;
 use progress::{Flow, Label, Observer, Progress, Unit};
 use rayon::prelude::*;
 
-use crate::board::{Board, Position, Symmetry};
+use crate::board::{Board, Position};
+use crate::finish::Finish;
 use crate::levels::{BYTES_PER_CLASS, Halt, Level};
 use crate::ranks::{Alone, Ranks};
+use crate::symmetry::Symmetry;
 
 /// The unit in which the levels of a count are tallied.
 pub const LEVELS: Unit = Unit::new("level", "levels", Label::Ordinal);
-
-/// Where a game ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Finish {
-    /// One peg left, in this hole.
-    Hole(u8),
-    /// One peg left, anywhere.
-    AnyOne,
-    /// Played until no jump is left, however many pegs remain.
-    DeadEnd,
-}
-
-impl fmt::Display for Finish {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Finish::Hole(h) => write!(f, "hole {h}"),
-            Finish::AnyOne => f.write_str("any-one"),
-            Finish::DeadEnd => f.write_str("dead-end"),
-        }
-    }
-}
-
-impl Finish {
-    /// The finish as links and the command line write it: a hole `row,column`, `any-one` or `dead-end`.
-    pub fn text(self, board: &Board) -> String {
-        match self {
-            Finish::Hole(h) => board.hole_text(h),
-            Finish::AnyOne => "any-one".into(),
-            Finish::DeadEnd => "dead-end".into(),
-        }
-    }
-
-    /// The finish written `row,column`, `any-one` or `dead-end`, or why it is none.
-    pub fn parse(board: &Board, text: &str) -> Result<Finish, String> {
-        match text {
-            "any-one" => Ok(Finish::AnyOne),
-            "dead-end" => Ok(Finish::DeadEnd),
-            hole => board
-                .parse_hole(hole)
-                .map(Finish::Hole)
-                .map_err(|e| format!("{e}, nor any-one or dead-end")),
-        }
-    }
-}
 
 /// The most holes a board may have for its counts of every game and its table of games to be offered in a browser
 /// tab ([`Limits::BROWSER`]): the English board's 33 fit; on the French board's 37 the middle levels alone need about
 /// 12 GB (`puzzle-lab pegs count --board french` says how much at the level where it stops).
 pub const TAB_HOLES: usize = 33;
-
-/// Whether `pos` is a finished game for `finish`.
-pub fn finished(board: &Board, pos: Position, finish: Finish) -> bool {
-    match finish {
-        Finish::Hole(h) => pos == 1 << h,
-        Finish::AnyOne => pos.count_ones() == 1,
-        Finish::DeadEnd => board.jumps().iter().all(|j| !j.legal(pos)),
-    }
-}
 
 /// What a count may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

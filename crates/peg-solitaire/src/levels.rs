@@ -10,8 +10,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use progress::{Flow, Label, Observer, Progress, Unit};
 use rayon::prelude::*;
 
-use crate::board::{Board, Position, Symmetry};
+use crate::board::{Board, Position};
 use crate::ranks::Ranks;
+use crate::symmetry::Symmetry;
 
 /// What a unit of counting work is: one shard of a level's positions, owned by one thread while it is expanded.
 pub const SHARDS: Unit = Unit::new("shard", "shards of a level", Label::Ordinal);

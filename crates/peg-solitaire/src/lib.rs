@@ -22,28 +22,31 @@ mod analysis;
 mod beam;
 mod board;
 mod count;
+mod finish;
 mod levels;
+mod names;
 mod opening;
 pub mod pagoda;
 mod per_jump;
 mod ranks;
 mod search;
+mod symmetry;
 mod table;
 
 pub use analysis::{Analyst, Game, Lost, SEARCH_FIRST, Source, Verdict, class_proof, solve};
 pub use board::{
     Board, BoardError, DIAMOND, ENGLISH, FRENCH, Geometry, Jump, MAX_HOLES, NAMED, Position,
-    Symmetry,
 };
 pub use count::{
-    CountError, Counted, Finish, LEVELS, LevelStats, Limits, TAB_HOLES, count, count_shared,
-    finished, human_bytes,
+    CountError, Counted, LEVELS, LevelStats, Limits, TAB_HOLES, count, count_shared, human_bytes,
 };
+pub use finish::{Finish, finished};
 pub use levels::SHARDS;
 pub use opening::{OPENING_LEVELS, Opening};
 pub use per_jump::jump_counts;
 pub use ranks::{Alone, Ranks};
 pub use search::POSITIONS;
+pub use symmetry::Symmetry;
 pub use table::{Table, TableBuild};
 
 #[cfg(test)]

@@ -3,8 +3,10 @@
 //! game's own table (seconds to build) is still being made. One book so far: the English board's classic game,
 //! centre to centre.
 
-use crate::board::{Board, Jump, Position, Symmetry};
-use crate::count::{Finish, checked, group_for};
+use crate::board::{Board, Jump, Position};
+use crate::count::{checked, group_for};
+use crate::finish::Finish;
+use crate::symmetry::Symmetry;
 
 pub(crate) mod english;
 

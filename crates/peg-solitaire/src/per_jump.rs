@@ -4,7 +4,8 @@
 use progress::Observer;
 
 use crate::board::{Board, Jump, Position};
-use crate::count::{CountError, Finish, Limits, count, finished};
+use crate::count::{CountError, Limits, count};
+use crate::finish::{Finish, finished};
 
 /// Every legal jump from `pos` with the number of games through it that reach `finish`.
 pub fn jump_counts(

@@ -9,10 +9,12 @@ use std::hash::BuildHasherDefault;
 
 use progress::{Flow, Label, Observer, Progress, Unit};
 
-use crate::board::{Board, Jump, Position, Symmetry};
-use crate::count::{CountError, Finish, finished};
+use crate::board::{Board, Jump, Position};
+use crate::count::CountError;
+use crate::finish::{Finish, finished};
 use crate::levels::PositionHasher;
 use crate::pagoda::{self, Pagoda};
+use crate::symmetry::Symmetry;
 
 /// The unit a search's progress is counted in.
 pub const POSITIONS: Unit = Unit::new("position", "positions searched", Label::Ordinal);

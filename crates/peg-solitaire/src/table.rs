@@ -7,9 +7,11 @@
 
 use progress::{Flow, Observer, Progress};
 
-use crate::board::{Board, Jump, Position, Symmetry};
-use crate::count::{CountError, Finish, LEVELS, Limits, checked, group_for, same_halves};
+use crate::board::{Board, Jump, Position};
+use crate::count::{CountError, LEVELS, Limits, checked, group_for, same_halves};
+use crate::finish::Finish;
 use crate::levels::{BYTES_PER_CLASS, Halt, Level};
+use crate::symmetry::Symmetry;
 
 /// Games to the finish from every position reachable from a start.
 #[derive(Debug)]
@@ -77,7 +79,7 @@ impl Table {
 
     /// Games from `pos` to the finish.
     pub fn games_from(&self, pos: Position) -> u128 {
-        if crate::count::finished(&self.board, pos, self.finish) {
+        if crate::finish::finished(&self.board, pos, self.finish) {
             return 1;
         }
         let pegs = self.start.count_ones();

@@ -8,8 +8,6 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde::{Deserialize, Serialize};
 
-use crate::Answer;
-
 /// A turn as it travels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase", tag = "kind")]
@@ -317,16 +315,6 @@ pub enum CluedoAnswer {
     Act(ActionDto),
     /// A simulation.
     Simulated(SimulationDto),
-}
-
-impl TryFrom<Answer> for CluedoAnswer {
-    type Error = Answer;
-    fn try_from(answer: Answer) -> Result<Self, Answer> {
-        match answer {
-            Answer::Cluedo(a) => Ok(a),
-            other => Err(other),
-        }
-    }
 }
 
 fn kinds(names: &[String]) -> Result<Vec<Kind>, String> {

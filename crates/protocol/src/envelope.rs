@@ -1,5 +1,7 @@
 //! The envelope every game's messages travel in: jobs and their answers, progress, the end of a job, and
-//! their JSON forms. Adding a game adds one variant to [`Job`] and one to [`Answer`]; nothing else here changes.
+//! their JSON forms. Adding a game adds one variant to [`Job`] and one to [`Answer`], and names its answer type in
+//! `game_answers!` (the page's `reply::<GameAnswer>()`); nothing else here changes. The game modules do not import
+//! this one: the envelope depends on them, not the other way round.
 
 use serde::{Deserialize, Serialize};
 
@@ -31,6 +33,27 @@ pub enum Answer {
     Pegs(crate::pegs::PegsAnswer),
     /// A Cluedo answer.
     Cluedo(crate::cluedo::CluedoAnswer),
+}
+
+/// `Answer` into one game's answer (the others come back as they were), for each game.
+macro_rules! game_answers {
+    ($($variant:ident => $ty:ty),* $(,)?) => {$(
+        impl TryFrom<Answer> for $ty {
+            type Error = Answer;
+            fn try_from(answer: Answer) -> Result<Self, Answer> {
+                match answer {
+                    Answer::$variant(a) => Ok(a),
+                    other => Err(other),
+                }
+            }
+        }
+    )*};
+}
+
+game_answers! {
+    Mastermind => MastermindAnswer,
+    Pegs => crate::pegs::PegsAnswer,
+    Cluedo => crate::cluedo::CluedoAnswer,
 }
 
 /// Page to worker.

@@ -5,8 +5,6 @@ use serde::{Deserialize, Serialize};
 
 use ::mastermind::{Row, Spec};
 
-use crate::Answer;
-
 mod run;
 #[cfg(test)]
 mod tests;
@@ -319,18 +317,6 @@ impl From<&::mastermind::partition::Partition> for SplitDto {
             parts: p.parts() as u32,
             entropy_bits: p.entropy_bits(),
             expected_size: p.expected_size(),
-        }
-    }
-}
-
-impl TryFrom<Answer> for MastermindAnswer {
-    type Error = Answer;
-    // With one game every answer is Mastermind's; the catch-all keeps this true as games are added.
-    #[allow(unreachable_patterns)]
-    fn try_from(answer: Answer) -> Result<Self, Answer> {
-        match answer {
-            Answer::Mastermind(a) => Ok(a),
-            other => Err(other),
         }
     }
 }

@@ -1,0 +1,128 @@
+//! The game's reducer, its requests answered by the real jobs (`protocol::execute`).
+
+use super::*;
+use protocol::{JobObserver, execute};
+
+/// Answers the game's requests with the real jobs until it waits for the person.
+fn settle(mut play: Play) -> Play {
+    while let Some(r) = play.request.clone() {
+        let outcome = execute(&r.job, &JobObserver::new());
+        play.apply(Action::Done(r.seq, outcome));
+    }
+    play
+}
+
+/// A new triangle game, its first request not yet answered.
+fn new_triangle() -> Play {
+    let setup = Setup {
+        board: "triangle".into(),
+        layout: None,
+        start: 0,
+        finish: Finish::AnyOne,
+        moves: Vec::new(),
+        embed: false,
+    };
+    Play::new(Board::named("triangle").unwrap(), &setup)
+}
+
+fn triangle() -> Play {
+    settle(new_triangle())
+}
+
+#[test]
+fn a_game_is_played_by_clicks_with_counts_and_undo() {
+    let mut g = triangle();
+    assert_eq!(g.outlook, Outlook::Solvable);
+    let counts = g.counts.clone().unwrap();
+    assert_eq!(counts.iter().map(|c| c.1).sum::<u128>(), 29_760);
+    // Pick the peg in hole 3 (row 2, column 0) and jump into the top.
+    g.apply(Action::Hole(3));
+    assert_eq!(g.selected, Some(3));
+    g.apply(Action::Hole(0));
+    assert_eq!(g.moves.len(), 1);
+    let g2 = settle(g);
+    assert_eq!(g2.outlook, Outlook::Solvable);
+    assert_eq!(
+        g2.counts
+            .as_ref()
+            .unwrap()
+            .iter()
+            .map(|c| c.1)
+            .sum::<u128>(),
+        14_880
+    );
+    let mut g3 = g2.clone();
+    g3.apply(Action::Undo);
+    assert!(g3.moves.is_empty());
+    g3.apply(Action::Redo);
+    assert_eq!(g3.moves, g2.moves);
+    // An illegal target leaves the peg picked up and nothing played.
+    let mut g4 = triangle();
+    g4.apply(Action::Hole(3));
+    g4.apply(Action::Hole(14));
+    assert!(g4.moves.is_empty());
+}
+
+#[test]
+fn a_solution_is_shown_to_the_end() {
+    let mut g = triangle();
+    g.apply(Action::ShowSolution);
+    let mut g = settle(g);
+    assert_eq!(g.showing.len(), 13);
+    while !g.showing.is_empty() {
+        g.apply(Action::StepSolution);
+        g = settle(g);
+    }
+    assert!(g.won());
+    assert_eq!(g.position().count_ones(), 1);
+    assert_eq!(g.moves_text().split('.').count(), 13);
+}
+
+#[test]
+fn the_table_levels_shown_are_the_current_count_requests_own() {
+    let mut g = triangle();
+    g.apply(Action::Hole(3));
+    g.apply(Action::Hole(0));
+    // A jump asks whether the finish is still reachable: no table there.
+    let solve = g.request.clone().unwrap();
+    g.apply(Action::Working(solve.seq, Some((1, 9))));
+    assert_eq!(g.table_levels, None);
+    let outcome = execute(&solve.job, &JobObserver::new());
+    g.apply(Action::Done(solve.seq, outcome));
+    // Then the counts: the table's levels are shown as they come, a stale request's are not.
+    let counts = g.request.clone().unwrap();
+    assert!(matches!(counts.job, Job::Pegs(PegsJob::JumpCounts { .. })));
+    g.apply(Action::Working(counts.seq, Some((4, 9))));
+    assert_eq!(g.table_levels, Some((4, 9)));
+    g.apply(Action::Working(solve.seq, Some((1, 9))));
+    assert_eq!(g.table_levels, Some((4, 9)));
+    let g = settle(g);
+    assert_eq!(g.table_levels, None);
+    assert!(g.counts.is_some());
+}
+
+#[test]
+fn a_count_of_every_game_pauses_the_tables_build() {
+    let mut g = new_triangle();
+    let is_build = |g: &Play| {
+        g.request
+            .as_ref()
+            .is_some_and(|r| matches!(r.job, Job::Pegs(PegsJob::BuildTable { .. })))
+    };
+    // Whether solvable, then the counts; then the table is asked for.
+    for _ in 0..2 {
+        let r = g.request.clone().unwrap();
+        let outcome = execute(&r.job, &JobObserver::new());
+        g.apply(Action::Done(r.seq, outcome));
+    }
+    assert!(g.counts.is_some() && is_build(&g));
+    g.apply(Action::CountRunning(true));
+    assert!(g.request.is_none(), "the build waits for the count");
+    g.apply(Action::CountRunning(false));
+    assert!(is_build(&g), "and goes on after it");
+    // Where the finish is out of reach, a count's end asks for no table.
+    g.apply(Action::CountRunning(true));
+    g.outlook = Outlook::Lost(LostDto::NoGame);
+    g.apply(Action::CountRunning(false));
+    assert!(g.request.is_none(), "no table for a lost game");
+}
