@@ -11,8 +11,8 @@
 //! (it posts a heartbeat every second) is restarted, failing its jobs with a message. A worker running a job
 //! on its own thread cannot post while it works, so it is not watched then.
 //!
-//! (About 500 lines, one concern: the worker's life cycle, from start through watchdog, restart and cancel, which
-//! share the handle's state; the hooks, the status line and the lanes live in their own files.)
+//! Longer than 500 lines: one concern, the worker's life cycle, from start through watchdog, restart and cancel,
+//! which share the handle's state; the hooks, the status line and the lanes live in their own files.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;

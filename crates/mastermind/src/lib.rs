@@ -31,25 +31,30 @@ mod listed;
 pub mod local;
 pub mod optimal;
 pub mod partition;
+mod play_all;
 mod row;
 mod scoring;
 pub mod search;
 mod spec;
+mod stats;
 pub mod strategy;
+mod workload;
 
 pub use choose::{Choice, choose};
 pub use code::{Code, CodeError};
 pub use feedback::{Feedback, score, score_reference};
-pub use game::{
-    Branch, GAMES, GamePlay, MAX_GUESSES, PlayAllStats, feedback_workload, first_contradiction,
-    optimal_book, play_all, play_all_observed, play_all_top, play_branch, play_game, play_sampled,
-    play_sampled_part, score_all,
-};
+pub use game::{GamePlay, MAX_GUESSES, first_contradiction, play_game};
 pub use optimal::BookSearch;
+pub use play_all::{
+    Branch, GAMES, optimal_book, play_all, play_all_observed, play_all_top, play_branch,
+    play_sampled, play_sampled_part,
+};
 pub use row::{Row, RowError};
 pub use scoring::CHUNKS;
 pub use spec::{MAX_COLORS, MAX_PEGS, Spec, SpecError};
+pub use stats::PlayAllStats;
 pub use strategy::{Strategy, StrategyError};
+pub use workload::{feedback_workload, score_all};
 
 /// Puts `xs` in a uniformly random order (Fisher-Yates, from the end). One loop for every shuffle in the crate,
 /// so seeded games draw the same numbers wherever they shuffle.

@@ -6,8 +6,8 @@ use protocol::cluedo::NotebookDto;
 use protocol::group_digits;
 use yew::prelude::*;
 
+use super::names::{card_name, kind_class, seat_name, short_seat};
 use super::state::Table;
-use super::table_view::{card_name, kind_class, seat_name, short_seat};
 
 #[derive(Properties, PartialEq)]
 pub(super) struct NotebookProps {

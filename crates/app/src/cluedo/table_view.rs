@@ -1,10 +1,11 @@
 //! The game page: settings, your hand, the move panel, the log and the notebook.
 
-use cluedo::{Card, CardKind, Kind, NAMES, Phase, Turn};
+use cluedo::{CardKind, Kind, Phase, Turn};
 use protocol::cluedo::{ActionDto, AskDto, NotebookDto};
 use protocol::group_digits;
 use yew::prelude::*;
 
+use super::names::{card_name, kind_class, seat_name, short_seat};
 use super::notebook_view::{Notebook, notebook_table};
 use super::state::{Action, Setup, Table, YOU};
 use crate::hooks::use_request;
@@ -22,28 +23,8 @@ pub struct TableProps {
     pub embed: bool,
 }
 
-pub(super) fn card_name(n: u8) -> &'static str {
-    NAMES.get(usize::from(n)).copied().unwrap_or("?")
-}
-
 fn cards_text(cards: [u8; 3]) -> String {
     cards.map(card_name).join(", ")
-}
-
-pub(super) fn seat_name(t: &Table, seat: usize) -> String {
-    if seat == YOU {
-        "You".into()
-    } else {
-        format!("Computer {seat} ({})", t.kinds[seat].name())
-    }
-}
-
-pub(super) fn short_seat(seat: usize) -> String {
-    if seat == YOU {
-        "You".into()
-    } else {
-        format!("C{seat}")
-    }
 }
 
 fn set_hash(query: &str) {
@@ -250,14 +231,6 @@ fn Hand(props: &TableRef) -> Html {
             { for hand.iter().map(|c| html! { <span class={classes!("cl-card", kind_class(c))}>{ c.name() }</span> }) }
             <span class="hint">{ format!(" Hands: {}.", sizes.iter().enumerate().map(|(s, n)| format!("{} {n}", short_seat(s))).collect::<Vec<_>>().join(", ")) }</span>
         </p>
-    }
-}
-
-pub(super) fn kind_class(c: Card) -> &'static str {
-    match c.kind() {
-        CardKind::Suspect => "suspect",
-        CardKind::Weapon => "weapon",
-        CardKind::Room => "room",
     }
 }
 

@@ -1,6 +1,9 @@
 //! Tests of `game`.
 
 use super::*;
+use crate::Feedback;
+use crate::{PlayAllStats, play_all, play_all_top, play_branch, play_sampled, play_sampled_part};
+use progress::NoObserver;
 
 fn rows(spec: &Spec, rows: &[(&str, u8, u8)]) -> Vec<Row> {
     rows.iter()

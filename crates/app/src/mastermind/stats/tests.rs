@@ -1,0 +1,74 @@
+//! The strategy comparison's reducer, natively.
+
+use super::*;
+use protocol::Answer;
+
+fn played(mean: f64) -> Outcome {
+    let played = PlayedDto {
+        games: 1296,
+        mean,
+        worst: 5,
+        histogram: vec![0, 1, 6, 62, 533, 694],
+        failed: 0,
+        fallbacks: Vec::new(),
+    };
+    Outcome::Ok {
+        answer: Answer::Mastermind(MastermindAnswer::Played { played }),
+    }
+}
+
+#[test]
+fn a_run_plays_each_chosen_strategy_in_turn_and_can_be_cancelled() {
+    let b = Rc::new(Bench::default());
+    let b = b.reduce(BenchAction::Toggle(Strategy::LocalSearch));
+    assert_eq!(b.chosen.len(), 7);
+    let b = b.reduce(BenchAction::Run);
+    let (seq, job) = b.job().unwrap();
+    assert!(matches!(
+        job,
+        Job::Mastermind(MastermindJob::Play { games: None, .. })
+    ));
+    // Settings are frozen while it runs; stale answers are ignored.
+    let same = b.clone().reduce(BenchAction::Size(5, 8));
+    assert_eq!(same.spec, Spec::CLASSIC);
+    let b = b.reduce(BenchAction::Progress(seq, 648, 1296));
+    assert!((b.fraction() - 0.5 / 7.0).abs() < 1e-9);
+    let b = b.reduce(BenchAction::Done(seq + 3, played(4.0), 1.0));
+    assert!(b.lines.is_empty());
+    let b = b.reduce(BenchAction::Done(seq, played(4.476), 12.0));
+    assert_eq!((b.lines.len(), b.queue.len()), (1, 6));
+    let b = b.reduce(BenchAction::Cancel);
+    assert!(!b.running() && b.cancelled);
+    assert_eq!(b.job(), None);
+}
+
+#[test]
+fn big_games_are_compared_on_seeded_games() {
+    let q: Query = [
+        ("pegs", "8"),
+        ("colors", "8"),
+        ("strategies", "knuth,entropy,nonsense"),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    let b = Bench::from_query(&q);
+    assert_eq!(
+        (b.games, b.chosen.clone()),
+        (Some(100), vec![Strategy::Knuth, Strategy::Entropy])
+    );
+    assert_eq!(b.link_errors.len(), 1);
+    assert!(b.link_errors[0].starts_with("strategies: 'nonsense' is not a strategy"));
+    let q: Query = [("pegs", "x"), ("colors", "30"), ("games", "0")]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let bad = Bench::from_query(&q);
+    assert_eq!(bad.spec, Spec::CLASSIC);
+    assert_eq!(bad.link_errors.len(), 3, "{:?}", bad.link_errors);
+    assert!(bad.link_errors[0].starts_with("pegs: 'x' is not a whole number"));
+    assert!(bad.link_errors[1].starts_with("pegs and colors:"));
+    assert!(bad.link_errors[2].starts_with("games: '0'"));
+    let b = Rc::new(b).reduce(BenchAction::Games(None));
+    assert_eq!(b.games, Some(100));
+}

@@ -1,0 +1,154 @@
+//! Games follow the rules, cards are seen only by who may see them, every kind of player finishes, simulations
+//! are the same on any thread count.
+
+use super::*;
+
+#[test]
+fn a_game_follows_the_rules() {
+    let mut rng = StdRng::seed_from_u64(1);
+    let deal = Deal::random(4, &mut rng);
+    assert_eq!(
+        deal.hands.iter().map(|h| h.len()).collect::<Vec<_>>(),
+        vec![5, 5, 4, 4]
+    );
+    let mut game = Game::with_deal(deal.clone());
+    // Seat 0 suggests the envelope: nobody can refute.
+    game.suggest(deal.envelope).expect("its turn");
+    assert!(matches!(
+        game.view(0).turns()[0],
+        Turn::Suggest { shown_by: None, .. }
+    ));
+    assert!(
+        game.suggest(deal.envelope).is_err(),
+        "one suggestion per turn"
+    );
+    game.end_turn().expect("ok");
+    assert_eq!(game.phase(), Phase::Turn { seat: 1 });
+    let wrong = Triple {
+        room: card(if deal.envelope.room == card(12) {
+            13
+        } else {
+            12
+        }),
+        ..deal.envelope
+    };
+    assert!(!game.accuse(wrong).expect("its turn"));
+    assert!(game.is_out(1));
+    assert_eq!(game.phase(), Phase::Turn { seat: 2 });
+    assert!(game.accuse(deal.envelope).expect("its turn"));
+    assert_eq!(game.phase(), Phase::Over { winner: Some(2) });
+}
+
+#[test]
+fn only_the_suggester_and_the_refuter_see_the_card() {
+    let mut rng = StdRng::seed_from_u64(5);
+    let deal = Deal::random(3, &mut rng);
+    let mut game = Game::with_deal(deal.clone());
+    // Suggest two of seat 1's cards so it must choose.
+    let h1: Vec<Card> = deal.hands[1].iter().collect();
+    let s = h1
+        .iter()
+        .find(|c| c.kind() == CardKind::Suspect)
+        .copied()
+        .unwrap_or(deal.envelope.suspect);
+    let w = h1
+        .iter()
+        .find(|c| c.kind() == CardKind::Weapon)
+        .copied()
+        .unwrap_or(deal.envelope.weapon);
+    let t = Triple {
+        suspect: s,
+        weapon: w,
+        room: deal.envelope.room,
+    };
+    game.suggest(t).expect("turn");
+    let shown = match game.phase() {
+        Phase::Refute { seat: 1, options } => options.iter().next().expect("an option"),
+        _ => match game.view(0).turns()[0] {
+            Turn::Suggest { card: Some(c), .. } => c,
+            other => panic!("{other:?}"),
+        },
+    };
+    if matches!(game.phase(), Phase::Refute { .. }) {
+        game.show(shown).expect("an option");
+    }
+    let card_in = |seat: usize| match game.view(seat).turns()[0] {
+        Turn::Suggest { card, .. } => card,
+        _ => None,
+    };
+    assert_eq!(
+        (card_in(0), card_in(1), card_in(2)),
+        (Some(shown), Some(shown), None)
+    );
+}
+
+#[test]
+fn every_kind_finishes_and_deduction_never_accuses_wrongly() {
+    for kind in Kind::ALL {
+        for players in [2, 3, 5] {
+            for seed in 0..6 {
+                let kinds = vec![kind; players];
+                let end = play(&kinds, seed);
+                assert!(
+                    end.winner.is_some(),
+                    "{kind:?} x{players} seed {seed}: {end:?}"
+                );
+                assert!(end.rounds >= 1 && end.rounds < 40, "{end:?}");
+            }
+        }
+    }
+    // Deduction players never make a wrong accusation: nobody is ever eliminated.
+    let mut rng = StdRng::seed_from_u64(9);
+    for _ in 0..10 {
+        let mut game = Game::new(4, &mut rng).expect("4 players");
+        while !matches!(game.phase(), Phase::Over { .. }) {
+            let (seat, ask) = match game.phase() {
+                Phase::Turn { seat } => (seat, Ask::Turn),
+                Phase::MayAccuse { seat } => (seat, Ask::AfterSuggestion),
+                Phase::Refute { seat, options } => (
+                    seat,
+                    Ask::Show {
+                        by: game.pending_suggester().expect("pending"),
+                        options,
+                    },
+                ),
+                Phase::Over { .. } => unreachable!(),
+            };
+            match act(Kind::Deduction, game.view(seat), ask, &mut rng) {
+                Action::Suggest(t) => game.suggest(t).expect("legal"),
+                Action::Accuse(t) => assert!(game.accuse(t).expect("legal"), "a wrong accusation"),
+                Action::EndTurn => game.end_turn().expect("legal"),
+                Action::Show(c) => game.show(c).expect("legal"),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_simulation_is_the_same_on_any_thread_count() {
+    let kinds = [Kind::Deduction, Kind::Random, Kind::Listening];
+    let run = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("pool");
+        pool.install(|| simulate(&kinds, 40, 11, &progress::NoObserver))
+            .expect("valid")
+            .expect("not stopped")
+    };
+    let one = run(1);
+    assert_eq!(one, run(3));
+    assert_eq!(one.games, 40);
+    assert_eq!(one.wins.iter().sum::<u64>() + one.no_winner, 40);
+    assert_eq!(
+        one,
+        summarise(
+            &kinds,
+            &(0..40)
+                .map(|i| play(&kinds, crate::simulate::game_seed(11, i)))
+                .collect::<Vec<_>>()
+        )
+    );
+    assert!(simulate(&[Kind::Random], 10, 1, &progress::NoObserver).is_err());
+    assert!(simulate(&kinds, 0, 1, &progress::NoObserver).is_err());
+}
