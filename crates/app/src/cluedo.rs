@@ -55,8 +55,17 @@ fn kinds(text: &str, errors: &mut Vec<String>) -> Vec<Kind> {
         .collect()
 }
 
-/// The game a link describes: `players=deduction,random` (the computers, 2 to 5), `seed=N`, `pace=MS|step`.
+/// The game a link describes: `players=deduction,random` (the computers, 2 to 5), `seed=N`, `pace=MS|step`; with no
+/// seed (or a bad one) a random deal.
 fn setup(query: &Query) -> (Setup, Vec<String>) {
+    setup_with(
+        query,
+        js_sys::Math::random().to_bits() ^ (js_sys::Date::now() as u64),
+    )
+}
+
+/// [`setup`] with `random` as the seed where the link gives none: pure, tested natively.
+fn setup_with(query: &Query, random: u64) -> (Setup, Vec<String>) {
     let mut errors = Vec::new();
     let mut computers = query
         .get("players")
@@ -70,12 +79,12 @@ fn setup(query: &Query) -> (Setup, Vec<String>) {
         computers.resize(2, Kind::Deduction);
     }
     let seed = match query.get("seed") {
-        None => js_sys::Math::random().to_bits() ^ (js_sys::Date::now() as u64),
+        None => random,
         Some(t) => t.parse().unwrap_or_else(|_| {
             errors.push(format!(
                 "seed: '{t}' is not a whole number; a random deal is used"
             ));
-            js_sys::Date::now() as u64
+            random
         }),
     };
     let pace_ms = match query.get("pace").map(String::as_str) {
@@ -99,4 +108,49 @@ fn setup(query: &Query) -> (Setup, Vec<String>) {
         },
         errors,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::route::parse_query;
+
+    fn open(query: &str) -> (Setup, Vec<String>) {
+        setup_with(&parse_query(query), 42)
+    }
+
+    #[test]
+    fn a_link_sets_up_the_game_it_names() {
+        let (s, errors) = open("players=random,deduction,listening&seed=7&pace=step");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            s.computers,
+            [Kind::Random, Kind::Deduction, Kind::Listening]
+        );
+        assert_eq!((s.seed, s.pace_ms), (7, 0));
+        let (s, errors) = open("");
+        assert!(errors.is_empty());
+        assert_eq!(s.computers, [Kind::Deduction, Kind::Listening]);
+        assert_eq!(
+            (s.seed, s.pace_ms),
+            (42, 900),
+            "a random deal, the usual pace"
+        );
+    }
+
+    #[test]
+    fn bad_parts_of_a_link_are_named_and_replaced() {
+        let (s, errors) = open("players=deduction,wizard&seed=x&pace=fast");
+        assert_eq!(errors.len(), 4, "{errors:?}");
+        assert!(errors[0].contains("wizard"));
+        assert!(errors[1].starts_with("players: 1 computer players"));
+        assert_eq!(s.computers.len(), 2);
+        assert!(errors[2].starts_with("seed: 'x' is not a whole number"));
+        assert_eq!(s.seed, 42);
+        assert!(errors[3].starts_with("pace: 'fast'"));
+        assert_eq!(s.pace_ms, 900);
+        let (s, errors) = open("players=random,random,random,random,random,random&pace=20000");
+        assert_eq!(s.computers.len(), 2);
+        assert_eq!(errors.len(), 2, "{errors:?}");
+    }
 }

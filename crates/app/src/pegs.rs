@@ -147,10 +147,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
     let choose = |what: &'static str| {
         let editing_layout = editing_layout.clone();
         Callback::from(move |e: Event| {
-            let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() else {
-                return;
-            };
-            let value = sel.value();
+            let value = crate::widgets::field::value(&e);
             if what == "board" && value == "custom" {
                 editing_layout.set(true);
                 return;

@@ -2,7 +2,7 @@
 //! real table's log.
 
 use clap::Subcommand;
-use cluedo::simulate::{SEED_TABLE, Simulation, simulate};
+use cluedo::simulate::{Simulation, seed_figure, simulate};
 use cluedo::{Card, CardSet, Kind, Notebook, Owner, Triple, Turn, View, hand_sizes};
 use serde_json::{Value, json};
 
@@ -87,12 +87,11 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), Failure> {
                 "players", 2, 3, 4, 5
             )];
             for kind in [Kind::Random, Kind::Listening, Kind::Mix, Kind::Deduction] {
-                let seed_row = SEED_TABLE.iter().find(|(k, _)| *k == kind).map(|(_, r)| r);
                 let mut cells = Vec::new();
                 let mut line = format!("{:<10}", kind.name());
-                for (i, n) in (2..=5).enumerate() {
+                for n in 2..=5 {
                     let sim = run_simulation(&vec![kind; n], games, seed)?;
-                    let theirs = seed_row.map(|r| r[i]);
+                    let theirs = seed_figure(&vec![kind; n]);
                     line += &match theirs {
                         Some((m, s)) => format!(
                             " {:>5.2} ({:.2}) seed {m:.2} ({s:.2})",

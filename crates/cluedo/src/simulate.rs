@@ -247,3 +247,16 @@ pub const SEED_TABLE: [(Kind, [(f64, f64); 4]); 3] = [
         [(7.95, 2.27), (9.95, 2.96), (9.70, 3.41), (10.23, 3.18)],
     ),
 ];
+
+/// The seed report's figure for a line-up, `(mean, standard deviation)` of turns, where its table has one: 2 to 5
+/// players all of one kind it measured.
+pub fn seed_figure(kinds: &[Kind]) -> Option<(f64, f64)> {
+    let first = *kinds.first()?;
+    if !(2..=5).contains(&kinds.len()) || kinds.iter().any(|&k| k != first) {
+        return None;
+    }
+    SEED_TABLE
+        .iter()
+        .find(|(k, _)| *k == first)
+        .map(|(_, row)| row[kinds.len() - 2])
+}

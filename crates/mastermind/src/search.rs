@@ -148,12 +148,22 @@ pub fn first(
 ) -> Result<Option<Code>, Stopped> {
     let plan = Plan::new(spec, history, budget, observer);
     plan.begin();
-    (0..plan.ranges)
-        .into_par_iter()
+    let order: Vec<usize> = (0..plan.ranges).collect();
+    first_hit(&plan, &order, None)
+}
+
+/// The first code a walk meets in the first range of `order` that has one, the ranges walked in parallel; with
+/// `seed`, each range in a random order of its own (seeded by the seed and the range's number, so a draw repeats).
+fn first_hit(plan: &Plan, order: &[usize], seed: Option<u64>) -> Result<Option<Code>, Stopped> {
+    order
+        .par_iter()
         .with_max_len(plan.task_len())
-        .map(|index| {
+        .map(|&index| {
+            let mut range_rng = seed.map(|seed| {
+                StdRng::seed_from_u64(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            });
             let mut hit = None;
-            let (_, nodes) = plan.walk_range(index, None, &mut |code| {
+            let (_, nodes) = plan.walk_range(index, range_rng.as_mut(), &mut |code| {
                 hit = Some(Code::from_valid(code.to_vec()));
                 ControlFlow::Break(())
             })?;
@@ -250,27 +260,7 @@ pub fn random(
             let mut order: Vec<usize> = (0..plan.ranges).collect();
             shuffle(&mut order, rng);
             let seed: u64 = rng.random();
-            let found = order
-                .par_iter()
-                .with_max_len(plan.task_len())
-                .map(|&index| {
-                    let mut range_rng = StdRng::seed_from_u64(
-                        seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                    );
-                    let mut hit = None;
-                    let (_, nodes) = plan.walk_range(index, Some(&mut range_rng), &mut |code| {
-                        hit = Some(Code::from_valid(code.to_vec()));
-                        ControlFlow::Break(())
-                    })?;
-                    plan.finish_range(index, u64::from(hit.is_some()), nodes)?;
-                    Ok(hit)
-                })
-                .find_map_first(|r: Result<Option<Code>, Stopped>| match r {
-                    Ok(None) => None,
-                    Ok(Some(code)) => Some(Ok(code)),
-                    Err(e) => Some(Err(e)),
-                })
-                .transpose()?;
+            let found = first_hit(&plan, &order, Some(seed))?;
             Ok(found.map(|c| (c, Draw::RandomOrder { at_least })))
         }
         Err((why, _)) => Err(why),

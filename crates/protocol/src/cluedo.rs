@@ -1,7 +1,7 @@
 //! Cluedo's messages: a seat's view as it travels, its jobs (the notebook, why a cell is certain, a computer
 //! player's move, a simulation) and answers, and its arm of [`crate::execute`]. Cards travel as their numbers.
 
-use cluedo::simulate::{MAX_GAMES, simulate};
+use cluedo::simulate::simulate;
 use cluedo::{Action, Ask, Card, CardSet, Kind, Notebook, Triple, Turn, View, why};
 use progress::Observer;
 use rand::SeedableRng;
@@ -377,10 +377,8 @@ pub(crate) fn run(job: &CluedoJob, observer: &dyn Observer) -> Result<CluedoAnsw
             games,
             seed,
         } => {
+            // The core checks the request (players, games), once.
             let kinds = kinds(players)?;
-            if *games > MAX_GAMES {
-                return Err(format!("{games} games: ask for at most {MAX_GAMES}"));
-            }
             let sim = simulate(&kinds, *games, *seed, observer)?.ok_or("cancelled")?;
             Ok(CluedoAnswer::Simulated(SimulationDto {
                 players: sim.kinds.iter().map(|k| k.name().to_string()).collect(),

@@ -168,25 +168,29 @@ impl From<peg_solitaire::Jump> for JumpDto {
     }
 }
 
+/// Every game counted, as it travels.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CountedDto {
+    /// Games (decimal text: they pass 2^64).
+    pub solutions: String,
+    /// Distinct positions searched.
+    pub positions: u64,
+    /// The levels searched, forward first.
+    pub levels: Vec<LevelDto>,
+    /// The most bytes the count held at once.
+    pub peak_bytes: u64,
+    /// Symmetries used.
+    pub symmetries: u32,
+    /// Pegs of the level where the two halves met, if they did.
+    pub met_at: Option<u32>,
+}
+
 /// Peg solitaire answers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind")]
 pub enum PegsAnswer {
     /// Every game counted.
-    Counted {
-        /// Games (decimal text: they pass 2^64).
-        solutions: String,
-        /// Distinct positions searched.
-        positions: u64,
-        /// The levels searched, forward first.
-        levels: Vec<LevelDto>,
-        /// The most bytes the count held at once.
-        peak_bytes: u64,
-        /// Symmetries used.
-        symmetries: u32,
-        /// Pegs of the level where the two halves met, if they did.
-        met_at: Option<u32>,
-    },
+    Counted(CountedDto),
     /// Whether the finish can still be reached, and why not.
     Assessed(VerdictDto),
     /// Games through each legal jump.
@@ -342,7 +346,7 @@ pub(crate) fn run(
         PegsJob::Count { .. } => {
             let c = count(&board, pos, finish, &Limits::BROWSER, observer)
                 .map_err(|e| e.to_string())?;
-            Ok(PegsAnswer::Counted {
+            Ok(PegsAnswer::Counted(CountedDto {
                 solutions: c.solutions.to_string(),
                 positions: c.positions,
                 levels: c
@@ -359,7 +363,7 @@ pub(crate) fn run(
                 peak_bytes: c.peak_bytes,
                 symmetries: c.symmetries as u32,
                 met_at: c.met_at,
-            })
+            }))
         }
         PegsJob::Assess {
             start, solution, ..

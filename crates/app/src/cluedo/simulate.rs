@@ -4,15 +4,15 @@
 use std::rc::Rc;
 
 use cluedo::Kind;
-use cluedo::simulate::SEED_TABLE;
+use cluedo::simulate::seed_figure;
 use protocol::cluedo::{CluedoAnswer, CluedoJob, SimulationDto};
 use protocol::{Job, Outcome, ProgressDto, Reply};
 use yew::prelude::*;
 
-use crate::hooks::{use_request, use_solver, use_watch_threads};
+use crate::hooks::{use_request, use_watch_threads};
 use crate::route::Query;
 use crate::solver::JobEvent;
-use crate::widgets::lanes::ThreadLanes;
+use crate::widgets::lanes::LatestSearch;
 use crate::widgets::progress_bar::ProgressBar;
 
 /// The line-ups the table runs: each kind at 2 to 5 players.
@@ -190,16 +190,13 @@ pub fn SimulatePage(props: &SimulateProps) -> Html {
             JobEvent::Done(outcome, stats) => BenchAction::Done(seq, outcome, stats.millis),
         },
     );
-    let status = use_solver().map(|c| c.status).unwrap_or_default();
     let d = bench.dispatcher();
     let seats = kinds.iter().enumerate().map(|(i, k)| {
         let (kinds, i) = (kinds.clone(), i);
         let on = Callback::from(move |e: Event| {
-            if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                let mut next = kinds.clone();
-                next[i] = Kind::parse(&sel.value()).unwrap_or(Kind::Deduction);
-                set_query(&next, games, seed);
-            }
+            let mut next = kinds.clone();
+            next[i] = Kind::parse(&crate::widgets::field::value(&e)).unwrap_or(Kind::Deduction);
+            set_query(&next, games, seed);
         });
         html! {
             <label>{ format!("Seat {i}") }
@@ -212,23 +209,22 @@ pub fn SimulatePage(props: &SimulateProps) -> Html {
     let count = {
         let kinds = kinds.clone();
         Callback::from(move |e: Event| {
-            if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                let mut next = kinds.clone();
-                next.resize(sel.value().parse().unwrap_or(3), Kind::Random);
-                set_query(&next, games, seed);
-            }
+            let mut next = kinds.clone();
+            next.resize(
+                crate::widgets::field::value(&e).parse().unwrap_or(3),
+                Kind::Random,
+            );
+            set_query(&next, games, seed);
         })
     };
     let number = |key: &'static str| {
         let kinds = kinds.clone();
         Callback::from(move |e: Event| {
-            if let Some(inp) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
-                let v: u64 = inp.value().parse().unwrap_or(1);
-                if key == "games" {
-                    set_query(&kinds, v, seed)
-                } else {
-                    set_query(&kinds, games, v)
-                }
+            let v: u64 = crate::widgets::field::value(&e).parse().unwrap_or(1);
+            if key == "games" {
+                set_query(&kinds, v, seed)
+            } else {
+                set_query(&kinds, games, v)
             }
         })
     };
@@ -282,12 +278,7 @@ pub fn SimulatePage(props: &SimulateProps) -> Html {
             }
             if let Some(e) = &b.error { <p class="error" role="alert">{ e }</p> }
             { results(b) }
-            if let Some(view) = status.search.clone() {
-                <div class="latest-search">
-                    <h3>{ "The latest simulation, batch by batch" }</h3>
-                    <ThreadLanes {view} />
-                </div>
-            }
+            <LatestSearch heading="The latest simulation, batch by batch" />
         </section>
     }
 }
@@ -298,11 +289,7 @@ fn results(b: &Bench) -> Html {
     }
     let rows = b.results.iter().map(|r| {
         let kinds: Vec<&str> = r.players.iter().map(String::as_str).collect();
-        let same = kinds.iter().all(|k| *k == kinds[0]);
-        let seed = SEED_TABLE
-            .iter()
-            .find(|(k, _)| same && k.name() == kinds[0])
-            .and_then(|(_, row)| (2..=5).contains(&kinds.len()).then(|| row[kinds.len() - 2]));
+        let seed = line_up(&r.players).and_then(|k| seed_figure(&k));
         html! {
             <tr data-players={kinds.join(",")} data-mean={format!("{:.3}", r.mean_rounds)}>
                 <td>{ kinds.join(", ") }</td><td>{ r.games }</td>
@@ -336,7 +323,7 @@ fn chart(results: &[Rc<SimulationDto>]) -> Html {
     let bars = results.iter().enumerate().map(|(i, r)| {
         let y = 4.0 + row * i as f64;
         let label = if r.players.iter().all(|k| *k == r.players[0]) { format!("{} x{}", r.players[0], r.players.len()) } else { r.players.join(",") };
-        let seed = SEED_TABLE.iter().find(|(k, _)| r.players.iter().all(|p| p == k.name())).and_then(|(_, row)| (2..=5).contains(&r.players.len()).then(|| row[r.players.len() - 2].0));
+        let seed = line_up(&r.players).and_then(|k| seed_figure(&k)).map(|f| f.0);
         html! {
             <g>
                 <text x="145" y={(y + 14.0).to_string()} text-anchor="end" class="axis">{ label }</text>
@@ -354,4 +341,9 @@ fn chart(results: &[Rc<SimulationDto>]) -> Html {
             { for bars }{ for ticks }
         </svg>
     }
+}
+
+/// The players of a result, as kinds (`None` if a name is not one).
+fn line_up(players: &[String]) -> Option<Vec<Kind>> {
+    players.iter().map(|p| Kind::parse(p).ok()).collect()
 }

@@ -123,14 +123,7 @@ fn Settings(props: &SettingsProps) -> Html {
     let change = |f: fn(&mut Setup, String)| {
         let s = s.clone();
         Callback::from(move |e: Event| {
-            let value = e
-                .target_dyn_into::<web_sys::HtmlSelectElement>()
-                .map(|x| x.value())
-                .or_else(|| {
-                    e.target_dyn_into::<web_sys::HtmlInputElement>()
-                        .map(|x| x.value())
-                })
-                .unwrap_or_default();
+            let value = crate::widgets::field::value(&e);
             let mut next = s.clone();
             f(&mut next, value);
             set_hash(&link(&next));
@@ -145,11 +138,10 @@ fn Settings(props: &SettingsProps) -> Html {
         let on = {
             let s = s.clone();
             Callback::from(move |e: Event| {
-                if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                    let mut next = s.clone();
-                    next.computers[i] = Kind::parse(&sel.value()).unwrap_or(Kind::Deduction);
-                    set_hash(&link(&next));
-                }
+                let mut next = s.clone();
+                next.computers[i] =
+                    Kind::parse(&crate::widgets::field::value(&e)).unwrap_or(Kind::Deduction);
+                set_hash(&link(&next));
             })
         };
         html! {
@@ -253,11 +245,9 @@ fn MovePanel(props: &TableRef) -> Html {
         let now = picked[i];
         let picked = picked.clone();
         let on = Callback::from(move |e: Event| {
-            if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                let mut p = *picked;
-                p[i] = sel.value().parse().unwrap_or(p[i]);
-                picked.set(p);
-            }
+            let mut p = *picked;
+            p[i] = crate::widgets::field::value(&e).parse().unwrap_or(p[i]);
+            picked.set(p);
         });
         html! {
             <select onchange={on} aria-label={kind.name()}>

@@ -73,18 +73,13 @@ pub fn EmbedBuilder() -> Html {
     let on_secret = {
         let secret_text = secret_text.clone();
         Callback::from(move |e: InputEvent| {
-            if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
-                secret_text.set(i.value());
-            }
+            secret_text.set(crate::widgets::field::value(&e));
         })
     };
     let on_palette = {
         let (settings, shown) = (settings.clone(), shown.clone());
         Callback::from(move |e: Event| {
-            let v = e
-                .target_dyn_into::<web_sys::HtmlSelectElement>()
-                .map(|s| s.value())
-                .unwrap_or_default();
+            let v = crate::widgets::field::value(&e);
             if let Some((_, p)) = PALETTES.iter().find(|(n, _)| *n == v) {
                 settings.set(Settings {
                     palette: *p,
@@ -100,9 +95,7 @@ pub fn EmbedBuilder() -> Html {
     let on_compact = {
         let (settings, shown) = (settings.clone(), shown.clone());
         Callback::from(move |e: Event| {
-            let embed = e
-                .target_dyn_into::<web_sys::HtmlInputElement>()
-                .is_some_and(|i| i.checked());
+            let embed = crate::widgets::field::checked(&e);
             settings.set(Settings {
                 embed,
                 ..(*settings).clone()
@@ -117,6 +110,7 @@ pub fn EmbedBuilder() -> Html {
     let on_size = |which: usize| {
         let (size, size_error) = (size.clone(), size_error.clone());
         Callback::from(move |e: Event| {
+            // The field is written back when its value is refused.
             let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
                 return;
             };

@@ -106,10 +106,7 @@ pub fn SplitPanel(props: &SplitProps) -> Html {
     let chooser = {
         let on = props.on_inspect.clone();
         let onchange = Callback::from(move |e: Event| {
-            let v = e
-                .target_dyn_into::<web_sys::HtmlSelectElement>()
-                .map(|s| s.value())
-                .unwrap_or_default();
+            let v = crate::widgets::field::value(&e);
             on.emit(v.parse::<usize>().ok());
         });
         let selected = |v: Option<usize>| props.inspect == v;

@@ -10,7 +10,7 @@ use yew::prelude::*;
 use crate::format::fmt_ms;
 use crate::hooks::{use_request, use_solver, use_watch_threads};
 use crate::solver::JobEvent;
-use crate::widgets::lanes::{Lane, SearchView, ThreadLanes};
+use crate::widgets::lanes::{Lane, LatestSearch, SearchView, ThreadLanes};
 use crate::widgets::log_chart::short_count;
 use protocol::mastermind::CountDto;
 
@@ -234,7 +234,6 @@ pub fn SearchPanel(props: &PanelProps) -> Html {
         .flatten()
         .map(|v| v.wall())
         .fold(0.0, f64::max);
-    let latest = status.search.clone();
     html! {
         <section class="card search-panel" aria-labelledby="search-panel-title">
             <h2 id="search-panel-title">{ "How the search is split" }</h2>
@@ -242,14 +241,7 @@ pub fn SearchPanel(props: &PanelProps) -> Html {
                 "The codes are cut into prefix ranges (all codes starting 1,1,… then 1,2,… and so on), many more than the {} threads; \
                  each bar is one range on the thread that ran it, darker when it held more codes.",
                 status.threads.max(1)) }</p>
-            <div class="latest-search">
-                <h3>{ "Latest search" }</h3>
-                if let Some(view) = latest {
-                    <ThreadLanes view={view} />
-                } else {
-                    <p class="muted">{ "Nothing searched yet: play a guess, or run the comparison below." }</p>
-                }
-            </div>
+            <LatestSearch heading="Latest search" empty="Nothing searched yet: play a guess, or run the comparison below." />
             <div class="compare">
                 <h3>{ "Fixed blocks or work stealing?" }</h3>
                 <p class="explain">{ "The original MPI program (a 2012 student report) gave each worker one fixed block of prefixes; a worker whose block ran out of codes early sat idle. \

@@ -273,9 +273,7 @@ pub fn StatsPage(props: &StatsProps) -> Html {
     let size = |pegs: u32, colors: u32| {
         let d = d.clone();
         Callback::from(move |e: Event| {
-            let v = e
-                .target_dyn_into::<web_sys::HtmlSelectElement>()
-                .and_then(|s| s.value().parse::<u32>().ok());
+            let v = crate::widgets::field::value(&e).parse::<u32>().ok();
             if let Some(v) = v {
                 d.dispatch(BenchAction::Size(
                     if pegs == 0 { v } else { pegs },
@@ -293,10 +291,7 @@ pub fn StatsPage(props: &StatsProps) -> Html {
     let games_choice = {
         let d = d.clone();
         Callback::from(move |e: Event| {
-            let v = e
-                .target_dyn_into::<web_sys::HtmlSelectElement>()
-                .map(|s| s.value())
-                .unwrap_or_default();
+            let v = crate::widgets::field::value(&e);
             d.dispatch(BenchAction::Games(v.parse::<u32>().ok()));
         })
     };

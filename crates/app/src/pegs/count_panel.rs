@@ -4,32 +4,22 @@
 use std::rc::Rc;
 
 use peg_solitaire::human_bytes;
-use protocol::pegs::{BoardDto, FinishDto, LevelDto, PegsAnswer, PegsJob};
+use protocol::pegs::{BoardDto, CountedDto, FinishDto, LevelDto, PegsAnswer, PegsJob};
 use protocol::{Job, Outcome, ProgressDto, Reply, group_digits};
 use yew::prelude::*;
 
 use crate::format::fmt_ms;
-use crate::hooks::{use_request, use_solver, use_watch_threads};
+use crate::hooks::{use_request, use_watch_threads};
 use crate::solver::JobEvent;
-use crate::widgets::lanes::ThreadLanes;
+use crate::widgets::lanes::LatestSearch;
 use crate::widgets::log_chart::{ChartPoint, LogChart};
 use crate::widgets::progress_bar::ProgressBar;
 
-/// A finished count.
+/// A finished count: what the worker counted, and how long it took there.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CountResult {
-    /// Games (decimal).
-    pub solutions: String,
-    /// Positions searched.
-    pub positions: u64,
-    /// Levels searched.
-    pub levels: Vec<LevelDto>,
-    /// Peak memory.
-    pub peak_bytes: u64,
-    /// Symmetries used.
-    pub symmetries: u32,
-    /// Where the halves met.
-    pub met_at: Option<u32>,
+    /// The count.
+    pub counted: CountedDto,
     /// Milliseconds in the worker.
     pub millis: f64,
 }
@@ -105,22 +95,9 @@ impl Reducible for Counting {
             CountAction::Done(seq, outcome, millis) if seq == c.seq => {
                 c.job = None;
                 c.result = Some(match outcome.reply() {
-                    Reply::Answer(PegsAnswer::Counted {
-                        solutions,
-                        positions,
-                        levels,
-                        peak_bytes,
-                        symmetries,
-                        met_at,
-                    }) => Ok(CountResult {
-                        solutions,
-                        positions,
-                        levels,
-                        peak_bytes,
-                        symmetries,
-                        met_at,
-                        millis,
-                    }),
+                    Reply::Answer(PegsAnswer::Counted(counted)) => {
+                        Ok(CountResult { counted, millis })
+                    }
                     Reply::Answer(_) => Err("the solver gave an unexpected answer".into()),
                     Reply::Failed(m) => Err(m),
                     Reply::Cancelled => Err("Cancelled.".into()),
@@ -164,7 +141,6 @@ pub fn CountPanel(props: &CountProps) -> Html {
             JobEvent::Done(outcome, stats) => CountAction::Done(seq, outcome, stats.millis),
         },
     );
-    let status = use_solver().map(|c| c.status).unwrap_or_default();
     let start = {
         let d = counting.dispatcher();
         let job = Job::Pegs(PegsJob::Count {
@@ -231,27 +207,22 @@ pub fn CountPanel(props: &CountProps) -> Html {
             { match &c.result {
                 Some(Ok(r)) => html! {
                     <div class="count-result">
-                        <p class="big" id="count-solutions" data-solutions={r.solutions.clone()}>{ format!("{} games", group_digits(&r.solutions)) }</p>
+                        <p class="big" id="count-solutions" data-solutions={r.counted.solutions.clone()}>{ format!("{} games", group_digits(&r.counted.solutions)) }</p>
                         <p class="muted">{ format!(
                             "{} positions searched in {} ms ({} symmetries{}), at most {} of memory.",
-                            group_digits(&r.positions.to_string()),
+                            group_digits(&r.counted.positions.to_string()),
                             fmt_ms(r.millis),
-                            r.symmetries,
-                            r.met_at.map(|m| format!("; the two halves met at {m} pegs")).unwrap_or_default(),
-                            human_bytes(r.peak_bytes)
+                            r.counted.symmetries,
+                            r.counted.met_at.map(|m| format!("; the two halves met at {m} pegs")).unwrap_or_default(),
+                            human_bytes(r.counted.peak_bytes)
                         ) }</p>
-                        { chart(&r.levels) }
+                        { chart(&r.counted.levels) }
                     </div>
                 },
                 Some(Err(m)) => html! { <p class="banner bad" role="alert" id="count-error">{ m.clone() }</p> },
                 None => html! {},
             } }
-            if let Some(view) = status.search.clone() {
-                <div class="latest-search">
-                    <h3>{ "The latest level, shard by shard" }</h3>
-                    <ThreadLanes {view} />
-                </div>
-            }
+            <LatestSearch heading="The latest level, shard by shard" />
         </section>
     }
 }

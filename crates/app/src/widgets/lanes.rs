@@ -346,3 +346,34 @@ mod tests {
         assert_eq!(bars(&v, 0, 1000.0).len(), 36);
     }
 }
+
+/// Props of [`LatestSearch`].
+#[derive(Properties, PartialEq)]
+pub struct LatestProps {
+    /// What the latest search was, in words ("The latest level, shard by shard").
+    pub heading: AttrValue,
+    /// What to say while nothing has been searched (nothing is drawn without it).
+    #[prop_or_default]
+    pub empty: Option<AttrValue>,
+}
+
+/// The solver's latest search, thread by thread, as the status reports it: one block for every page that shows it.
+#[component]
+pub fn LatestSearch(props: &LatestProps) -> Html {
+    let latest = crate::hooks::use_solver().and_then(|c| c.status.search);
+    match (latest, &props.empty) {
+        (Some(view), _) => html! {
+            <div class="latest-search">
+                <h3>{ props.heading.clone() }</h3>
+                <ThreadLanes {view} />
+            </div>
+        },
+        (None, Some(empty)) => html! {
+            <div class="latest-search">
+                <h3>{ props.heading.clone() }</h3>
+                <p class="muted">{ empty.clone() }</p>
+            </div>
+        },
+        (None, None) => html! {},
+    }
+}

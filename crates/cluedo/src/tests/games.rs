@@ -152,3 +152,25 @@ fn a_simulation_is_the_same_on_any_thread_count() {
     assert!(simulate(&[Kind::Random], 10, 1, &progress::NoObserver).is_err());
     assert!(simulate(&kinds, 0, 1, &progress::NoObserver).is_err());
 }
+
+#[test]
+fn a_simulation_cut_in_ranges_adds_up_to_the_whole() {
+    // As a cluster deals it: any cut of the games into ranges, played apart and put back in order, is the whole
+    // simulation, game for game (each game's seed depends on its number only).
+    use crate::simulate::play_range;
+    let kinds = [Kind::Deduction, Kind::Listening, Kind::Random];
+    let whole = play_range(&kinds, 9, 0..60, &progress::NoObserver).unwrap();
+    for cuts in [vec![0, 60], vec![0, 1, 59, 60], vec![0, 17, 18, 40, 60]] {
+        let parts: Vec<_> = cuts
+            .windows(2)
+            .flat_map(|w| play_range(&kinds, 9, w[0]..w[1], &progress::NoObserver).unwrap())
+            .collect();
+        assert_eq!(parts, whole, "{cuts:?}");
+    }
+    assert_eq!(
+        summarise(&kinds, &whole),
+        simulate(&kinds, 60, 9, &progress::NoObserver)
+            .unwrap()
+            .unwrap()
+    );
+}

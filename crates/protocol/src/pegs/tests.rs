@@ -154,9 +154,9 @@ fn a_triangle_is_counted_solved_and_its_jumps_weighed() {
     let board = BoardDto::Named("triangle".into());
     let start = position_text(0x7ffe);
     let finish = FinishDto::AnyOne;
-    let Reply::Answer(PegsAnswer::Counted {
+    let Reply::Answer(PegsAnswer::Counted(CountedDto {
         solutions, levels, ..
-    }) = worker.run(PegsJob::Count {
+    })) = worker.run(PegsJob::Count {
         board: board.clone(),
         position: start.clone(),
         finish,
@@ -176,11 +176,13 @@ fn a_triangle_is_counted_solved_and_its_jumps_weighed() {
             panic!("jump counts")
         };
         let total: u128 = counts.iter().map(|c| c.1.parse::<u128>().unwrap()).sum();
-        let Reply::Answer(PegsAnswer::Counted { solutions, .. }) = worker.run(PegsJob::Count {
-            board: board.clone(),
-            position: start.clone(),
-            finish,
-        }) else {
+        let Reply::Answer(PegsAnswer::Counted(CountedDto { solutions, .. })) =
+            worker.run(PegsJob::Count {
+                board: board.clone(),
+                position: start.clone(),
+                finish,
+            })
+        else {
             panic!("count")
         };
         assert_eq!(total.to_string(), solutions, "{finish:?}");
@@ -209,7 +211,8 @@ fn a_traced_count_reports_the_positions_of_each_level_as_it_goes() {
         position: position_text(0x7ffe),
         finish: FinishDto::AnyOne,
     });
-    let Reply::Answer(PegsAnswer::Counted { levels, .. }) = execute(&job, &obs).reply() else {
+    let Reply::Answer(PegsAnswer::Counted(CountedDto { levels, .. })) = execute(&job, &obs).reply()
+    else {
         panic!("count")
     };
     let figures = obs.take_trace().figures;

@@ -1,7 +1,7 @@
 //! The settings of the next game: size, repeats, rows, who breaks the code, scoring, strategy, palette.
 
 use mastermind::Strategy;
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::mastermind::params::{
@@ -38,9 +38,7 @@ fn select<T: Copy + PartialEq + 'static>(
 ) -> Html {
     let values: Vec<T> = options.iter().map(|(_, v)| *v).collect();
     let onchange = Callback::from(move |e: Event| {
-        if let Some(i) = e
-            .target_dyn_into::<HtmlSelectElement>()
-            .and_then(|s| usize::try_from(s.selected_index()).ok())
+        if let Some(i) = crate::widgets::field::selected_index(&e)
             && let Some(v) = values.get(i)
         {
             on.emit(*v);
@@ -179,19 +177,14 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
     let on_step = {
         let (s, on) = (s.clone(), props.on_change.clone());
         Callback::from(move |e: Event| {
-            let step = e
-                .target_dyn_into::<HtmlInputElement>()
-                .is_some_and(|i| i.checked());
+            let step = crate::widgets::field::checked(&e);
             on.emit(Settings { step, ..s.clone() });
         })
     };
     let on_palette = {
         let (s, on) = (s.clone(), props.on_change.clone());
         Callback::from(move |e: Event| {
-            let v = e
-                .target_dyn_into::<web_sys::HtmlSelectElement>()
-                .map(|sel| sel.value())
-                .unwrap_or_default();
+            let v = crate::widgets::field::value(&e);
             if let Some((_, palette)) = PALETTES.iter().find(|(n, _)| *n == v) {
                 on.emit(Settings {
                     palette: *palette,
