@@ -80,10 +80,10 @@ impl Output {
         if !self.speaks() {
             return;
         }
-        if self.json {
-            println!("{json}");
-        } else {
-            println!("{}", text());
-        }
+        // Written, not `println!`: a reader that stops early (`| head`) closes the pipe, and a panic is no
+        // message for a person; the result simply goes unread.
+        use std::io::Write;
+        let line = if self.json { json.to_string() } else { text() };
+        let _ = writeln!(std::io::stdout().lock(), "{line}");
     }
 }
