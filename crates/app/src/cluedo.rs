@@ -3,6 +3,7 @@
 //! and no movement: any room may be suggested at any turn. State lives in [`state::Table`] and
 //! `simulate::Bench`; every computer decision and every count runs on the worker.
 
+mod hand_view;
 mod names;
 mod notebook_view;
 mod simulate;

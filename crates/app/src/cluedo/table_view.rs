@@ -5,7 +5,8 @@ use protocol::cluedo::{ActionDto, AskDto, NotebookDto};
 use protocol::group_digits;
 use yew::prelude::*;
 
-use super::names::{card_name, kind_class, seat_name, short_seat};
+use super::hand_view::Hand;
+use super::names::{card_name, seat_name, short_seat};
 use super::notebook_view::{Notebook, notebook_table};
 use super::state::{Action, Setup, Table, YOU};
 use crate::hooks::use_request;
@@ -100,7 +101,7 @@ pub fn TablePage(props: &TableProps) -> Html {
             <p class="lede">{ "Find the suspect, weapon and room in the envelope before the computers do. As in the 2012 student project this page grew from, there is no board and no movement: any room may be suggested at any turn. A suggestion is refuted by the first player to the suggester's left who holds one of its cards; only the suggester sees the card shown. A wrong accusation puts a player out (it still refutes)." }</p>
             { for errors }
             <Settings setup={t.setup.clone()} />
-            <Hand table={table.clone()} />
+            <Hand cards={t.game.view(YOU).hand().iter().collect::<Vec<_>>()} sizes={t.game.view(YOU).hand_sizes().to_vec()} />
             <MovePanel table={table.clone()} />
             if let Some(e) = &t.error { <p class="error" role="alert">{ e }</p> }
             <div class="cluedo-columns">
@@ -210,20 +211,6 @@ fn pace_name(ms: u32) -> String {
 #[derive(Properties, PartialEq)]
 struct TableRef {
     table: UseReducerHandle<Table>,
-}
-
-#[component]
-fn Hand(props: &TableRef) -> Html {
-    let t = &*props.table;
-    let hand = t.game.view(YOU).hand();
-    let sizes = t.game.view(YOU).hand_sizes().to_vec();
-    html! {
-        <p class="cluedo-hand" aria-label="Your hand">
-            { "Your hand: " }
-            { for hand.iter().map(|c| html! { <span class={classes!("cl-card", kind_class(c))}>{ c.name() }</span> }) }
-            <span class="hint">{ format!(" Hands: {}.", sizes.iter().enumerate().map(|(s, n)| format!("{} {n}", short_seat(s))).collect::<Vec<_>>().join(", ")) }</span>
-        </p>
-    }
 }
 
 #[component]

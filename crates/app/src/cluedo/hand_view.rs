@@ -1,0 +1,35 @@
+//! Your hand, and how many cards each seat holds: drawn from those two lists only, so it is drawn again only when
+//! they change.
+
+use cluedo::Card;
+use yew::prelude::*;
+
+use super::names::{kind_class, short_seat};
+
+/// Props of [`Hand`].
+#[derive(Properties, PartialEq)]
+pub(super) struct HandProps {
+    /// Your cards.
+    pub cards: Vec<Card>,
+    /// Cards in each seat's hand, seat 0 (you) first.
+    pub sizes: Vec<usize>,
+}
+
+/// Your hand.
+#[component]
+pub(super) fn Hand(props: &HandProps) -> Html {
+    let sizes = props
+        .sizes
+        .iter()
+        .enumerate()
+        .map(|(s, n)| format!("{} {n}", short_seat(s)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    html! {
+        <p class="cluedo-hand" aria-label="Your hand">
+            { "Your hand: " }
+            { for props.cards.iter().map(|&c| html! { <span class={classes!("cl-card", kind_class(c))}>{ c.name() }</span> }) }
+            <span class="hint">{ format!(" Hands: {sizes}.") }</span>
+        </p>
+    }
+}
