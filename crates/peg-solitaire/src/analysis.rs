@@ -55,6 +55,19 @@ pub enum Source {
     Search,
 }
 
+impl Source {
+    /// The source as messages and the CLI name it: `rules`, `proof`, `table`, `opening`, `search`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Rules => "rules",
+            Source::Proof => "proof",
+            Source::Table => "table",
+            Source::Opening => "opening",
+            Source::Search => "search",
+        }
+    }
+}
+
 /// Why no game from a position reaches the finish.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Lost {
@@ -276,9 +289,11 @@ impl Analyst {
         // The opening: exact for the positions it holds; a solution walks it to its edge, then searches.
         let mut prefix = Vec::new();
         let mut here = pos;
+        let mut games_known = None;
         if let Some(book) = Opening::find(board, game.start, game.finish)
             && let Some(games) = book.games_from(pos)
         {
+            games_known = Some(games);
             if games == 0 {
                 return Ok(Verdict::lost(Source::Opening, Lost::NoGame));
             }
@@ -293,8 +308,6 @@ impl Analyst {
                 here ^= j.mask();
             }
         }
-        let games_known = (!prefix.is_empty())
-            .then(|| Opening::find(board, game.start, game.finish).and_then(|b| b.games_from(pos)));
         let finish_verdict = |found: Option<Vec<Jump>>, source: Source| match found {
             Some(rest) => {
                 let mut path = prefix.clone();
@@ -304,7 +317,7 @@ impl Analyst {
                 } else {
                     Source::Opening
                 };
-                Verdict::won(source, games_known.flatten(), Some(path))
+                Verdict::won(source, games_known, Some(path))
             }
             None => Verdict::lost(source, Lost::NoGame),
         };

@@ -11,7 +11,7 @@ use progress::{Flow, Observer, Progress};
 use crate::board::{Board, Jump, Position};
 use crate::count::CountError;
 use crate::finish::{Finish, finished};
-use crate::search::POSITIONS;
+use crate::search::{POSITIONS, from_finishes};
 
 /// Positions kept after each jump: about 2 s for the 40 jumps of the diamond board natively, 20 MB.
 pub(crate) const WIDTH: usize = 20_000;
@@ -97,18 +97,11 @@ fn path(levels: &[Vec<Kept>]) -> Vec<Jump> {
 /// finishes' centre, and a penalty for each peg no jump can take or move (no peg next to it).
 fn scorer(board: &Board, finals: &[Position]) -> impl Fn(Position) -> u32 {
     let holes = board.holes();
-    let n = finals.len().max(1) as i32;
-    let (sr, sc) = finals.iter().fold((0, 0), |(r, c), &f| {
-        let (fr, fc) = holes[f.trailing_zeros() as usize];
-        (r + i32::from(fr), c + i32::from(fc))
-    });
+    let (offsets, n) = from_finishes(board, finals);
     // Twice the distance, in whole numbers (the centre of several finishes may fall between holes).
-    let far: Vec<u32> = holes
+    let far: Vec<u32> = offsets
         .iter()
-        .map(|&(r, c)| {
-            ((2 * (i32::from(r) * n - sr)).abs() + (2 * (i32::from(c) * n - sc)).abs()) as u32
-                / n as u32
-        })
+        .map(|&(dr, dc)| ((2 * dr).abs() + (2 * dc).abs()) as u32 / n as u32)
         .collect();
     let neighbours: Vec<Position> = (0..holes.len())
         .map(|h| {

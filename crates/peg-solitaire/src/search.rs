@@ -163,22 +163,27 @@ fn shuffle(seed: u64, j: &Jump) -> u64 {
     x ^ x >> 29
 }
 
-/// Each hole's squared distance from the centre of `finals` (times the number of finals, to stay whole).
-fn reach(board: &Board, finals: &[Position]) -> Vec<i32> {
+/// Each hole's offset `(rows, columns)` from the centre of `finals`, times `n` (the number of finals, returned too),
+/// so that it stays whole where that centre falls between holes. The search and the beam both steer by it.
+pub(crate) fn from_finishes(board: &Board, finals: &[Position]) -> (Vec<(i32, i32)>, i32) {
     let n = finals.len().max(1) as i32;
     let at = |p: Position| board.holes()[p.trailing_zeros() as usize];
     let (sr, sc) = finals.iter().fold((0, 0), |(r, c), &f| {
         let (fr, fc) = at(f);
         (r + i32::from(fr), c + i32::from(fc))
     });
-    board
+    let offsets = board
         .holes()
         .iter()
-        .map(|&(r, c)| {
-            let (dr, dc) = (i32::from(r) * n - sr, i32::from(c) * n - sc);
-            dr * dr + dc * dc
-        })
-        .collect()
+        .map(|&(r, c)| (i32::from(r) * n - sr, i32::from(c) * n - sc))
+        .collect();
+    (offsets, n)
+}
+
+/// Each hole's squared distance from the centre of `finals` (times the number of finals, to stay whole).
+fn reach(board: &Board, finals: &[Position]) -> Vec<i32> {
+    let (offsets, _) = from_finishes(board, finals);
+    offsets.iter().map(|&(dr, dc)| dr * dr + dc * dc).collect()
 }
 
 impl Dfs<'_> {

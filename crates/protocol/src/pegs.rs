@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use peg_solitaire::{Analyst, Board, Finish, Game, Limits, Lost, Position, Source, Verdict, count};
+use peg_solitaire::{Analyst, Board, Finish, Game, Limits, Lost, Position, Verdict, count};
 use progress::Observer;
 
 /// A board as it travels: a name, or a text layout.
@@ -283,14 +283,7 @@ impl From<Verdict> for VerdictDto {
                 },
                 Lost::NoGame => LostDto::NoGame,
             }),
-            source: match v.source {
-                Source::Rules => "rules",
-                Source::Proof => "proof",
-                Source::Table => "table",
-                Source::Opening => "opening",
-                Source::Search => "search",
-            }
-            .into(),
+            source: v.source.name().into(),
         }
     }
 }
@@ -307,7 +300,9 @@ pub(crate) fn run(
     kept: &mut Kept,
     observer: &dyn Observer,
 ) -> Result<PegsAnswer, String> {
-    let (board, position, finish) = match job {
+    // Every job names a game's board, finish and a position; the jobs about a game in play also its start (a count
+    // or a table starts at its position).
+    let (board, start, position, finish) = match job {
         PegsJob::Release => {
             return Ok(PegsAnswer::Released {
                 bytes: kept.analyst.release(),
@@ -318,25 +313,31 @@ pub(crate) fn run(
             position,
             finish,
         }
-        | PegsJob::Assess {
+        | PegsJob::BuildTable {
             board,
+            start: position,
+            finish,
+        } => (board.board()?, position, position, Finish::from(*finish)),
+        PegsJob::Assess {
+            board,
+            start,
             position,
             finish,
             ..
         }
         | PegsJob::JumpCounts {
             board,
+            start,
             position,
             finish,
-            ..
-        }
-        | PegsJob::BuildTable {
-            board,
-            start: position,
-            finish,
-        } => (board.board()?, position, Finish::from(*finish)),
+        } => (board.board()?, start, position, Finish::from(*finish)),
     };
     let pos = parse_position(&board, position)?;
+    let game = Game {
+        board: &board,
+        start: parse_position(&board, start)?,
+        finish,
+    };
     if let Finish::Hole(h) = finish
         && usize::from(h) >= board.holes().len()
     {
@@ -365,26 +366,14 @@ pub(crate) fn run(
                 met_at: c.met_at,
             }))
         }
-        PegsJob::Assess {
-            start, solution, ..
-        } => {
-            let game = Game {
-                board: &board,
-                start: parse_position(&board, start)?,
-                finish,
-            };
+        PegsJob::Assess { solution, .. } => {
             let verdict = kept
                 .analyst
                 .assess(game, pos, *solution, observer)
                 .map_err(|e| e.to_string())?;
             Ok(PegsAnswer::Assessed(verdict.into()))
         }
-        PegsJob::JumpCounts { start, .. } => {
-            let game = Game {
-                board: &board,
-                start: parse_position(&board, start)?,
-                finish,
-            };
+        PegsJob::JumpCounts { .. } => {
             let counts = kept
                 .analyst
                 .jump_counts(game, pos, observer)
@@ -396,17 +385,11 @@ pub(crate) fn run(
                     .collect(),
             })
         }
-        PegsJob::BuildTable { .. } => {
-            let game = Game {
-                board: &board,
-                start: pos,
-                finish,
-            };
-            kept.analyst
-                .table(game, observer)
-                .map(|t| PegsAnswer::TableBuilt { bytes: t.bytes() })
-                .map_err(|e| e.to_string())
-        }
+        PegsJob::BuildTable { .. } => kept
+            .analyst
+            .table(game, observer)
+            .map(|t| PegsAnswer::TableBuilt { bytes: t.bytes() })
+            .map_err(|e| e.to_string()),
         PegsJob::Release => Ok(PegsAnswer::Released { bytes: 0 }),
     }
 }

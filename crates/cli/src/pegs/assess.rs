@@ -44,16 +44,6 @@ impl progress::Observer for Deadline {
     }
 }
 
-fn source_name(s: Source) -> &'static str {
-    match s {
-        Source::Rules => "rules",
-        Source::Proof => "proof",
-        Source::Table => "table",
-        Source::Opening => "opening",
-        Source::Search => "search",
-    }
-}
-
 /// One position asked about.
 struct Trial {
     ms: f64,
@@ -163,7 +153,7 @@ pub(crate) fn run(s: &Setup, req: &Request, out: &Output) -> Result<(), String> 
     for t in &trials {
         let key = format!(
             "{} {}",
-            source_name(t.source),
+            t.source.name(),
             if t.solvable { "solvable" } else { "lost" }
         );
         *by.entry(key).or_default() += 1;
@@ -178,7 +168,7 @@ pub(crate) fn run(s: &Setup, req: &Request, out: &Output) -> Result<(), String> 
     let worst = trials.iter().max_by(|a, b| a.ms.total_cmp(&b.ms));
     let worst_json = worst.map(|w| {
         json!({ "ms": w.ms, "moves": w.moves.iter().map(|j| jump_text(board, j)).collect::<Vec<_>>(),
-                "solvable": w.solvable, "source": source_name(w.source) })
+                "solvable": w.solvable, "source": w.source.name() })
     });
     let (median, p90, p99) = (at(0.5), at(0.9), at(0.99));
     let finish = s.finish.text(board);
@@ -207,7 +197,7 @@ pub(crate) fn run(s: &Setup, req: &Request, out: &Output) -> Result<(), String> 
                     "  worst {:.1} ms ({}, {}) after {}",
                     w.ms,
                     if w.solvable { "solvable" } else { "lost" },
-                    source_name(w.source),
+                    w.source.name(),
                     w.moves.iter().map(|j| jump_text(board, j)).collect::<Vec<_>>().join(" ")
                 ));
             }
