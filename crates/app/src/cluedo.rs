@@ -4,8 +4,12 @@
 //! `simulate::Bench`; every computer decision and every count runs on the worker.
 
 mod hand_view;
+mod log_view;
+mod move_view;
 mod names;
 mod notebook_view;
+mod revealed_view;
+mod settings_view;
 mod simulate;
 mod state;
 mod table_view;

@@ -3,7 +3,7 @@
 
 use clap::Subcommand;
 use cluedo::simulate::{Simulation, seed_figure, simulate};
-use cluedo::{Card, CardSet, Kind, Notebook, Owner, Triple, Turn, View, hand_sizes};
+use cluedo::{Card, Kind, Notebook, Owner, Triple, Turn, View, hand_sizes};
 use serde_json::{Value, json};
 
 use crate::Failure;
@@ -173,12 +173,12 @@ fn notebook_json(nb: &Notebook, seconds: f64) -> Value {
             let map: serde_json::Map<String, Value> = nb
                 .owners(c)
                 .into_iter()
-                .map(|(o, n)| {
+                .map(|(o, _)| {
                     let key = match o {
                         Owner::Seat(s) => s.to_string(),
                         Owner::Envelope => "envelope".into(),
                     };
-                    (key, json!(n as f64 / nb.deals as f64))
+                    (key, json!(nb.share(c, o)))
                 })
                 .collect();
             Value::Object(map)
@@ -198,12 +198,12 @@ fn notebook_text(nb: &Notebook, seconds: f64) -> String {
             None => nb
                 .owners(c)
                 .into_iter()
-                .map(|(o, n)| {
+                .map(|(o, _)| {
                     let who = match o {
                         Owner::Seat(s) => format!("seat {s}"),
                         Owner::Envelope => "envelope".into(),
                     };
-                    format!("{who} {:.0}%", 100.0 * n as f64 / nb.deals as f64)
+                    format!("{who} {:.0}%", 100.0 * nb.share(c, o))
                 })
                 .collect::<Vec<_>>()
                 .join(", "),
@@ -230,10 +230,6 @@ pub(crate) fn parse_log(text: &str) -> Result<View, String> {
     let me = uint("me")?;
     let hand = cards(obj.get("hand").ok_or("\"hand\" is missing")?)
         .map_err(|e| format!("\"hand\": {e}"))?;
-    let set = CardSet::of(hand.iter().copied());
-    if set.len() != hand.len() {
-        return Err("\"hand\" names a card twice".into());
-    }
     let sizes = match obj.get("hand_sizes") {
         None | Some(Value::Null) => hand_sizes(players.clamp(2, 6)),
         Some(Value::Array(a)) => a
@@ -246,7 +242,7 @@ pub(crate) fn parse_log(text: &str) -> Result<View, String> {
             .collect::<Result<_, _>>()?,
         Some(_) => return Err("\"hand_sizes\" is a list of whole numbers".into()),
     };
-    let mut view = View::new(players, me, set, sizes).map_err(|e| e.to_string())?;
+    let mut view = View::with_hand(players, me, &hand, sizes).map_err(|e| e.to_string())?;
     let turns = match obj.get("turns") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(a)) => a.clone(),

@@ -71,6 +71,35 @@ pub enum Phase {
     },
 }
 
+/// What a player is asked to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// Its turn: suggest or accuse.
+    Turn,
+    /// After its suggestion: accuse or end the turn.
+    AfterSuggestion,
+    /// Show the suggester `by` one of `options`.
+    Show {
+        /// The suggester.
+        by: usize,
+        /// The cards it can show.
+        options: CardSet,
+    },
+}
+
+/// A player's move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Suggest these three.
+    Suggest(Triple),
+    /// Accuse these three.
+    Accuse(Triple),
+    /// End the turn without accusing.
+    EndTurn,
+    /// Show this card.
+    Show(Card),
+}
+
 /// One turn as it happened, with the card shown (the page reveals it at the end).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played {
@@ -176,6 +205,42 @@ impl Game {
     /// How many players.
     pub fn players(&self) -> usize {
         self.deal.hands.len()
+    }
+
+    /// The seat to move and what it is asked, or `None` once the game is over: the one place that says whose turn
+    /// it is (simulations, the page and the CLI all ask here).
+    pub fn to_move(&self) -> Option<(usize, Ask)> {
+        match self.phase {
+            Phase::Turn { seat } => Some((seat, Ask::Turn)),
+            Phase::MayAccuse { seat } => Some((seat, Ask::AfterSuggestion)),
+            Phase::Refute { seat, options } => Some((
+                seat,
+                Ask::Show {
+                    by: self.pending_suggester().unwrap_or(seat),
+                    options,
+                },
+            )),
+            Phase::Over { .. } => None,
+        }
+    }
+
+    /// `seat` plays `action`: refused, with the reason, when it is not that seat's move or the rules forbid it.
+    pub fn play(&mut self, seat: usize, action: Action) -> Result<(), MoveError> {
+        match self.to_move() {
+            Some((s, _)) if s == seat => {}
+            Some((s, _)) => {
+                return Err(MoveError(format!(
+                    "it is seat {s}'s move, not seat {seat}'s"
+                )));
+            }
+            None => return Err(MoveError("the game is over".into())),
+        }
+        match action {
+            Action::Suggest(t) => self.suggest(t),
+            Action::Accuse(t) => self.accuse(t).map(|_| ()),
+            Action::EndTurn => self.end_turn(),
+            Action::Show(c) => self.show(c),
+        }
     }
 
     fn turn_seat(&self) -> Result<usize, MoveError> {

@@ -15,6 +15,7 @@ use rand::{Rng, RngExt};
 
 use crate::cards::{CARDS, Card, CardSet, Kind as CardKind, Triple};
 use crate::deduce::{Deals, deals};
+pub use crate::game::{Action, Ask};
 use crate::notebook::Notebook;
 use crate::view::{Turn, View};
 
@@ -66,35 +67,6 @@ impl Kind {
             k => k,
         }
     }
-}
-
-/// What a player is asked to do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ask {
-    /// Its turn: suggest or accuse.
-    Turn,
-    /// After its suggestion: accuse or end the turn.
-    AfterSuggestion,
-    /// Show the suggester `by` one of `options`.
-    Show {
-        /// The suggester.
-        by: usize,
-        /// The cards it can show.
-        options: CardSet,
-    },
-}
-
-/// A player's move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Suggest these three.
-    Suggest(Triple),
-    /// Accuse these three.
-    Accuse(Triple),
-    /// End the turn without accusing.
-    EndTurn,
-    /// Show this card.
-    Show(Card),
 }
 
 /// How many consistent deals `deduction` samples to weigh a suggestion.

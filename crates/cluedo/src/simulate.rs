@@ -7,7 +7,7 @@ use rand::rngs::StdRng;
 use rayon::prelude::*;
 
 use crate::game::{Game, Phase};
-use crate::players::{Action, Ask, Kind, act};
+use crate::players::{Kind, act};
 use crate::view::PLAYERS;
 
 /// Games, as a simulation's tally.
@@ -42,37 +42,24 @@ pub fn play(kinds: &[Kind], seed: u64) -> Ending {
         };
     };
     loop {
-        let (seat, ask) = match game.phase() {
-            Phase::Over { winner } => {
-                return Ending {
-                    rounds: game.round(),
-                    winner,
-                };
-            }
-            _ if game.round() > MAX_ROUNDS => {
-                return Ending {
-                    rounds: game.round(),
-                    winner: None,
-                };
-            }
-            Phase::Turn { seat } => (seat, Ask::Turn),
-            Phase::MayAccuse { seat } => (seat, Ask::AfterSuggestion),
-            Phase::Refute { seat, options } => (
-                seat,
-                Ask::Show {
-                    by: game.pending_suggester().unwrap_or(seat),
-                    options,
-                },
-            ),
+        let Some((seat, ask)) = game.to_move() else {
+            let winner = match game.phase() {
+                Phase::Over { winner } => winner,
+                _ => None,
+            };
+            return Ending {
+                rounds: game.round(),
+                winner,
+            };
         };
+        if game.round() > MAX_ROUNDS {
+            return Ending {
+                rounds: game.round(),
+                winner: None,
+            };
+        }
         let action = act(kinds[seat], game.view(seat), ask, &mut rng);
-        let done = match action {
-            Action::Suggest(t) => game.suggest(t),
-            Action::Accuse(t) => game.accuse(t).map(|_| ()),
-            Action::EndTurn => game.end_turn(),
-            Action::Show(c) => game.show(c),
-        };
-        if done.is_err() {
+        if game.play(seat, action).is_err() {
             // A player asked for a move the rules refuse: end its turn rather than loop.
             let _ = game.end_turn();
         }

@@ -148,6 +148,28 @@ impl View {
         })
     }
 
+    /// A view before any turn from a hand given as a list, refusing a list that names a card twice (then as
+    /// [`View::new`]): the one place a hand read from outside is checked.
+    pub fn with_hand(
+        players: usize,
+        me: usize,
+        hand: &[Card],
+        hand_sizes: Vec<usize>,
+    ) -> Result<View, ViewError> {
+        let set = CardSet::of(hand.iter().copied());
+        if set.len() != hand.len() {
+            let twice = hand
+                .iter()
+                .enumerate()
+                .find(|(i, c)| hand[..*i].contains(c))
+                .map_or("a card".to_string(), |(_, c)| c.name().to_string());
+            return Err(ViewError::Malformed(format!(
+                "the hand names {twice} twice"
+            )));
+        }
+        View::new(players, me, set, hand_sizes)
+    }
+
     /// Adds a turn, refusing one whose shape is impossible: seats out of range, a refuter who is the suggester,
     /// a card shown that was not suggested or that this seat could not have seen, an eliminated seat playing.
     /// (Whether it can be true with the cards is [`crate::deduce`]'s question.)

@@ -1,6 +1,7 @@
 //! Cluedo's messages: a seat's view as it travels, its jobs (the notebook, why a cell is certain, a computer
 //! player's move, a simulation) and answers, and its arm of [`crate::execute`]. Cards travel as their numbers.
 
+use cluedo::deduce::MAX_OWNERS;
 use cluedo::simulate::simulate;
 use cluedo::{Action, Ask, Card, CardSet, Kind, Notebook, Triple, Turn, View, why};
 use progress::Observer;
@@ -122,13 +123,14 @@ impl ViewDto {
             .iter()
             .map(|&n| card(n))
             .collect::<Result<Vec<_>, _>>()?;
-        let set = CardSet::of(hand.iter().copied());
-        if set.len() != hand.len() {
-            return Err("the hand names a card twice".into());
-        }
         let sizes = self.hand_sizes.iter().map(|&s| usize::from(s)).collect();
-        let mut view = View::new(usize::from(self.players), usize::from(self.me), set, sizes)
-            .map_err(|e| e.to_string())?;
+        let mut view = View::with_hand(
+            usize::from(self.players),
+            usize::from(self.me),
+            &hand,
+            sizes,
+        )
+        .map_err(|e| e.to_string())?;
         for t in &self.turns {
             view.push(t.turn()?).map_err(|e| e.to_string())?;
         }
@@ -201,6 +203,56 @@ impl From<Action> for ActionDto {
     }
 }
 
+impl ActionDto {
+    /// The move, or why it names no real cards.
+    pub fn action(self) -> Result<Action, String> {
+        Ok(match self {
+            ActionDto::Suggest { cards } => Action::Suggest(triple(cards)?),
+            ActionDto::Accuse { cards } => Action::Accuse(triple(cards)?),
+            ActionDto::EndTurn => Action::EndTurn,
+            ActionDto::Show { card: c } => Action::Show(card(c)?),
+        })
+    }
+}
+
+impl From<Ask> for AskDto {
+    fn from(a: Ask) -> AskDto {
+        match a {
+            Ask::Turn => AskDto::Turn,
+            Ask::AfterSuggestion => AskDto::AfterSuggestion,
+            Ask::Show { by, options } => AskDto::Show {
+                by: by as u8,
+                options: options.iter().map(|c| c.index() as u8).collect(),
+            },
+        }
+    }
+}
+
+impl AskDto {
+    /// What the seat of `view` is asked, or why it cannot be (a refuter shows one of its own cards).
+    pub fn ask(&self, view: &View) -> Result<Ask, String> {
+        Ok(match self {
+            AskDto::Turn => Ask::Turn,
+            AskDto::AfterSuggestion => Ask::AfterSuggestion,
+            AskDto::Show { by, options } => {
+                let options = CardSet::of(
+                    options
+                        .iter()
+                        .map(|&n| card(n))
+                        .collect::<Result<Vec<_>, _>>()?,
+                );
+                if options.and(view.hand()) != options || options.is_empty() {
+                    return Err("a refuter shows one of its own cards".into());
+                }
+                Ask::Show {
+                    by: usize::from(*by),
+                    options,
+                }
+            }
+        })
+    }
+}
+
 /// A Cluedo job.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "job")]
@@ -250,31 +302,45 @@ pub struct NotebookDto {
     pub counts: Vec<Vec<u64>>,
 }
 
-impl NotebookDto {
-    /// The owner of `card` in every consistent deal (`players` for the envelope), if certain.
-    pub fn holder(&self, card: usize) -> Option<usize> {
-        self.counts.get(card)?.iter().position(|&n| n == self.deals)
-    }
-
-    /// The share of consistent deals in which `owner` holds `card`, from 0 to 1.
-    pub fn share(&self, card: usize, owner: usize) -> f64 {
-        let n = self
-            .counts
-            .get(card)
-            .and_then(|r| r.get(owner))
-            .copied()
-            .unwrap_or(0);
-        n as f64 / self.deals.max(1) as f64
-    }
-
-    /// The envelope's card of each kind, where certain.
-    pub fn envelope(&self) -> [Option<usize>; 3] {
-        let p = usize::from(self.players);
-        cluedo::CardKind::ALL.map(|k| {
-            k.cards()
+impl From<&Notebook> for NotebookDto {
+    fn from(nb: &Notebook) -> NotebookDto {
+        NotebookDto {
+            players: nb.players as u8,
+            deals: nb.deals,
+            counts: nb
+                .counts
                 .iter()
-                .map(Card::index)
-                .find(|&c| self.holder(c) == Some(p))
+                .map(|row| row[..=nb.players].to_vec())
+                .collect(),
+        }
+    }
+}
+
+impl NotebookDto {
+    /// The core's notebook, whose answers (holder, share, envelope) the page draws; or why the counts are
+    /// malformed.
+    pub fn notebook(&self) -> Result<Notebook, String> {
+        let players = usize::from(self.players);
+        if self.deals == 0 {
+            return Err("no deal agrees with this notebook".into());
+        }
+        if !cluedo::view::PLAYERS.contains(&players) || self.counts.len() != cluedo::CARDS {
+            return Err(format!(
+                "a notebook of {} cards for {players} players",
+                self.counts.len()
+            ));
+        }
+        let mut counts = vec![[0; MAX_OWNERS]; cluedo::CARDS];
+        for (row, given) in counts.iter_mut().zip(&self.counts) {
+            if given.len() != players + 1 || given.iter().any(|&n| n > self.deals) {
+                return Err("a notebook row has the wrong owners".into());
+            }
+            row[..=players].copy_from_slice(given);
+        }
+        Ok(Notebook {
+            players,
+            deals: self.deals,
+            counts,
         })
     }
 }
@@ -326,15 +392,7 @@ pub(crate) fn run(job: &CluedoJob, observer: &dyn Observer) -> Result<CluedoAnsw
     match job {
         CluedoJob::Notebook { view } => {
             let nb = Notebook::of(&view.view()?).map_err(|e| e.to_string())?;
-            Ok(CluedoAnswer::Notebook(NotebookDto {
-                players: nb.players as u8,
-                deals: nb.deals,
-                counts: nb
-                    .counts
-                    .iter()
-                    .map(|row| row[..=nb.players].to_vec())
-                    .collect(),
-            }))
+            Ok(CluedoAnswer::Notebook((&nb).into()))
         }
         CluedoJob::Why { view, card: c } => {
             let turns = why(&view.view()?, card(*c)?).map_err(|e| e.to_string())?;
@@ -348,25 +406,7 @@ pub(crate) fn run(job: &CluedoJob, observer: &dyn Observer) -> Result<CluedoAnsw
         } => {
             let view = view.view()?;
             let kind = Kind::parse(kind)?;
-            let ask = match ask {
-                AskDto::Turn => Ask::Turn,
-                AskDto::AfterSuggestion => Ask::AfterSuggestion,
-                AskDto::Show { by, options } => {
-                    let options = CardSet::of(
-                        options
-                            .iter()
-                            .map(|&n| card(n))
-                            .collect::<Result<Vec<_>, _>>()?,
-                    );
-                    if options.and(view.hand()) != options || options.is_empty() {
-                        return Err("a refuter shows one of its own cards".into());
-                    }
-                    Ask::Show {
-                        by: usize::from(*by),
-                        options,
-                    }
-                }
-            };
+            let ask = ask.ask(&view)?;
             let mut rng = StdRng::seed_from_u64(*seed);
             Ok(CluedoAnswer::Act(
                 cluedo::act(kind, &view, ask, &mut rng).into(),

@@ -1,28 +1,38 @@
 //! The person's notebook (certain cells, impossible cells, shares of the consistent deals, why) and the
 //! computers' notebooks revealed at the end, drawn as the same table.
 
-use cluedo::Card;
-use protocol::cluedo::NotebookDto;
+use std::rc::Rc;
+
+use cluedo::{Card, Kind, Notebook, Owner};
 use protocol::group_digits;
 use yew::prelude::*;
 
 use super::names::{card_name, kind_class, seat_name, short_seat};
-use super::state::Table;
+use super::state::{Action, Table};
 
+/// Props of [`YourNotebook`].
 #[derive(Properties, PartialEq)]
 pub(super) struct NotebookProps {
-    pub(super) table: UseReducerHandle<Table>,
-    pub(super) on_why: Callback<u8>,
+    /// The kind at each seat (for the seats' names).
+    pub(super) kinds: Vec<Kind>,
+    /// The notebook, once counted.
+    pub(super) notebook: Option<Rc<Notebook>>,
+    /// The milliseconds its count took in the worker.
+    pub(super) millis: f64,
+    /// The card asked about, and the turns that force it.
+    pub(super) why: Option<(u8, Option<Vec<usize>>)>,
+    /// Asks why a card is certain.
+    pub(super) dispatch: UseReducerDispatcher<Table>,
 }
 
+/// The person's notebook.
 #[component]
-pub(super) fn Notebook(props: &NotebookProps) -> Html {
-    let t = &*props.table;
-    let Some(nb) = t.notebook.clone() else {
+pub(super) fn YourNotebook(props: &NotebookProps) -> Html {
+    let Some(nb) = props.notebook.clone() else {
         return html! { <section class="notebook"><h2>{ "Your notebook" }</h2><p>{ "Counting the deals…" }</p></section> };
     };
     let env = nb.envelope();
-    let why = t.why.as_ref().map(|(c, turns)| match turns {
+    let why = props.why.as_ref().map(|(c, turns)| match turns {
         None => format!("{} is not certain.", card_name(*c)),
         Some(v) if v.is_empty() => format!("{}: your own hand and the hand sizes decide it.", card_name(*c)),
         Some(v) if v.len() == 1 => format!(
@@ -36,26 +46,34 @@ pub(super) fn Notebook(props: &NotebookProps) -> Html {
             v.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(", ")
         ),
     });
+    let on_why = {
+        let d = props.dispatch.clone();
+        Callback::from(move |c| d.dispatch(Action::Why(c)))
+    };
     html! {
         <section class="notebook" aria-label="Your notebook">
             <h2>{ "Your notebook" }</h2>
-            <p class="hint">{ format!("{} deals agree with everything you saw (counted in {:.0} ms). ✔ certain (press it to see why), · impossible, % share of those deals.", group_digits(&nb.deals.to_string()), t.notebook_at.1) }</p>
-            <p class="envelope">{ "Envelope: " }{ for env.iter().map(|c| html! { <span class="cl-card">{ c.map_or("?", |c| card_name(c as u8)) }</span> }) }</p>
+            <p class="hint">{ format!("{} deals agree with everything you saw (counted in {:.0} ms). ✔ certain (press it to see why), · impossible, % share of those deals.", group_digits(&nb.deals.to_string()), props.millis) }</p>
+            <p class="envelope">{ "Envelope: " }{ for env.iter().map(|c| html! { <span class="cl-card">{ c.map_or("?", Card::name) }</span> }) }</p>
             if let Some(w) = why { <p class="why-text" role="status">{ w }</p> }
-            { notebook_table(t, &nb, Some(&props.on_why)) }
+            { notebook_table(&props.kinds, &nb, Some(&on_why)) }
         </section>
     }
 }
 
 /// A notebook as a table: a row per card, a column per seat and the envelope; certain cells can ask why.
-pub(super) fn notebook_table(t: &Table, nb: &NotebookDto, on_why: Option<&Callback<u8>>) -> Html {
-    let players = t.game.players();
+pub(super) fn notebook_table(kinds: &[Kind], nb: &Notebook, on_why: Option<&Callback<u8>>) -> Html {
+    let players = nb.players;
     let row = |c: Card| {
         let n = c.index();
         let cells = (0..=players).map(|o| {
-            let share = nb.share(n, o);
-            let owner = if o == players { "the envelope".to_string() } else { seat_name(t, o) };
-            let (text, class) = if nb.holder(n) == Some(o) {
+            let (who, owner) = if o == players {
+                (Owner::Envelope, "the envelope".to_string())
+            } else {
+                (Owner::Seat(o), seat_name(kinds, o))
+            };
+            let share = nb.share(c, who);
+            let (text, class) = if nb.holder(c) == Some(who) {
                 ("✔".to_string(), "sure")
             } else if share == 0.0 {
                 ("·".to_string(), "never")
@@ -81,7 +99,7 @@ pub(super) fn notebook_table(t: &Table, nb: &NotebookDto, on_why: Option<&Callba
     };
     html! {
         <table>
-            <thead><tr><th>{ "Card" }</th>{ for (0..players).map(|s| html! { <th scope="col" title={seat_name(t, s)}>{ short_seat(s) }</th> }) }<th scope="col">{ "Env." }</th></tr></thead>
+            <thead><tr><th>{ "Card" }</th>{ for (0..players).map(|s| html! { <th scope="col" title={seat_name(kinds, s)}>{ short_seat(s) }</th> }) }<th scope="col">{ "Env." }</th></tr></thead>
             <tbody>{ for Card::all().map(row) }</tbody>
         </table>
     }

@@ -5,8 +5,8 @@
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use cluedo::{Game, Kind, Phase};
-use protocol::cluedo::{ActionDto, AskDto, CluedoAnswer, CluedoJob, NotebookDto, ViewDto, triple};
+use cluedo::{Game, Kind, Notebook, Phase};
+use protocol::cluedo::{ActionDto, AskDto, CluedoAnswer, CluedoJob, ViewDto};
 use protocol::{Job, Outcome, Reply};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -66,11 +66,11 @@ pub struct Table {
     queue: VecDeque<(Purpose, Job)>,
     seq: u32,
     /// The person's notebook, once counted.
-    pub notebook: Option<Rc<NotebookDto>>,
+    pub notebook: Option<Rc<Notebook>>,
     /// How many turns the notebook has taken in, and the milliseconds its count took in the worker.
     pub notebook_at: (usize, f64),
     /// Each computer's notebook, revealed at the end.
-    pub revealed: Vec<Option<Rc<NotebookDto>>>,
+    pub revealed: Vec<Option<Rc<Notebook>>>,
     /// The turns (from 0) that make a card certain, for the card asked about.
     pub why: Option<(u8, Option<Vec<usize>>)>,
     /// The hint: what the deduction player would do in the person's place.
@@ -137,20 +137,9 @@ impl Table {
         t
     }
 
-    /// The seat to move and what it is asked, unless the game is over.
+    /// The seat to move and what it is asked (the core's answer), unless the game is over.
     pub fn mover(&self) -> Option<(usize, AskDto)> {
-        match self.game.phase() {
-            Phase::Turn { seat } => Some((seat, AskDto::Turn)),
-            Phase::MayAccuse { seat } => Some((seat, AskDto::AfterSuggestion)),
-            Phase::Refute { seat, options } => Some((
-                seat,
-                AskDto::Show {
-                    by: self.game.pending_suggester().unwrap_or(seat) as u8,
-                    options: options.iter().map(|c| c.index() as u8).collect(),
-                },
-            )),
-            Phase::Over { .. } => None,
-        }
+        self.game.to_move().map(|(seat, ask)| (seat, ask.into()))
     }
 
     /// How many actions the table has taken (it only grows: tests and benchmarks wait on it).
@@ -241,17 +230,9 @@ impl Table {
     }
 
     fn apply(&mut self, seat: usize, action: ActionDto) -> Result<(), String> {
-        let to_move = self.mover().map(|m| m.0);
-        if to_move != Some(seat) {
-            return Err("it is not this seat's move".into());
-        }
-        match action {
-            ActionDto::Suggest { cards } => self.game.suggest(triple(cards)?),
-            ActionDto::Accuse { cards } => self.game.accuse(triple(cards)?).map(|_| ()),
-            ActionDto::EndTurn => self.game.end_turn(),
-            ActionDto::Show { card } => self.game.show(protocol::cluedo::card(card)?),
-        }
-        .map_err(|e| e.to_string())?;
+        self.game
+            .play(seat, action.action()?)
+            .map_err(|e| e.to_string())?;
         self.after_move();
         Ok(())
     }
@@ -276,13 +257,17 @@ impl Table {
                         .err()
                         .map(|e| format!("computer {seat}'s move was refused: {e}"));
                 }
-                (Purpose::Notebook, CluedoAnswer::Notebook(nb)) => {
-                    self.notebook = Some(Rc::new(nb));
-                    self.notebook_at = (turns, millis);
-                }
-                (Purpose::Reveal(seat), CluedoAnswer::Notebook(nb)) => {
-                    self.revealed[seat] = Some(Rc::new(nb))
-                }
+                (Purpose::Notebook, CluedoAnswer::Notebook(nb)) => match nb.notebook() {
+                    Ok(nb) => {
+                        self.notebook = Some(Rc::new(nb));
+                        self.notebook_at = (turns, millis);
+                    }
+                    Err(e) => self.error = Some(e),
+                },
+                (Purpose::Reveal(seat), CluedoAnswer::Notebook(nb)) => match nb.notebook() {
+                    Ok(nb) => self.revealed[seat] = Some(Rc::new(nb)),
+                    Err(e) => self.error = Some(e),
+                },
                 (Purpose::Why(card), CluedoAnswer::Why { turns, .. }) => {
                     self.why = Some((card, turns))
                 }
@@ -325,7 +310,7 @@ impl Reducible for Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cluedo::Card;
+    use cluedo::{Card, Owner};
     use protocol::{JobObserver, execute};
 
     /// Answers the table's requests with the real core, as the worker would, until none is left.
@@ -371,14 +356,10 @@ mod tests {
         assert!(t.revealed[1..].iter().all(Option::is_some));
         // The person's notebook agrees with the deal wherever it is certain.
         let nb = t.notebook.clone().expect("counted");
-        for c in 0..21 {
+        for c in Card::all() {
             if let Some(o) = nb.holder(c) {
-                let truth = t
-                    .game
-                    .deal()
-                    .holder(Card::new(c).expect("card"))
-                    .unwrap_or(t.game.players());
-                assert_eq!(o, truth, "card {c}");
+                let truth = t.game.deal().holder(c).map_or(Owner::Envelope, Owner::Seat);
+                assert_eq!(o, truth, "card {c:?}");
             }
         }
     }

@@ -174,3 +174,27 @@ fn a_simulation_cut_in_ranges_adds_up_to_the_whole() {
             .unwrap()
     );
 }
+
+#[test]
+fn the_game_says_who_moves_and_refuses_others() {
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut game = Game::new(3, &mut rng).expect("3 players");
+    assert_eq!(game.to_move(), Some((0, Ask::Turn)));
+    let t = triple(0, 6, 12);
+    let err = game.play(1, Action::Suggest(t)).expect_err("not seat 1's move");
+    assert!(err.to_string().contains("seat 0's move"), "{err}");
+    game.play(0, Action::Suggest(t)).expect("seat 0 suggests");
+    // Either a seat must choose what to show, or the suggester may accuse: the game says which, and `play` agrees.
+    match game.to_move() {
+        Some((seat, Ask::Show { by, options })) => {
+            assert_eq!(by, 0);
+            assert!(seat != 0 && options.len() >= 2);
+            let card = options.iter().next().expect("a card");
+            game.play(seat, Action::Show(card)).expect("shows");
+            assert_eq!(game.to_move(), Some((0, Ask::AfterSuggestion)));
+        }
+        other => assert_eq!(other, Some((0, Ask::AfterSuggestion))),
+    }
+    game.play(0, Action::EndTurn).expect("ends the turn");
+    assert_eq!(game.to_move(), Some((1, Ask::Turn)));
+}

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::{FromWorker, Job, JobObserver, Reply, ToWorker, execute};
+use cluedo::Owner;
 
 fn run_job(job: CluedoJob) -> Reply<CluedoAnswer> {
     // Through JSON, as the page sends it.
@@ -46,11 +47,17 @@ fn a_notebook_travels_and_reads() {
     else {
         panic!("a notebook")
     };
-    assert_eq!(nb.holder(14), Some(2));
-    assert_eq!(nb.holder(0), Some(0));
-    assert_eq!(nb.holder(2), None);
-    assert_eq!(nb.share(2, 1), 0.0, "seat 1 passed");
-    assert_eq!(nb.envelope(), [None, None, None]);
+    let back = nb.notebook().expect("a notebook travels back whole");
+    assert_eq!(NotebookDto::from(&back), nb);
+    let c = |n| Card::new(n).expect("card");
+    assert_eq!(back.holder(c(14)), Some(Owner::Seat(2)));
+    assert_eq!(back.holder(c(0)), Some(Owner::Seat(0)));
+    assert_eq!(back.holder(c(2)), None);
+    assert_eq!(back.share(c(2), Owner::Seat(1)), 0.0, "seat 1 passed");
+    assert_eq!(back.envelope(), [None, None, None]);
+    let mut bad = nb.clone();
+    bad.counts.pop();
+    assert!(bad.notebook().is_err(), "a short notebook is refused");
     let Reply::Answer(CluedoAnswer::Why { turns, .. }) = run_job(CluedoJob::Why {
         view: example(),
         card: 14,

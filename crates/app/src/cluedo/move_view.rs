@@ -1,0 +1,144 @@
+//! The move panel: what the person may do now (suggest, accuse, end the turn, show a card, ask for a hint), the
+//! computer playing, or the end. Drawn from the move's facts only, so the log and notebook changing leave it be.
+
+use cluedo::{CardKind, Kind, Phase, Triple, Turn};
+use protocol::cluedo::{ActionDto, AskDto};
+use yew::prelude::*;
+
+use super::names::{card_name, seat_name};
+use super::state::{Action, Table, YOU};
+
+/// Props of [`MovePanel`]: the facts of the move, nothing else of the table.
+#[derive(Properties, PartialEq)]
+pub(super) struct MoveProps {
+    /// The kind at each seat (for the seats' names).
+    pub(super) kinds: Vec<Kind>,
+    /// Where the game stands.
+    pub(super) phase: Phase,
+    /// The seat to move and what it is asked.
+    pub(super) mover: Option<(usize, AskDto)>,
+    /// The envelope, once the game is over.
+    pub(super) envelope: Option<Triple>,
+    /// The round.
+    pub(super) round: u32,
+    /// The suggestion waiting for a refutation.
+    pub(super) pending: Option<Triple>,
+    /// The last turn as the person saw it.
+    pub(super) last: Option<Turn>,
+    /// The hint, when asked for.
+    pub(super) hint: Option<ActionDto>,
+    /// Whether a computer's move waits for "Next move" (stepping, or after a failed move).
+    pub(super) step: bool,
+    /// Whether the last move failed.
+    pub(super) failed: bool,
+    /// Sends the person's moves.
+    pub(super) dispatch: UseReducerDispatcher<Table>,
+}
+
+fn cards_text(cards: [u8; 3]) -> String {
+    cards.map(card_name).join(", ")
+}
+
+/// The move panel.
+#[component]
+pub(super) fn MovePanel(props: &MoveProps) -> Html {
+    let kinds = &props.kinds;
+    let picked = use_state(|| [0u8, 6, 12]);
+    // A hint fills the form.
+    {
+        let picked = picked.clone();
+        use_effect_with(props.hint, move |h| {
+            if let Some(ActionDto::Suggest { cards } | ActionDto::Accuse { cards }) = h {
+                picked.set(*cards);
+            }
+        });
+    }
+    let d = props.dispatch.clone();
+    let select = |kind: CardKind, i: usize| {
+        let now = picked[i];
+        let picked = picked.clone();
+        let on = Callback::from(move |e: Event| {
+            let mut p = *picked;
+            p[i] = crate::widgets::field::value(&e).parse().unwrap_or(p[i]);
+            picked.set(p);
+        });
+        html! {
+            <select onchange={on} aria-label={kind.name()}>
+                { for kind.cards().iter().map(|c| html! {
+                    <option value={c.index().to_string()} selected={now as usize == c.index()}>{ c.name() }</option> }) }
+            </select>
+        }
+    };
+    let body = match (props.phase, props.mover.clone()) {
+        (Phase::Over { winner }, _) => {
+            let env = props.envelope.map(|e| e.to_string()).unwrap_or_default();
+            let who = match winner {
+                Some(YOU) => "You win!".to_string(),
+                Some(s) => format!("{} wins.", seat_name(kinds, s)),
+                None => "Nobody wins: every player accused wrongly.".into(),
+            };
+            html! { <p class="cluedo-over" role="status"><strong>{ who }</strong>{ format!(" The envelope held {env}. Round {}.", props.round) }</p> }
+        }
+        (_, Some((YOU, AskDto::Show { by, options }))) => {
+            let asked = props.pending.map(|x| x.to_string()).unwrap_or_default();
+            html! {
+                <div class="cluedo-move" role="group" aria-label="Choose a card to show">
+                    <p>{ format!("{} suggests {asked}. You hold more than one: choose the card to show.", seat_name(kinds, by as usize)) }</p>
+                    { for options.iter().map(|&c| { let d = d.clone(); html! {
+                        <button onclick={Callback::from(move |_| d.dispatch(Action::Show(c)))}>{ format!("Show {}", card_name(c)) }</button> } }) }
+                </div>
+            }
+        }
+        (_, Some((YOU, ask))) => {
+            let after = ask == AskDto::AfterSuggestion;
+            let result = match (after, props.last) {
+                (true, Some(Turn::Suggest { shown_by: Some(r), card: Some(c), .. })) => {
+                    format!("{} showed you {}.", seat_name(kinds, r), c.name())
+                }
+                (true, Some(Turn::Suggest { shown_by: None, .. })) => {
+                    "Nobody could refute it: what you do not hold of these three is in the envelope.".into()
+                }
+                _ => String::new(),
+            };
+            let p = *picked;
+            let (d1, d2, d3, d4) = (d.clone(), d.clone(), d.clone(), d.clone());
+            html! {
+                <div class="cluedo-move" role="group" aria-label="Your move">
+                    <p>{ if after { format!("{result} Accuse now, or end your turn.") } else { format!("Your turn (round {}): suggest three cards, or accuse.", props.round) } }</p>
+                    <div class="row">
+                        { select(CardKind::Suspect, 0) }{ select(CardKind::Weapon, 1) }{ select(CardKind::Room, 2) }
+                    </div>
+                    <div class="row">
+                        if !after { <button class="primary" onclick={Callback::from(move |_| d1.dispatch(Action::Suggest(p)))}>{ "Suggest" }</button> }
+                        <button onclick={Callback::from(move |_| d2.dispatch(Action::Accuse(p)))}>{ "Accuse" }</button>
+                        if after { <button class="primary" onclick={Callback::from(move |_| d3.dispatch(Action::EndTurn))}>{ "End turn" }</button> }
+                        <button onclick={Callback::from(move |_| d4.dispatch(Action::Hint))} title="What the deduction player would do in your place">{ "Suggest for me" }</button>
+                    </div>
+                    if let Some(h) = props.hint { <p class="hint" role="status">{ match h {
+                        ActionDto::Accuse { cards } => format!("The envelope is certain: accuse {}.", cards_text(cards)),
+                        ActionDto::Suggest { cards } => format!("Try {}: its answer splits the deals you cannot yet tell apart most evenly.", cards_text(cards)),
+                        ActionDto::EndTurn => "Nothing is certain yet: end your turn.".into(),
+                        ActionDto::Show { .. } => String::new(),
+                    } }</p> }
+                </div>
+            }
+        }
+        (_, Some((seat, _))) => {
+            let next = {
+                let d = d.clone();
+                Callback::from(move |_| d.dispatch(Action::Go))
+            };
+            html! {
+                <div class="cluedo-move" role="status">
+                    <p>{ format!("{} is playing…", seat_name(kinds, seat)) }
+                    // Stepping, or after a failed move (the pace's timer does not fire twice for the same move).
+                    if props.step {
+                        <button class="primary" onclick={next}>{ if props.failed { "Try the move again" } else { "Next move" } }</button>
+                    }</p>
+                </div>
+            }
+        }
+        (_, None) => html! {},
+    };
+    html! { <div class="cluedo-panel">{ body }</div> }
+}

@@ -1,0 +1,123 @@
+//! The game's settings: how many computers, each one's kind, the pace, a new deal and the link to this deal.
+//! Drawn from the setup alone; a change goes to the link, which starts the new game.
+
+use cluedo::Kind;
+use yew::prelude::*;
+
+use super::state::Setup;
+
+fn set_hash(query: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().set_hash(&format!("/cluedo?{query}"));
+    }
+}
+
+fn link(setup: &Setup) -> String {
+    let players: Vec<&str> = setup.computers.iter().map(|k| k.name()).collect();
+    let pace = if setup.pace_ms == 0 {
+        "step".to_string()
+    } else {
+        setup.pace_ms.to_string()
+    };
+    format!(
+        "players={}&seed={}&pace={pace}",
+        players.join(","),
+        setup.seed
+    )
+}
+
+#[derive(Properties, PartialEq)]
+pub(super) struct SettingsProps {
+    pub(super) setup: Setup,
+}
+
+/// The settings, folded.
+#[component]
+pub(super) fn Settings(props: &SettingsProps) -> Html {
+    let s = &props.setup;
+    let change = |f: fn(&mut Setup, String)| {
+        let s = s.clone();
+        Callback::from(move |e: Event| {
+            let value = crate::widgets::field::value(&e);
+            let mut next = s.clone();
+            f(&mut next, value);
+            set_hash(&link(&next));
+        })
+    };
+    let count = change(|s, v| {
+        let n = v.parse().unwrap_or(2).clamp(2, 5);
+        s.computers.resize(n, Kind::Deduction);
+    });
+    let pace = change(|s, v| s.pace_ms = v.parse().unwrap_or(900));
+    let seats = s.computers.iter().enumerate().map(|(i, k)| {
+        let on = {
+            let s = s.clone();
+            Callback::from(move |e: Event| {
+                let mut next = s.clone();
+                next.computers[i] =
+                    Kind::parse(&crate::widgets::field::value(&e)).unwrap_or(Kind::Deduction);
+                set_hash(&link(&next));
+            })
+        };
+        html! {
+            <label>{ format!("Computer {}", i + 1) }
+                <select onchange={on} aria-label={format!("Computer {} plays", i + 1)}>
+                    { for Kind::ALL.iter().filter(|k| **k != Kind::Mix).map(|kk| html! {
+                        <option value={kk.name()} selected={kk == k}>{ kk.name() }</option> }) }
+                </select>
+            </label>
+        }
+    });
+    let again = {
+        let s = s.clone();
+        Callback::from(move |_| {
+            let mut next = s.clone();
+            next.seed = js_sys::Date::now() as u64 ^ (js_sys::Math::random() * 1e9) as u64;
+            set_hash(&link(&next));
+        })
+    };
+    html! {
+        <details class="cluedo-settings">
+            <summary>{ format!("Players and pace: you against {} · {}", s.computers.iter().map(|k| k.name()).collect::<Vec<_>>().join(", "), pace_name(s.pace_ms)) }</summary>
+            <div class="row">
+                <label>{ "Computer players" }
+                    <select onchange={count} aria-label="How many computer players">
+                        { for (2..=5).map(|n| html! { <option value={n.to_string()} selected={s.computers.len() == n}>{ n }</option> }) }
+                    </select>
+                </label>
+                { for seats }
+                <label>{ "Pace" }
+                    <select onchange={pace} aria-label="Pace of the computers' moves">
+                        { for pace_options(s.pace_ms).into_iter().map(|(ms, name)| html! {
+                            <option value={ms.to_string()} selected={s.pace_ms == ms}>{ name }</option> }) }
+                    </select>
+                </label>
+                <button onclick={again}>{ "New deal" }</button>
+            </div>
+            <p class="hint">{ "random: suggests cards it has not seen, at random (the 2012 report's default player); listening: prefers cards named least often; deduction: counts every deal consistent with what it saw, accuses only when certain. " }
+                <a href={crate::route::href(&format!("#/cluedo?{}", link(s)))}>{ format!("Link to this deal (seed {})", s.seed) }</a></p>
+        </details>
+    }
+}
+
+/// The pace menu: the usual four, and the link's own pace when it is another.
+fn pace_options(current: u32) -> Vec<(u32, String)> {
+    let mut v: Vec<(u32, String)> = [0, 2000, 900, 150]
+        .into_iter()
+        .map(|ms| (ms, pace_name(ms)))
+        .collect();
+    if !v.iter().any(|(ms, _)| *ms == current) {
+        v.push((current, pace_name(current)));
+    }
+    v
+}
+
+fn pace_name(ms: u32) -> String {
+    match ms {
+        0 => "step by step".into(),
+        2000 => "slow".into(),
+        900 => "normal pace".into(),
+        150 => "fast".into(),
+        ms => format!("{ms} ms a move"),
+    }
+}
