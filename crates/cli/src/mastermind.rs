@@ -128,7 +128,7 @@ pub(crate) enum Command {
         /// Strategy name.
         #[arg(long, default_value = "knuth")]
         strategy: String,
-        /// Play every secret, as one strategy tree (games with at most 65,536 codes).
+        /// Play every secret, as one strategy tree (games whose codes can be listed in 1 GiB: up to 8x8).
         #[arg(long)]
         all: bool,
         /// Play this many secrets drawn at random (seeded by --seed), one game each, at any size.

@@ -383,29 +383,29 @@ fn cluedo_logs_that_cannot_be_true_are_refused_with_their_turn() {
 
 #[test]
 fn a_strategy_that_falls_back_says_so_where_the_result_is_printed() {
-    // Knuth scores every code against every secret only up to 65,536 codes; 6x9 has 531,441.
-    let knuth_6x9 = |games: &'static str| {
+    // Knuth scores every code against every secret only where they can be listed in 1 GiB; 9x8 has 134,217,728.
+    let knuth_9x8 = |games: &'static str| {
         [
             "mastermind",
             "stats",
             "--pegs",
-            "6",
-            "--colors",
             "9",
+            "--colors",
+            "8",
             "--strategy",
             "knuth",
             "--games",
             games,
         ]
     };
-    let v = json(&knuth_6x9("6"));
+    let v = json(&knuth_9x8("6"));
     assert_eq!(v["strategy"], "knuth");
     let fallbacks = v["fallbacks"].as_array().expect("a list");
     assert_eq!(fallbacks.len(), 1, "{fallbacks:?}");
     assert_eq!(fallbacks[0]["games"], 6);
     let reason = fallbacks[0]["reason"].as_str().expect("text");
     assert!(reason.contains("random-consistent"), "{reason}");
-    let text = puzzle_lab(&knuth_6x9("2"));
+    let text = puzzle_lab(&knuth_9x8("2"));
     assert!(String::from_utf8_lossy(&text.stdout).contains("not all knuth: in 2 of 2 games"));
     // Where knuth plays every guess itself, the list is empty.
     let v = json(&[

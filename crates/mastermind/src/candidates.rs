@@ -45,7 +45,7 @@ impl<'a> Candidates<'a> {
         let spec = &listed.spec;
         let present = consistent
             .iter()
-            .fold(0, |m, &i| m | color_mask(listed.code(i).pegs()));
+            .fold(0, |m, &i| m | color_mask(listed.pegs(i)));
         let symmetry = ColorSymmetry::new(spec, present, tried(past));
         let root = past.is_empty();
         let first = if root {
@@ -55,7 +55,7 @@ impl<'a> Candidates<'a> {
                 .iter()
                 .copied()
                 .filter(|&i| {
-                    let code = listed.code(i).pegs();
+                    let code = listed.pegs(i);
                     symmetry.is_lowest(code) && pegs.keeps(code, &symmetry)
                 })
                 .collect()
@@ -80,25 +80,59 @@ impl<'a> Candidates<'a> {
     }
 
     /// The inconsistent candidates, in order, built directly as lowest codes of their colour classes, less those
-    /// a peg symmetry maps lower. Callers build them only when needed: often a consistent candidate settles the
-    /// choice.
+    /// a peg symmetry maps lower: every [`Candidates::slice`] in turn.
     pub(crate) fn rest(&self) -> Vec<u32> {
-        let listed = self.listed;
-        let mut rest = if self.root {
-            Vec::new()
-        } else if self.symmetry.is_trivial() {
-            difference(0..listed.len() as u32, self.consistent)
+        (0..self.slices()).flat_map(|s| self.slice(s)).collect()
+    }
+
+    /// How many slices [`Candidates::slice`] cuts the inconsistent candidates into: one per colouring of the
+    /// first few pegs, enough for every thread to build and score its own (none at the root, where the patterns
+    /// are the only candidates).
+    pub(crate) fn slices(&self) -> usize {
+        if self.root {
+            0
         } else {
-            difference(
-                self.symmetry.lowest_codes(listed).into_iter(),
-                self.consistent,
-            )
+            let colors = usize::from(self.listed.spec.colors);
+            colors.pow(slice_depth(&self.listed.spec) as u32)
+        }
+    }
+
+    /// The inconsistent candidates whose first pegs are coloured as slice `s` says (its digits in base
+    /// `colors`, the first peg most significant), in order: built only when a thread comes to score them, so
+    /// that a position settled by its first candidates never builds the rest, and building is shared by the
+    /// threads. Slices in turn give the candidates in order.
+    pub(crate) fn slice(&self, s: usize) -> Vec<u32> {
+        let listed = self.listed;
+        let spec = &listed.spec;
+        let depth = slice_depth(spec);
+        let colors = usize::from(spec.colors);
+        let prefix: Vec<u8> = (0..depth)
+            .rev()
+            .map(|d| (s / colors.pow(d as u32) % colors) as u8)
+            .collect();
+        let codes = self.symmetry.lowest_codes_from(listed, &prefix);
+        let (Some(&low), Some(&high)) = (codes.first(), codes.last()) else {
+            return Vec::new();
         };
+        let from = self.consistent.partition_point(|&c| c < low);
+        let to = self.consistent.partition_point(|&c| c <= high);
+        let mut rest = difference(codes.into_iter(), &self.consistent[from..to]);
         if !self.pegs.maps.is_empty() {
-            rest.retain(|&i| self.pegs.keeps(listed.code(i).pegs(), &self.symmetry));
+            rest.retain(|&i| self.pegs.keeps(listed.pegs(i), &self.symmetry));
         }
         rest
     }
+}
+
+/// How many leading pegs name a slice of candidates: enough for at least 64 slices where the game has them.
+fn slice_depth(spec: &Spec) -> usize {
+    let mut depth = 0;
+    let mut slices = 1usize;
+    while slices < 64 && depth < usize::from(spec.pegs) {
+        slices *= usize::from(spec.colors);
+        depth += 1;
+    }
+    depth
 }
 
 /// The colours of the guesses `past`, a bit each.
@@ -106,8 +140,9 @@ pub(crate) fn tried(past: &[&[u8]]) -> u32 {
     past.iter().fold(0, |m, g| m | color_mask(g))
 }
 
-/// Most pegs of a listed game (at most 2^16 codes of at least 2 colours).
-const MAX_LISTED_PEGS: usize = 16;
+/// Most pegs of a game whose codes are listed: its feedback classes fit a byte (153 at 16 pegs), and its peg
+/// maps a fixed array.
+pub(crate) const MAX_LISTED_PEGS: usize = 16;
 
 /// Permutations of the pegs that, together with a permutation of the colours guessed, map every past guess onto
 /// itself (widmaN's "constraint equivalence"): such a map sends every code consistent with the scores to one
@@ -299,19 +334,39 @@ impl ColorSymmetry {
         Ordering::Equal
     }
 
-    /// Whether every code is the lowest of its class (no colours are interchangeable).
-    fn is_trivial(&self) -> bool {
-        self.groups.iter().all(|g| g.count_ones() <= 1)
-    }
-
-    /// The indices of the lowest codes of their classes, in order, built directly (a depth-first walk that
-    /// only places a colour of a group if it is the group's lowest one not placed yet), not by testing all.
-    pub(crate) fn lowest_codes(&self, listed: &Listed) -> Vec<u32> {
+    /// The indices of the lowest codes of their classes that begin with `prefix`, in order, built directly (a
+    /// depth-first walk that only places a colour of a group if it is the group's lowest one not placed yet),
+    /// not by testing all. None when `prefix` itself is no lowest form's beginning.
+    pub(crate) fn lowest_codes_from(&self, listed: &Listed, prefix: &[u8]) -> Vec<u32> {
         let spec = &listed.spec;
         let mut out = Vec::new();
         let mut pegs = Vec::with_capacity(usize::from(spec.pegs));
-        self.extend(listed, self.groups, 0, 0, &mut pegs, &mut out);
+        let (mut left, mut used, mut rank) = (self.groups, 0u32, 0u32);
+        for &c in prefix {
+            if self.allowed(left, used, spec) & (1 << c) == 0 {
+                return out;
+            }
+            pegs.push(c);
+            rank = rank * u32::from(spec.colors) + u32::from(c);
+            left = left.map(|g| g & !(1 << c));
+            used |= 1 << c;
+        }
+        self.extend(listed, left, used, rank, &mut pegs, &mut out);
         out
+    }
+
+    /// The colours the next peg may take in a lowest form, given each group's colours not placed yet (`left`)
+    /// and the colours placed (`used`): a colour outside the groups (or already placed), and each group's lowest
+    /// colour not placed yet (the groups are disjoint); without repeats, none placed before.
+    fn allowed(&self, left: [u32; 2], used: u32, spec: &Spec) -> u32 {
+        let lowest = |g: u32| g & g.wrapping_neg();
+        let all = (1u32 << spec.colors) - 1;
+        let allowed = (all & !(left[0] | left[1])) | lowest(left[0]) | lowest(left[1]);
+        if spec.repeats {
+            allowed
+        } else {
+            allowed & !used
+        }
     }
 
     /// Places every allowed colour after `pegs`; `rank` is the index the code would have with repeats
@@ -334,14 +389,7 @@ impl ColorSymmetry {
             });
             return;
         }
-        // A colour outside the groups (or already placed) may go here, and each group's lowest colour not
-        // placed yet (the groups are disjoint).
-        let lowest = |g: u32| g & g.wrapping_neg();
-        let all = (1u32 << spec.colors) - 1;
-        let mut allowed = (all & !(left[0] | left[1])) | lowest(left[0]) | lowest(left[1]);
-        if !spec.repeats {
-            allowed &= !used;
-        }
+        let mut allowed = self.allowed(left, used, spec);
         while allowed != 0 {
             let c = allowed.trailing_zeros() as u8;
             let bit = 1u32 << c;

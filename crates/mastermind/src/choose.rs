@@ -6,7 +6,7 @@ use rand::Rng;
 use crate::listed::Listed;
 use crate::scoring::pick;
 use crate::search::{self, Budget, Count, Draw, Stopped};
-use crate::strategy::{MAX_LISTED_CODES, Strategy, StrategyError, too_big_to_search};
+use crate::strategy::{Strategy, StrategyError, listable, too_big_to_search};
 use crate::{Code, Row, Spec};
 use progress::Observer;
 
@@ -59,20 +59,20 @@ pub fn choose(
         }
         Strategy::RandomConsistent => random_consistent(spec, history, budget, observer, rng, None),
         _ => {
-            let listed = spec.code_count().is_some_and(|n| n <= MAX_LISTED_CODES);
-            if !listed {
+            if let Err(why) = listable(spec) {
                 let why = format!(
-                    "{strategy} scores every code against every possible secret, which is only done up to {MAX_LISTED_CODES} \
-                     codes; {spec} has more, so random-consistent chose this guess"
+                    "{strategy} scores every code against every possible secret, so it lists every code: {why}; \
+                     random-consistent chose this guess"
                 );
                 return random_consistent(spec, history, budget, observer, rng, Some(why));
             }
             let listed = Listed::new(spec)?;
-            let consistent =
-                search::collect(spec, history, listed.len(), budget, observer)?.unwrap_or_default();
+            let consistent = listed.consistent(history);
+            if !observer.keep_going() {
+                return Err(StrategyError::Stopped(Stopped::Cancelled));
+            }
             let remaining = Count::Exact(consistent.len() as u128);
             let past: Vec<&[u8]> = history.iter().map(|r| r.guess.pegs()).collect();
-            let consistent = listed.indices_of(&consistent);
             let (played_by, guess, note) = match pick(
                 strategy,
                 &listed,
@@ -96,7 +96,7 @@ pub fn choose(
                 chosen => (strategy, chosen?, None),
             };
             Ok(Choice {
-                guess: listed.code(guess).clone(),
+                guess: listed.code(guess),
                 remaining,
                 played_by,
                 fallback: note.clone(),

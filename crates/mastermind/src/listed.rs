@@ -2,31 +2,39 @@
 //! order). The strategies that score every code as a guess, and the strategy tree, work on these indices: no
 //! code is copied or packed again inside their loops.
 
+use rayon::prelude::*;
+
 use crate::bits::{Bits, Secrets};
 use crate::strategy::{self, StrategyError};
-use crate::{Code, Feedback, Spec};
+use crate::{Code, Feedback, Row, Spec};
 
-/// Every code of a game, in lexicographic order, with its bit sets.
+/// Every code of a game, in lexicographic order, with its bit sets: the pegs of all codes in one buffer (no
+/// allocation per code), so that 8x8's 16,777,216 codes take 704 MiB with their bit sets
+/// ([`strategy::bytes_per_listed_code`]).
 pub(crate) struct Listed {
     /// The game.
     pub(crate) spec: Spec,
-    /// Code `i`.
-    pub(crate) codes: Vec<Code>,
+    /// The pegs of code `i` at `pegs[i * spec.pegs..]`.
+    pegs: Vec<u8>,
     /// Code `i` as bit sets, for scoring ([`Bits`]).
     pub(crate) bits: Vec<Bits>,
 }
 
 impl Listed {
-    /// Lists every code of `spec`, if there are at most [`strategy::MAX_LISTED_CODES`].
+    /// Lists every code of `spec`, if they can be listed ([`strategy::listable`]).
     pub(crate) fn new(spec: &Spec) -> Result<Listed, StrategyError> {
-        let codes = strategy::list_all(spec)?;
-        let bits = codes
-            .iter()
-            .map(|c| Bits::new(c.pegs(), spec.colors))
+        strategy::listable(spec).map_err(StrategyError::TooBig)?;
+        let width = usize::from(spec.pegs);
+        let mut pegs = Vec::new();
+        let mut code = Vec::with_capacity(width);
+        list(spec, &mut code, &mut pegs);
+        let bits = pegs
+            .par_chunks(width)
+            .map(|c| Bits::new(c, spec.colors))
             .collect();
         Ok(Listed {
             spec: *spec,
-            codes,
+            pegs,
             bits,
         })
     }
@@ -43,11 +51,39 @@ impl Listed {
             let base = u32::from(self.spec.colors);
             pegs.iter().fold(0, |r, &c| r * base + u32::from(c))
         } else {
-            match self.codes.binary_search_by(|c| c.pegs().cmp(pegs)) {
-                Ok(i) => i as u32,
-                Err(_) => unreachable!("every code of the game is listed"),
+            let (mut low, mut high) = (0, self.len());
+            while low < high {
+                let mid = (low + high) / 2;
+                if self.pegs(mid as u32) < pegs {
+                    low = mid + 1;
+                } else {
+                    high = mid;
+                }
             }
+            low as u32
         }
+    }
+
+    /// The pegs of code `i`.
+    pub(crate) fn pegs(&self, i: u32) -> &[u8] {
+        let width = usize::from(self.spec.pegs);
+        &self.pegs[i as usize * width..][..width]
+    }
+
+    /// The indices of the codes that fit every row of `history` (scored on the bit sets, on every thread), in
+    /// order.
+    pub(crate) fn consistent(&self, history: &[Row]) -> Vec<u32> {
+        let rows: Vec<(Bits, Feedback)> = history
+            .iter()
+            .map(|r| (Bits::new(r.guess.pegs(), self.spec.colors), r.feedback))
+            .collect();
+        (0..self.len() as u32)
+            .into_par_iter()
+            .filter(|&i| {
+                let code = &self.bits[i as usize];
+                rows.iter().all(|(guess, fb)| guess.score(code) == *fb)
+            })
+            .collect()
     }
 
     /// The indices of `codes` (codes of this game, sorted), sorted.
@@ -61,8 +97,8 @@ impl Listed {
     }
 
     /// Code `i`.
-    pub(crate) fn code(&self, i: u32) -> &Code {
-        &self.codes[i as usize]
+    pub(crate) fn code(&self, i: u32) -> Code {
+        Code::from_valid(self.pegs(i).to_vec())
     }
 
     /// The codes of `set` (sorted indices) that `guess` does not win against, split by feedback: each
@@ -86,6 +122,21 @@ impl Listed {
 
     /// How many codes there are.
     pub(crate) fn len(&self) -> usize {
-        self.codes.len()
+        self.bits.len()
+    }
+}
+
+/// Appends every code of `spec` that begins with `code` to `out`, in lexicographic order.
+fn list(spec: &Spec, code: &mut Vec<u8>, out: &mut Vec<u8>) {
+    if code.len() == usize::from(spec.pegs) {
+        out.extend_from_slice(code);
+        return;
+    }
+    for c in 0..spec.colors {
+        if spec.repeats || !code.contains(&c) {
+            code.push(c);
+            list(spec, code, out);
+            code.pop();
+        }
     }
 }

@@ -201,7 +201,7 @@ impl<'a> Optimal<'a> {
             self.work += n as u64;
             // Smallest classes first: they are cheap to solve and tighten the total early.
             classes.sort_by_key(|class| class.len());
-            let past = [past, &[self.listed.code(c.index).pegs()]].concat();
+            let past = [past, &[self.listed.pegs(c.index)]].concat();
             // A cheap second bound first: a small class none of whose codes splits it into single codes
             // costs at least one more than its floor. A class whose floor is its cost needs no search below.
             let mut total = c.bound;
@@ -323,7 +323,7 @@ impl<'a> Optimal<'a> {
     ) -> Result<(), Stopped> {
         let (_, guess) = self.best(set, past)?;
         visit(set, guess, depth);
-        let past = [past, &[self.listed.code(guess).pegs()]].concat();
+        let past = [past, &[self.listed.pegs(guess)]].concat();
         for class in self.split(set, guess) {
             self.walk(&class, &past, depth + 1, visit)?;
         }

@@ -108,7 +108,7 @@ fn play_each(
         let played = play_game(
             spec,
             Strategy::LocalSearch,
-            listed.code(i),
+            &listed.code(i),
             budget,
             &StopOnly(observer),
             &mut rng,
@@ -272,7 +272,7 @@ impl<'a> Tree<'a> {
         }
         let listed = self.listed;
         let mut rng = StdRng::seed_from_u64(seed);
-        let past: Vec<&[u8]> = guesses.iter().map(|&g| listed.code(g).pegs()).collect();
+        let past: Vec<&[u8]> = guesses.iter().map(|&g| listed.pegs(g)).collect();
         let guess = pick(
             self.strategy,
             listed,

@@ -54,8 +54,9 @@ pub(crate) fn pick(
     }
 }
 
-/// Candidate guesses scored per progress report: the scoring loop reports like the search's prefix ranges, so
-/// its progress and the threads that ran it show, and cancellation is seen between chunks.
+/// Consistent candidates scored per progress report (the others come in slices by their first pegs): the scoring
+/// loop reports like the search's prefix ranges, so its progress and the threads that ran it show, and
+/// cancellation is seen between units.
 const CANDIDATES_PER_CHUNK: usize = 64;
 
 /// The unit in which scoring candidate guesses reports its progress: a chunk of [`CANDIDATES_PER_CHUNK`]
@@ -83,6 +84,7 @@ impl Scoring<'_> {
         let listed = self.listed;
         let secrets = listed.secrets(self.consistent);
         let n_log_n_growth = n_log_n_growth(self.strategy, secrets.len());
+
         let split = Split {
             secrets: &secrets,
             n_log_n_growth: &n_log_n_growth,
@@ -90,132 +92,127 @@ impl Scoring<'_> {
         let floor = best_possible(self.strategy, secrets.len(), listed.spec.feedback_count());
         let slots = Feedback::index_count(listed.spec.pegs).next_multiple_of(8);
         let first = &self.candidates.first;
-        let rest_len = self.candidates.rest_bound();
-        let chunks =
-            first.len().div_ceil(CANDIDATES_PER_CHUNK) + rest_len.div_ceil(CANDIDATES_PER_CHUNK);
+        // The units of work, in the order ties are broken in: chunks of the consistent candidates, then the
+        // slices of the others (built by the thread that scores them).
+        let firsts = first.len().div_ceil(CANDIDATES_PER_CHUNK);
+        let units = firsts + self.candidates.slices();
         if observer.report(Progress::Begin {
-            units: chunks,
+            units,
             unit: CHUNKS,
         }) == Flow::Stop
         {
             return Err(StrategyError::Stopped(Stopped::Cancelled));
         }
-        // The best complete score so far, shared by all threads: a candidate whose partial score already
-        // exceeds it is dropped (every score here only grows as secrets are added), which keeps the result
-        // exact.
+        // The best complete score so far, shared by all threads, as `2 * score + inconsistent`: a candidate whose
+        // partial score already puts it above it is dropped (every score here only grows as secrets are added),
+        // and so is an inconsistent one that can at best tie a consistent one (ties go to consistent guesses).
+        // Both keep the result exact.
         let bound = AtomicI64::new(i64::MAX);
-        // The first chunk (in candidate order: consistent first, then by index, the order ties are broken in)
-        // where a candidate reached the best score possible: no candidate in a later chunk can win, so those
-        // chunks are skipped, on the parallel path as on the sequential one.
+        // The first unit where a candidate reached the best score possible: no candidate in a later unit can
+        // win, so those units are skipped, on the parallel path as on the sequential one.
         let floor_at = AtomicUsize::new(usize::MAX);
-        // Scores one chunk of candidates, all consistent or all not: the lowest (score, inconsistent, index)
-        // in it, and whether it reached the best score possible (then no later candidate can win).
-        let score_chunk =
-            |parts: &mut Vec<u32>, (chunk, guesses, consistent): (usize, &[u32], bool)| {
-                let best = (i64::MAX, true, u32::MAX);
-                if chunk > floor_at.load(Ordering::Relaxed) {
-                    return Ok((best, false));
-                }
-                let started = Progress::Started {
-                    index: chunk,
-                    thread: rayon::current_thread_index(),
-                };
-                if !observer.keep_going() || observer.report(started) == Flow::Stop {
-                    return Err(Stopped::Cancelled);
-                }
-                // The loop over the chunk's candidates, compiled for the CPU's vector features.
-                let (best, done) = fast(
-                    #[inline(always)]
-                    || {
-                        let mut best = best;
-                        for (k, &i) in guesses.iter().enumerate() {
-                            if k % 16 == 15 && chunk > floor_at.load(Ordering::Relaxed) {
-                                break; // an earlier chunk reached the floor meanwhile
-                            }
-                            let guess = &listed.bits[i as usize];
-                            let Some(score) = split.score(
-                                self.strategy,
-                                guess,
-                                parts,
-                                bound.load(Ordering::Relaxed),
-                            ) else {
-                                continue; // certainly worse than a candidate already scored
-                            };
-                            // A plain read first: most scores only tie the bound (5x8 knuth: 1.3 % of 1.36 M
-                            // lower it), and a read-modify-write takes the cache line from every thread
-                            // scoring this node even when it changes nothing.
-                            if score < bound.load(Ordering::Relaxed) {
-                                bound.fetch_min(score, Ordering::Relaxed);
-                            }
-                            best = best.min((score, !consistent, i));
-                            if score == floor {
-                                floor_at.fetch_min(chunk, Ordering::Relaxed);
-                                return (best, true);
-                            }
-                        }
-                        (best, false)
-                    },
-                );
-                let progress = Progress::Finished {
-                    index: chunk,
-                    thread: rayon::current_thread_index(),
-                    found: 0,
-                    work: (guesses.len() * secrets.len()) as u64,
-                };
-                match observer.report(progress) {
-                    Flow::Continue => Ok((best, done)),
-                    Flow::Stop => Err(Stopped::Cancelled),
-                }
+        // Scores one unit. `mine` is the lowest (score, inconsistent, index) this thread has seen, in this unit
+        // or an earlier one: a candidate that can at best tie it and comes after it in the tie-break is dropped
+        // too.
+        let score_unit = |(parts, mine): &mut (Vec<u32>, Best), unit: usize| {
+            if unit > floor_at.load(Ordering::Relaxed) {
+                return Ok(*mine);
+            }
+            let started = Progress::Started {
+                index: unit,
+                thread: rayon::current_thread_index(),
             };
-        let best = if (first.len() + rest_len) * secrets.len() < PARALLEL_FROM {
-            let mut parts = vec![0u32; slots];
-            let mut best = None;
-            let mut chunk = 0;
-            for guesses in first.chunks(CANDIDATES_PER_CHUNK) {
-                let (b, done) = score_chunk(&mut parts, (chunk, guesses, true))?;
-                best = Some(best.map_or(b, |a: (i64, bool, u32)| a.min(b)));
-                if done {
-                    return Ok(b.2);
-                }
-                chunk += 1;
+            if !observer.keep_going() || observer.report(started) == Flow::Stop {
+                return Err(Stopped::Cancelled);
             }
-            // Every consistent candidate scored above the floor, so the first inconsistent one on it wins.
-            for guesses in self.candidates.rest().chunks(CANDIDATES_PER_CHUNK) {
-                let (b, done) = score_chunk(&mut parts, (chunk, guesses, false))?;
-                best = Some(best.map_or(b, |a: (i64, bool, u32)| a.min(b)));
-                if done {
-                    break;
-                }
-                chunk += 1;
+            let built;
+            let (guesses, consistent) = if unit < firsts {
+                let from = unit * CANDIDATES_PER_CHUNK;
+                (&first[from..first.len().min(from + CANDIDATES_PER_CHUNK)], true)
+            } else {
+                built = self.candidates.slice(unit - firsts);
+                (built.as_slice(), false)
+            };
+            let late = i64::from(!consistent);
+            // The loop over the unit's candidates, compiled for the CPU's vector features.
+            fast(
+                #[inline(always)]
+                || {
+                    for (k, &i) in guesses.iter().enumerate() {
+                        if k % 16 == 15 && unit > floor_at.load(Ordering::Relaxed) {
+                            break; // an earlier unit reached the floor meanwhile
+                        }
+                        let shared = (bound.load(Ordering::Relaxed) - late).div_euclid(2);
+                        let own = if (!consistent, i) > (mine.1, mine.2) {
+                            mine.0.saturating_sub(1)
+                        } else {
+                            mine.0
+                        };
+                        let guess = &listed.bits[i as usize];
+                        let Some(score) =
+                            split.score(self.strategy, guess, parts, shared.min(own))
+                        else {
+                            continue; // certainly worse than a candidate already scored
+                        };
+                        // A plain read first: most scores only tie the bound, and a read-modify-write takes
+                        // the cache line from every thread scoring this node even when it changes nothing.
+                        let ranked = 2 * score + late;
+                        if ranked < bound.load(Ordering::Relaxed) {
+                            bound.fetch_min(ranked, Ordering::Relaxed);
+                        }
+                        *mine = (*mine).min((score, !consistent, i));
+                        if score == floor {
+                            floor_at.fetch_min(unit, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                },
+            );
+            let progress = Progress::Finished {
+                index: unit,
+                thread: rayon::current_thread_index(),
+                found: 0,
+                work: (guesses.len() * secrets.len()) as u64,
+            };
+            match observer.report(progress) {
+                Flow::Continue => Ok(*mine),
+                Flow::Stop => Err(Stopped::Cancelled),
             }
-            best
-        } else {
-            // Chunks finish out of order: a chunk reaching the floor stops only the chunks after it (`floor_at`);
-            // the shared bound drops the others' candidates after a few secrets.
-            let rest = self.candidates.rest();
-            let all_chunks: Vec<(&[u32], bool)> = (first.chunks(CANDIDATES_PER_CHUNK))
-                .map(|c| (c, true))
-                .chain(rest.chunks(CANDIDATES_PER_CHUNK).map(|c| (c, false)))
-                .collect();
-            all_chunks
-                .into_par_iter()
-                .enumerate()
-                .map_init(
-                    || vec![0u32; slots],
-                    |parts, (chunk, (guesses, consistent))| {
-                        score_chunk(parts, (chunk, guesses, consistent))
-                    },
-                )
-                .map(|r| r.map(|(best, _)| best))
-                .try_reduce_with(|a, b| Ok(a.min(b)))
-                .transpose()?
         };
+        let fresh = || (vec![0u32; slots], NONE);
+        let small = (first.len() + self.candidates.rest_bound()) * secrets.len() < PARALLEL_FROM;
+        let run = |range: std::ops::Range<usize>| -> Result<Best, Stopped> {
+            if small {
+                let mut state = fresh();
+                range
+                    .map(|unit| score_unit(&mut state, unit))
+                    .try_fold(NONE, |a, b| b.map(|b| a.min(b)))
+            } else {
+                // Units finish out of order: one reaching the floor stops only the units after it
+                // (`floor_at`); the shared bound drops the others' candidates after a few secrets.
+                range
+                    .into_par_iter()
+                    .map_init(fresh, score_unit)
+                    .try_reduce(|| NONE, |a, b| Ok(a.min(b)))
+            }
+        };
+        // The consistent candidates first: when one reaches the floor, the others are never built.
+        let mut best = run(0..firsts)?;
+        if floor_at.load(Ordering::Relaxed) == usize::MAX {
+            best = best.min(run(firsts..units)?);
+        }
         match best {
-            Some((_, _, i)) if i != u32::MAX => Ok(i),
+            (_, _, i) if i != u32::MAX => Ok(i),
             _ => Err(StrategyError::Contradiction),
         }
     }
 }
+
+/// A candidate's rank, lowest best: (score, inconsistent, index).
+type Best = (i64, bool, u32);
+
+/// No candidate yet.
+const NONE: Best = (i64::MAX, true, u32::MAX);
 
 /// Scores a candidate's split of the consistent codes for a partition strategy, lower is better, as an
 /// integer so that equal splits tie exactly: the largest class (knuth), minus the number of classes
@@ -387,7 +384,7 @@ mod tests {
                 let consistent: Vec<u32> = (0..listed.len() as u32)
                     .filter(|&i| {
                         past.iter().all(|g| {
-                            crate::score(g, listed.code(i), spec.colors)
+                            crate::score(g, &listed.code(i), spec.colors)
                                 == crate::score(g, &secret, spec.colors)
                         })
                     })

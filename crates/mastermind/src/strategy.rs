@@ -10,9 +10,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::search::{self, Budget, Stopped};
+use crate::search::Stopped;
 use crate::{Code, Spec};
-use progress::NoObserver;
 
 /// A way of choosing the next guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -156,28 +155,62 @@ impl From<Stopped> for StrategyError {
     }
 }
 
-/// The most codes a game may have for strategies that list them all (`knuth`, [`crate::play_all`]).
-pub const MAX_LISTED_CODES: u128 = 1 << 16;
+/// The most memory a game's listed codes may take (every code, as its pegs and its bit sets, and its index in the
+/// set of codes still possible), for the strategies that list them all (`knuth`, [`crate::play_all`]): 1 GiB, which
+/// lists 8x8 (16,777,216 codes, 704 MiB) natively and in a browser tab (whose memory stops at 2 GiB).
+pub const MAX_LISTED_BYTES: u128 = 1 << 30;
 
-/// Every code of `spec` in lexicographic order, if there are at most [`MAX_LISTED_CODES`].
-pub fn list_all(spec: &Spec) -> Result<Vec<Code>, StrategyError> {
-    let too_big = || {
-        StrategyError::TooBig(format!(
-            "{spec} has more than {MAX_LISTED_CODES} codes, too many to list every one"
-        ))
-    };
-    match spec.code_count() {
-        Some(n) if n <= MAX_LISTED_CODES => {}
-        _ => return Err(too_big()),
+/// Most pegs of a game whose codes are listed (its feedback classes are counted in bytes: 153 at 16 pegs).
+pub const MAX_LISTED_PEGS: u8 = 16;
+
+/// The most codes for which the page offers every secret played at once (7x7's 823,543 take minutes on two
+/// threads; 8x8's 16,777,216 take days there, so they are a cluster job for the CLI's `stats --all --mpi`).
+pub const MAX_PLAYED_ALL_IN_A_TAB: u128 = 1 << 20;
+
+/// Bytes one listed code takes: its pegs, its bit sets (32 bytes) and its index in the set of codes still possible.
+pub fn bytes_per_listed_code(spec: &Spec) -> u128 {
+    u128::from(spec.pegs) + 32 + 4
+}
+
+/// The memory listing every code of `spec` takes, in bytes (`None`: more than `u128` holds).
+pub fn listing_bytes(spec: &Spec) -> Option<u128> {
+    spec.code_count()?.checked_mul(bytes_per_listed_code(spec))
+}
+
+/// Whether every code of `spec` can be listed, or why not (in words, with the memory it would take).
+pub fn listable(spec: &Spec) -> Result<(), String> {
+    if spec.pegs > MAX_LISTED_PEGS {
+        return Err(format!(
+            "{spec}: codes of more than {MAX_LISTED_PEGS} pegs are not listed"
+        ));
     }
-    search::collect(
-        spec,
-        &[],
-        MAX_LISTED_CODES as usize,
-        &Budget::UNLIMITED,
-        &NoObserver,
-    )?
-    .ok_or_else(too_big)
+    match listing_bytes(spec) {
+        Some(bytes) if bytes <= MAX_LISTED_BYTES => Ok(()),
+        bytes => Err(format!(
+            "{spec} has {} codes, too many to list: listing them all takes {} ({} bytes a code), more than the {} allowed",
+            spec.code_count()
+                .map_or("more than 10^38".to_string(), |n| n.to_string()),
+            bytes.map_or("more than 10^38 bytes".to_string(), size_text),
+            bytes_per_listed_code(spec),
+            size_text(MAX_LISTED_BYTES)
+        )),
+    }
+}
+
+/// A size in bytes for people, in binary units: "671 MiB", "1.0 GiB".
+pub fn size_text(bytes: u128) -> String {
+    let b = bytes as f64;
+    match bytes {
+        0..0x10_0000 => format!("{:.0} KiB", b / 1024.0),
+        0x10_0000..0x4000_0000 => format!("{:.0} MiB", b / 1_048_576.0),
+        _ => format!("{:.1} GiB", b / 1_073_741_824.0),
+    }
+}
+
+/// Every code of `spec` in lexicographic order, if they can be listed ([`listable`]).
+pub fn list_all(spec: &Spec) -> Result<Vec<Code>, StrategyError> {
+    let listed = crate::listed::Listed::new(spec)?;
+    Ok((0..listed.len() as u32).map(|i| listed.code(i)).collect())
 }
 
 /// More codes than this and the exact searches give way to local search.

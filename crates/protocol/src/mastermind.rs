@@ -140,7 +140,7 @@ pub enum MastermindJob {
         guess: Vec<u8>,
     },
     /// Play many games with one strategy and gather mean, worst and a histogram of guesses: every secret at
-    /// once as a strategy tree (`games: None`; games of at most 65,536 codes), or `games` seeded random secrets.
+    /// once as a strategy tree (`games: None`; games whose codes can be listed, see `mastermind::strategy::listable`), or `games` seeded random secrets.
     /// Progress counts games.
     Play {
         /// Game size.

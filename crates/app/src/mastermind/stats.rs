@@ -4,7 +4,8 @@
 
 use std::rc::Rc;
 
-use mastermind::{Spec, Strategy, strategy::MAX_LISTED_CODES};
+use mastermind::strategy::{MAX_PLAYED_ALL_IN_A_TAB, listable};
+use mastermind::{Spec, Strategy};
 use protocol::mastermind::{MastermindAnswer, MastermindJob, PlayedDto, SpecDto};
 use protocol::{Job, Outcome, Reply};
 use yew::prelude::*;
@@ -84,9 +85,22 @@ pub enum BenchAction {
     Cancel,
 }
 
-/// Whether every secret of `spec` can be played as one tree.
+/// Whether every secret of `spec` can be played as one tree in the tab, or why not.
+pub fn all_playable_why(spec: &Spec) -> Result<(), String> {
+    listable(spec)?;
+    if spec.code_count().is_some_and(|n| n > MAX_PLAYED_ALL_IN_A_TAB) {
+        return Err(format!(
+            "{spec} has {} codes: every secret at once takes days on a laptop's threads (a cluster job: \
+             puzzle-lab mastermind stats --all --mpi)",
+            spec.code_count().unwrap_or(0)
+        ));
+    }
+    Ok(())
+}
+
+/// Whether every secret of `spec` can be played as one tree in the tab.
 pub fn all_playable(spec: &Spec) -> bool {
-    spec.code_count().is_some_and(|n| n <= MAX_LISTED_CODES)
+    all_playable_why(spec).is_ok()
 }
 
 impl Bench {
@@ -359,7 +373,7 @@ pub fn StatsPage(props: &StatsProps) -> Html {
                         }
                     }) }
                 </fieldset>
-                if !playable { <p class="hint">{ format!("{} has more than {MAX_LISTED_CODES} codes: strategies are compared on seeded games.", b.spec) }</p> }
+                if let Err(why) = all_playable_why(&b.spec) { <p class="hint">{ format!("{why}: strategies are compared on seeded games.") }</p> }
                 <div class="actions">
                     <button type="button" class="primary" id="run-stats" onclick={run} disabled={b.running() || b.chosen.is_empty()}>{ "Play" }</button>
                     if b.running() { <button type="button" class="secondary" id="cancel-stats" onclick={cancel}>{ "Cancel" }</button> }

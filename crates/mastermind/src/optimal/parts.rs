@@ -90,7 +90,7 @@ impl BookSearch {
         if n + floor_sum >= cutoff {
             return Ok(None);
         }
-        let past = [self.listed.code(guess).pegs()];
+        let past = [self.listed.pegs(guess)];
         let costs: Vec<Option<u64>> = classes
             .par_iter()
             .zip(&floors)
@@ -119,7 +119,7 @@ impl BookSearch {
         class: &[u32],
         observer: &dyn Observer,
     ) -> Result<(Vec<u32>, u64), Stopped> {
-        let past = [self.listed.code(root).pegs()];
+        let past = [self.listed.pegs(root)];
         let mut book = Vec::new();
         let mut cost = 0;
         self.solver(observer)

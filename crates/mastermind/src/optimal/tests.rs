@@ -17,7 +17,7 @@ fn brute_force(listed: &Listed, set: &[u32], memo: &mut HashMap<Vec<u32>, u64>) 
     for g in 0..listed.len() {
         let mut classes: HashMap<usize, Vec<u32>> = HashMap::new();
         for &s in set {
-            let fb = crate::score(listed.code(g as u32), listed.code(s), listed.spec.colors);
+            let fb = crate::score(&listed.code(g as u32), &listed.code(s), listed.spec.colors);
             if !fb.is_win(pegs) {
                 classes.entry(fb.index()).or_default().push(s);
             }
