@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use mastermind::search::{self, Budget, Count, Schedule, Stopped};
-use mastermind::{Code, Row, Spec, Strategy, play_all_observed, play_game, play_sampled};
+use mastermind::{Code, Row, Spec, Strategy, play_all_from, play_game, play_sampled};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::json;
@@ -134,6 +134,10 @@ pub(crate) enum Command {
         /// Play this many secrets drawn at random (seeded by --seed), one game each, at any size.
         #[arg(long)]
         games: Option<u64>,
+        /// With --all: open every game with this guess (e.g. 1,1,2,2,3,4: published figures fix the first guess)
+        /// instead of the strategy's own choice. Colours from 0, as in every code here.
+        #[arg(long)]
+        first: Option<String>,
         /// Seed for random choices.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -309,11 +313,18 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             strategy,
             all,
             games,
+            first,
             seed,
             guess_time,
         } => {
             let spec = size.spec()?;
             let strategy: Strategy = strategy.parse()?;
+            let first = first
+                .map(|f| Code::parse(&spec, &f).map_err(|e| format!("--first: {e}")))
+                .transpose()?;
+            if first.is_some() && !all {
+                return Err("--first opens the games of --all (every secret)".into());
+            }
             // `None`: every secret; `Some(n)`: n seeded secrets.
             let games = match (all, games) {
                 (true, None) => None,
@@ -334,6 +345,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                         &spec,
                         strategy,
                         seed,
+                        first.as_ref(),
                         &guess_time.budget_for_all(),
                     )?,
                     Some(n) => {
@@ -349,7 +361,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             let stats = match games {
                 None => {
                     let budget = guess_time.budget_for_all();
-                    play_all_observed(&spec, strategy, seed, &budget, &progress)
+                    play_all_from(&spec, strategy, seed, first.as_ref(), &budget, &progress)
                         .map_err(|e| e.to_string())
                 }
                 Some(n) => play_sampled(&spec, strategy, n, seed, &guess_time.budget(), &progress)

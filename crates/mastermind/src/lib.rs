@@ -46,8 +46,8 @@ pub use feedback::{Feedback, score, score_reference};
 pub use game::{GamePlay, MAX_GUESSES, first_contradiction, play_game};
 pub use optimal::BookSearch;
 pub use play_all::{
-    Branch, GAMES, optimal_book, play_all, play_all_observed, play_all_top, play_branch,
-    play_sampled, play_sampled_part,
+    Branch, GAMES, optimal_book, play_all, play_all_from, play_all_observed, play_all_top,
+    play_branch, play_sampled, play_sampled_part,
 };
 pub use row::{Row, RowError};
 pub use scoring::CHUNKS;

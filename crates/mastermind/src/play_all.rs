@@ -72,7 +72,22 @@ pub fn play_all_observed(
     budget: &Budget,
     observer: &dyn Observer,
 ) -> Result<PlayAllStats, StrategyError> {
+    play_all_from(spec, strategy, seed, None, budget, observer)
+}
+
+/// [`play_all_observed`] opening with `first` where it is given (as published figures do: each strategy's own
+/// choice of a first guess is not always the best one), instead of the strategy's own first guess. Only for the
+/// strategies that play one tree (not `optimal` nor `local-search`).
+pub fn play_all_from(
+    spec: &Spec,
+    strategy: Strategy,
+    seed: u64,
+    first: Option<&Code>,
+    budget: &Budget,
+    observer: &dyn Observer,
+) -> Result<PlayAllStats, StrategyError> {
     let listed = Listed::new(spec)?;
+    let first = opening(&listed, strategy, first)?;
     let total = listed.len();
     if strategy == Strategy::Optimal {
         // One search finds the whole tree (or a shipped book has it); reading it back reuses what it solved.
@@ -86,8 +101,28 @@ pub fn play_all_observed(
         // Its guess depends on the scores themselves, not only on which codes they leave: no tree to share.
         return play_each(spec, &listed, seed, budget, observer);
     }
-    let tree = Tree::new(&listed, strategy, budget, observer);
+    let tree = Tree::new(&listed, strategy, first, budget, observer);
     tree.walk(Branch::root(total, seed))
+}
+
+/// The index of the first guess asked for, or why it cannot open this game with this strategy.
+fn opening(
+    listed: &Listed,
+    strategy: Strategy,
+    first: Option<&Code>,
+) -> Result<Option<u32>, StrategyError> {
+    let Some(code) = first else {
+        return Ok(None);
+    };
+    if matches!(strategy, Strategy::Optimal | Strategy::LocalSearch) {
+        return Err(StrategyError::TooBig(format!(
+            "{strategy} chooses its own first guess: a first guess is given only to the strategies that play \
+             one tree"
+        )));
+    }
+    Code::new(&listed.spec, code.pegs().to_vec())
+        .map_err(|e| StrategyError::TooBig(format!("the first guess: {e}")))?;
+    Ok(Some(listed.index_of(code)))
 }
 
 /// Plays every listed secret as a game of its own (for strategies whose guess depends on more than the codes
@@ -233,6 +268,8 @@ const PARALLEL_BRANCHES_FROM: usize = 64;
 struct Tree<'a> {
     listed: &'a Listed,
     strategy: Strategy,
+    /// The first guess, where it is given rather than chosen.
+    first: Option<u32>,
     budget: &'a Budget,
     observer: &'a dyn Observer,
     /// Games finished so far.
@@ -243,12 +280,14 @@ impl<'a> Tree<'a> {
     fn new(
         listed: &'a Listed,
         strategy: Strategy,
+        first: Option<u32>,
         budget: &'a Budget,
         observer: &'a dyn Observer,
     ) -> Tree<'a> {
         Tree {
             listed,
             strategy,
+            first,
             budget,
             observer,
             done: AtomicUsize::new(0),
@@ -273,15 +312,18 @@ impl<'a> Tree<'a> {
         let listed = self.listed;
         let mut rng = StdRng::seed_from_u64(seed);
         let past: Vec<&[u8]> = guesses.iter().map(|&g| listed.pegs(g)).collect();
-        let guess = pick(
-            self.strategy,
-            listed,
-            &consistent,
-            &past,
-            self.budget,
-            &mut rng,
-            &NoObserver,
-        )?;
+        let guess = match self.first {
+            Some(first) if guesses.is_empty() => first,
+            _ => pick(
+                self.strategy,
+                listed,
+                &consistent,
+                &past,
+                self.budget,
+                &mut rng,
+                &NoObserver,
+            )?,
+        };
         let guesses = [guesses.as_slice(), &[guess]].concat();
         let wins = consistent.binary_search(&guess).is_ok();
         let below = listed
@@ -381,6 +423,7 @@ pub fn play_all_top(
     spec: &Spec,
     strategy: Strategy,
     seed: u64,
+    first: Option<&Code>,
     budget: &Budget,
     at_least: usize,
 ) -> Result<(PlayAllStats, Vec<Branch>), StrategyError> {
@@ -391,7 +434,8 @@ pub fn play_all_top(
         )));
     }
     let listed = Listed::new(spec)?;
-    let tree = Tree::new(&listed, strategy, budget, &NoObserver);
+    let first = opening(&listed, strategy, first)?;
+    let tree = Tree::new(&listed, strategy, first, budget, &NoObserver);
     let mut stats = PlayAllStats::default();
     let mut branches = vec![Branch::root(listed.len(), seed)];
     // Split the biggest until there are enough, or the biggest is too small to be worth it.
@@ -421,12 +465,14 @@ pub fn play_all_top(
 pub fn play_branch(
     spec: &Spec,
     strategy: Strategy,
+    first: Option<&Code>,
     branch: Branch,
     budget: &Budget,
     observer: &dyn Observer,
 ) -> Result<PlayAllStats, StrategyError> {
     let listed = Listed::new(spec)?;
-    let tree = Tree::new(&listed, strategy, budget, observer);
+    let first = opening(&listed, strategy, first)?;
+    let tree = Tree::new(&listed, strategy, first, budget, observer);
     tree.walk(branch)
 }
 

@@ -128,7 +128,10 @@ impl Scoring<'_> {
             let built;
             let (guesses, consistent) = if unit < firsts {
                 let from = unit * CANDIDATES_PER_CHUNK;
-                (&first[from..first.len().min(from + CANDIDATES_PER_CHUNK)], true)
+                (
+                    &first[from..first.len().min(from + CANDIDATES_PER_CHUNK)],
+                    true,
+                )
             } else {
                 built = self.candidates.slice(unit - firsts);
                 (built.as_slice(), false)
@@ -149,8 +152,7 @@ impl Scoring<'_> {
                             mine.0
                         };
                         let guess = &listed.bits[i as usize];
-                        let Some(score) =
-                            split.score(self.strategy, guess, parts, shared.min(own))
+                        let Some(score) = split.score(self.strategy, guess, parts, shared.min(own))
                         else {
                             continue; // certainly worse than a candidate already scored
                         };
@@ -347,85 +349,4 @@ fn best_possible(strategy: Strategy, n: usize, feedbacks: usize) -> i64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Code, Spec};
-    use progress::NoObserver;
-    use rand::SeedableRng;
-    use rand::rngs::StdRng;
-
-    /// Peg symmetry only drops candidates a lower, equally scoring and equally consistent candidate stands for:
-    /// every strategy picks the same guess with it as with colour symmetry alone, after random histories.
-    #[test]
-    fn peg_symmetry_changes_no_choice() {
-        let mut rng = StdRng::seed_from_u64(3);
-        // Positions where peg symmetry dropped a candidate: the test must see it at work.
-        let mut cut = 0;
-        for spec in [
-            Spec::CLASSIC,
-            Spec::new(3, 5, true).unwrap(),
-            Spec::new(5, 3, true).unwrap(),
-            Spec::new(4, 6, false).unwrap(),
-        ] {
-            let listed = Listed::new(&spec).unwrap();
-            for _ in 0..40 {
-                let secret = Code::random(&spec, &mut rng);
-                let depth = rng.random_range(1..=3);
-                let past: Vec<Code> = (0..depth)
-                    .map(|i| {
-                        // Symmetric guesses now and then (0,0,1,1 and the like), where peg maps are many.
-                        if i == 0 && rng.random_bool(0.5) {
-                            first_guess_pattern(&spec)
-                        } else {
-                            Code::random(&spec, &mut rng)
-                        }
-                    })
-                    .collect();
-                let consistent: Vec<u32> = (0..listed.len() as u32)
-                    .filter(|&i| {
-                        past.iter().all(|g| {
-                            crate::score(g, &listed.code(i), spec.colors)
-                                == crate::score(g, &secret, spec.colors)
-                        })
-                    })
-                    .collect();
-                let past: Vec<&[u8]> = past.iter().map(Code::pegs).collect();
-                for strategy in [
-                    Strategy::Knuth,
-                    Strategy::MostParts,
-                    Strategy::ExpectedSize,
-                    Strategy::Entropy,
-                ] {
-                    let choose = |candidates: &Candidates| {
-                        Scoring {
-                            strategy,
-                            listed: &listed,
-                            consistent: &consistent,
-                            candidates,
-                        }
-                        .best(&NoObserver)
-                        .ok()
-                    };
-                    let with = Candidates::new(&listed, &consistent, &past);
-                    let without = Candidates::colors_only(&listed, &consistent, &past);
-                    assert!(with.first.len() <= without.first.len());
-                    let all = |c: &Candidates| c.first.len() + c.rest().len();
-                    cut += usize::from(all(&with) < all(&without));
-                    assert_eq!(
-                        choose(&with),
-                        choose(&without),
-                        "{spec} {strategy} {past:?}"
-                    );
-                }
-            }
-        }
-        assert!(cut > 100, "peg symmetry cut candidates in {cut} positions");
-    }
-
-    fn first_guess_pattern(spec: &Spec) -> Code {
-        let pegs: Vec<u8> = (0..spec.pegs)
-            .map(|i| if spec.repeats { i / 2 } else { i })
-            .collect();
-        Code::from_valid(pegs)
-    }
-}
+mod tests;

@@ -88,7 +88,10 @@ pub enum BenchAction {
 /// Whether every secret of `spec` can be played as one tree in the tab, or why not.
 pub fn all_playable_why(spec: &Spec) -> Result<(), String> {
     listable(spec)?;
-    if spec.code_count().is_some_and(|n| n > MAX_PLAYED_ALL_IN_A_TAB) {
+    if spec
+        .code_count()
+        .is_some_and(|n| n > MAX_PLAYED_ALL_IN_A_TAB)
+    {
         return Err(format!(
             "{spec} has {} codes: every secret at once takes days on a laptop's threads (a cluster job: \
              puzzle-lab mastermind stats --all --mpi)",

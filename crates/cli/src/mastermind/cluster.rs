@@ -12,7 +12,7 @@
 
 use mastermind::search::{self, Budget, Count};
 use mastermind::{
-    BookSearch, Branch, PlayAllStats, Row, Spec, Strategy, play_all_top, play_branch,
+    BookSearch, Branch, Code, PlayAllStats, Row, Spec, Strategy, play_all_top, play_branch,
     play_sampled_part,
 };
 use progress::NoObserver;
@@ -90,6 +90,7 @@ pub(crate) fn every_secret(
     spec: &Spec,
     strategy: Strategy,
     seed: u64,
+    first: Option<&Code>,
     budget: &Budget,
 ) -> Result<Option<PlayAllStats>, String> {
     if matches!(strategy, Strategy::Optimal | Strategy::LocalSearch) {
@@ -101,7 +102,7 @@ pub(crate) fn every_secret(
     }
     // Every rank plays the top alike (the same seed, the same guesses), so only branch numbers travel.
     let (top, branches): (PlayAllStats, Vec<Branch>) =
-        play_all_top(spec, strategy, seed, budget, 32 * cluster.size())
+        play_all_top(spec, strategy, seed, first, budget, 32 * cluster.size())
             .map_err(|e| e.to_string())?;
     let signals = cluster.signals();
     let dealt = cluster.share(
@@ -111,7 +112,7 @@ pub(crate) fn every_secret(
             let mut stats = PlayAllStats::default();
             for i in units(piece) {
                 let branch = branches[i as usize].clone();
-                let played = play_branch(spec, strategy, branch, budget, &watch)
+                let played = play_branch(spec, strategy, first, branch, budget, &watch)
                     .map_err(|e| e.to_string())?;
                 stats.merge(&played);
             }

@@ -181,7 +181,9 @@ fn the_game_says_who_moves_and_refuses_others() {
     let mut game = Game::new(3, &mut rng).expect("3 players");
     assert_eq!(game.to_move(), Some((0, Ask::Turn)));
     let t = triple(0, 6, 12);
-    let err = game.play(1, Action::Suggest(t)).expect_err("not seat 1's move");
+    let err = game
+        .play(1, Action::Suggest(t))
+        .expect_err("not seat 1's move");
     assert!(err.to_string().contains("seat 0's move"), "{err}");
     game.play(0, Action::Suggest(t)).expect("seat 0 suggests");
     // Either a seat must choose what to show, or the suggester may accuse: the game says which, and `play` agrees.
