@@ -74,8 +74,8 @@ pub fn advise(
     }
     match choose(strategy, spec, history, budget, observer, rng) {
         Ok(choice) => {
-            // The scoring strategies explain themselves by the split of the codes they scored (at most
-            // `MAX_LISTED_CODES`, so listing them again is quick); the others by the count alone.
+            // The scoring strategies explain themselves by the split of the codes they scored (up to
+            // `partition::MAX_SPLIT_CODES` of them); the others by the count alone.
             let by = choice.played_by;
             let split = if by.scores_partitions() || by == Strategy::Optimal {
                 partition::split_remaining(spec, history, &choice.guess, budget, observer)?

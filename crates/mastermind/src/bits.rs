@@ -9,9 +9,9 @@
 //!   colour: two codes share `min(n, m)` bits there, so the shared bits of all fields are the colour matches,
 //!   blacks and whites together.
 //!
-//! Every game small enough to list (at most 2^16 codes) needs at most 68 bits (4 pegs, 17 colours, no
-//! repeats), and all but that one at most 64, so a listed code is stored in 128 bits and scored in the
-//! narrowest [`Word`] its game fits.
+//! Every game whose codes are listed ([`crate::strategy::listable`]: at most 1 GiB of them, at most 16 pegs) needs
+//! at most 128 bits (`listable` checks it; 6 pegs of 19 colours without repeats take 114, 8x8 takes 64), so a
+//! listed code is stored in 128 bits and scored in the narrowest [`Word`] its game fits.
 
 use std::ops::BitAnd;
 
@@ -74,6 +74,20 @@ impl Bits {
             seen[c] += 1;
         }
         bits
+    }
+
+    /// The same colours with no peg placed: scored against a secret, its feedback has no black and the code's
+    /// colour matches as its total, which is all that every arrangement of these colours has in common.
+    pub(crate) fn colours_only(&self) -> Bits {
+        Bits {
+            place: 0,
+            count: self.count,
+        }
+    }
+
+    /// The bit set of the colours with their multiplicities (equal for every arrangement of the same colours).
+    pub(crate) fn colour_counts(&self) -> u128 {
+        self.count
     }
 
     /// The two sets in word `W`, which the game must fit.

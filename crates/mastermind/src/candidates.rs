@@ -102,6 +102,12 @@ impl<'a> Candidates<'a> {
     /// that a position settled by its first candidates never builds the rest, and building is shared by the
     /// threads. Slices in turn give the candidates in order.
     pub(crate) fn slice(&self, s: usize) -> Vec<u32> {
+        self.slice_kept(s, |_| true)
+    }
+
+    /// [`Candidates::slice`] less the codes `keep` refuses, which are left out before the peg symmetry's test
+    /// (the dearest): a scorer passes the codes whose colours could still reach its bound.
+    pub(crate) fn slice_kept(&self, s: usize, keep: impl Fn(u32) -> bool) -> Vec<u32> {
         let listed = self.listed;
         let spec = &listed.spec;
         let depth = slice_depth(spec);
@@ -110,17 +116,24 @@ impl<'a> Candidates<'a> {
             .rev()
             .map(|d| (s / colors.pow(d as u32) % colors) as u8)
             .collect();
-        let codes = self.symmetry.lowest_codes_from(listed, &prefix);
-        let (Some(&low), Some(&high)) = (codes.first(), codes.last()) else {
-            return Vec::new();
-        };
-        let from = self.consistent.partition_point(|&c| c < low);
-        let to = self.consistent.partition_point(|&c| c <= high);
-        let mut rest = difference(codes.into_iter(), &self.consistent[from..to]);
-        if !self.pegs.maps.is_empty() {
-            rest.retain(|&i| self.pegs.keeps(listed.pegs(i), &self.symmetry));
-        }
-        rest
+        // The consistent codes are skipped by walking them alongside (both in order), from the slice's first.
+        let from = self
+            .consistent
+            .partition_point(|&c| listed.pegs(c)[..depth] < prefix[..]);
+        let mut consistent = self.consistent[from..].iter().peekable();
+        let mut out = Vec::new();
+        self.symmetry
+            .each_lowest_code_from(listed, &prefix, &mut |i| {
+                while consistent.next_if(|&&c| c < i).is_some() {}
+                if consistent.peek() != Some(&&i)
+                    && keep(i)
+                    && (self.pegs.maps.is_empty()
+                        || self.pegs.keeps(listed.pegs(i), &self.symmetry))
+                {
+                    out.push(i);
+                }
+            });
+        out
     }
 }
 
@@ -140,9 +153,9 @@ pub(crate) fn tried(past: &[&[u8]]) -> u32 {
     past.iter().fold(0, |m, g| m | color_mask(g))
 }
 
-/// Most pegs of a game whose codes are listed: its feedback classes fit a byte (153 at 16 pegs), and its peg
-/// maps a fixed array.
-pub(crate) const MAX_LISTED_PEGS: usize = 16;
+/// Most pegs of a game whose codes are listed ([`crate::strategy::MAX_LISTED_PEGS`]): its peg maps fit a fixed
+/// array.
+const MAX_LISTED_PEGS: usize = crate::strategy::MAX_LISTED_PEGS as usize;
 
 /// Permutations of the pegs that, together with a permutation of the colours guessed, map every past guess onto
 /// itself (widmaN's "constraint equivalence"): such a map sends every code consistent with the scores to one
@@ -267,17 +280,6 @@ impl MapSearch<'_> {
     }
 }
 
-/// The items of `items` not in `set` (both sorted), in order.
-pub(crate) fn difference(items: impl Iterator<Item = u32>, set: &[u32]) -> Vec<u32> {
-    let mut next = set.iter().peekable();
-    items
-        .filter(|i| {
-            while next.next_if(|s| *s < i).is_some() {}
-            next.peek() != Some(&i)
-        })
-        .collect()
-}
-
 /// Colour symmetries that fix the consistent codes as a set, for cutting candidate guesses exactly.
 ///
 /// Two groups of colours are interchangeable: colours no past guess used (permuting them maps every consistent
@@ -337,22 +339,33 @@ impl ColorSymmetry {
     /// The indices of the lowest codes of their classes that begin with `prefix`, in order, built directly (a
     /// depth-first walk that only places a colour of a group if it is the group's lowest one not placed yet),
     /// not by testing all. None when `prefix` itself is no lowest form's beginning.
+    #[cfg(test)]
     pub(crate) fn lowest_codes_from(&self, listed: &Listed, prefix: &[u8]) -> Vec<u32> {
-        let spec = &listed.spec;
         let mut out = Vec::new();
+        self.each_lowest_code_from(listed, prefix, &mut |i| out.push(i));
+        out
+    }
+
+    /// [`ColorSymmetry::lowest_codes_from`], handing each index to `visit` in order instead of collecting them.
+    pub(crate) fn each_lowest_code_from(
+        &self,
+        listed: &Listed,
+        prefix: &[u8],
+        visit: &mut impl FnMut(u32),
+    ) {
+        let spec = &listed.spec;
         let mut pegs = Vec::with_capacity(usize::from(spec.pegs));
         let (mut left, mut used, mut rank) = (self.groups, 0u32, 0u32);
         for &c in prefix {
             if self.allowed(left, used, spec) & (1 << c) == 0 {
-                return out;
+                return;
             }
             pegs.push(c);
             rank = rank * u32::from(spec.colors) + u32::from(c);
             left = left.map(|g| g & !(1 << c));
             used |= 1 << c;
         }
-        self.extend(listed, left, used, rank, &mut pegs, &mut out);
-        out
+        self.extend(listed, left, used, rank, &mut pegs, visit);
     }
 
     /// The colours the next peg may take in a lowest form, given each group's colours not placed yet (`left`)
@@ -378,11 +391,11 @@ impl ColorSymmetry {
         used: u32,
         rank: u32,
         pegs: &mut Vec<u8>,
-        out: &mut Vec<u32>,
+        visit: &mut impl FnMut(u32),
     ) {
         let spec = &listed.spec;
         if pegs.len() == usize::from(spec.pegs) {
-            out.push(if spec.repeats {
+            visit(if spec.repeats {
                 rank
             } else {
                 listed.rank(pegs)
@@ -396,7 +409,7 @@ impl ColorSymmetry {
             allowed &= !bit;
             pegs.push(c);
             let rank = rank * u32::from(spec.colors) + u32::from(c);
-            self.extend(listed, left.map(|g| g & !bit), used | bit, rank, pegs, out);
+            self.extend(listed, left.map(|g| g & !bit), used | bit, rank, pegs, visit);
             pegs.pop();
         }
     }

@@ -9,7 +9,7 @@ use crate::strategy::{self, StrategyError};
 use crate::{Code, Feedback, Row, Spec};
 
 /// Every code of a game, in lexicographic order, with its bit sets: the pegs of all codes in one buffer (no
-/// allocation per code), so that 8x8's 16,777,216 codes take 704 MiB with their bit sets
+/// allocation per code), so that 8x8's 16,777,216 codes take 768 MiB with their bit sets and colour multisets
 /// ([`strategy::bytes_per_listed_code`]).
 pub(crate) struct Listed {
     /// The game.
@@ -18,6 +18,11 @@ pub(crate) struct Listed {
     pegs: Vec<u8>,
     /// Code `i` as bit sets, for scoring ([`Bits`]).
     pub(crate) bits: Vec<Bits>,
+    /// The colours of code `i` with their multiplicities, as a number: codes that are arrangements of the same
+    /// colours share it.
+    pub(crate) multiset: Vec<u32>,
+    /// Multiset `m`'s colours as bit sets with no peg placed ([`Bits::colours_only`]).
+    pub(crate) multisets: Vec<Bits>,
 }
 
 impl Listed {
@@ -28,14 +33,27 @@ impl Listed {
         let mut pegs = Vec::new();
         let mut code = Vec::with_capacity(width);
         list(spec, &mut code, &mut pegs);
-        let bits = pegs
+        let bits: Vec<Bits> = pegs
             .par_chunks(width)
             .map(|c| Bits::new(c, spec.colors))
+            .collect();
+        let mut ids = std::collections::HashMap::new();
+        let mut multisets = Vec::new();
+        let multiset = bits
+            .iter()
+            .map(|b| {
+                *ids.entry(b.colour_counts()).or_insert_with(|| {
+                    multisets.push(b.colours_only());
+                    multisets.len() as u32 - 1
+                })
+            })
             .collect();
         Ok(Listed {
             spec: *spec,
             pegs,
             bits,
+            multiset,
+            multisets,
         })
     }
 

@@ -40,7 +40,7 @@ const MAX_DEPTH: u32 = 64;
 
 /// Plays every secret of `spec` with `strategy` as one tree: at each distinct history one guess is chosen for
 /// all secrets still consistent with it, and they are split by their feedback. Only for games whose codes
-/// can all be listed ([`strategy::MAX_LISTED_CODES`]). `local-search`, whose guess depends on the scores and
+/// can all be listed ([`crate::strategy::listable`]). `local-search`, whose guess depends on the scores and
 /// not only on the codes they leave, plays each secret as a game of its own instead.
 ///
 /// Branches of the tree are independent, so big ones are played on the thread pool; each node's random

@@ -111,6 +111,14 @@ impl Scoring<'_> {
         // The first unit where a candidate reached the best score possible: no candidate in a later unit can
         // win, so those units are skipped, on the parallel path as on the sequential one.
         let floor_at = AtomicUsize::new(usize::MAX);
+        let small = (first.len() + self.candidates.rest_bound()) * secrets.len() < PARALLEL_FROM;
+        // Where the work is worth it, the least score any arrangement of each colour multiset can reach: a
+        // candidate whose multiset cannot reach its limit is dropped unscored.
+        let floors = if small || units == firsts {
+            Vec::new()
+        } else {
+            multiset_floors(self.strategy, listed, &secrets)
+        };
         // Scores one unit. `mine` is the lowest (score, inconsistent, index) this thread has seen, in this unit
         // or an earlier one: a candidate that can at best tie it and comes after it in the tie-break is dropped
         // too.
@@ -133,7 +141,13 @@ impl Scoring<'_> {
                     true,
                 )
             } else {
-                built = self.candidates.slice(unit - firsts);
+                // Codes whose colours cannot reach the bound as it stands are not even built.
+                let limit = bound.load(Ordering::Relaxed).div_euclid(2);
+                built = self.candidates.slice_kept(unit - firsts, |i| {
+                    floors
+                        .get(listed.multiset[i as usize] as usize)
+                        .is_none_or(|&f| f <= limit)
+                });
                 (built.as_slice(), false)
             };
             let late = i64::from(!consistent);
@@ -151,9 +165,13 @@ impl Scoring<'_> {
                         } else {
                             mine.0
                         };
+                        let limit = shared.min(own);
+                        let multiset = listed.multiset[i as usize] as usize;
+                        if floors.get(multiset).is_some_and(|&f| f > limit) {
+                            continue; // no arrangement of these colours can reach the limit
+                        }
                         let guess = &listed.bits[i as usize];
-                        let Some(score) = split.score(self.strategy, guess, parts, shared.min(own))
-                        else {
+                        let Some(score) = split.score(self.strategy, guess, parts, limit) else {
                             continue; // certainly worse than a candidate already scored
                         };
                         // A plain read first: most scores only tie the bound, and a read-modify-write takes
@@ -182,7 +200,6 @@ impl Scoring<'_> {
             }
         };
         let fresh = || (vec![0u32; slots], NONE);
-        let small = (first.len() + self.candidates.rest_bound()) * secrets.len() < PARALLEL_FROM;
         let run = |range: std::ops::Range<usize>| -> Result<Best, Stopped> {
             if small {
                 let mut state = fresh();
@@ -310,6 +327,56 @@ impl Split<'_> {
             | Strategy::Optimal => Some(0),
         }
     }
+}
+
+/// For every colour multiset of the game, the least score ([`Split`]) any arrangement of those colours can get on
+/// `secrets`. An arrangement's colour matches against a secret (its feedback's total) do not depend on the
+/// arrangement, so the secrets fall into classes by total alone; a class of total `t` can only be split further by
+/// the blacks, into at most `t + 1` classes (`pegs` where `t = pegs`: `pegs - 1` blacks and one white cannot
+/// happen). The least score is that of every such class split as evenly as it can be: a bound for every
+/// arrangement at once, computed once per position for a few thousand multisets instead of scoring hundreds of
+/// thousands of candidates.
+fn multiset_floors(strategy: Strategy, listed: &Listed, secrets: &Secrets) -> Vec<i64> {
+    let pegs = usize::from(listed.spec.pegs);
+    let slots = Feedback::index_count(listed.spec.pegs);
+    listed
+        .multisets
+        .par_iter()
+        .map(|colours| {
+            let mut by_total = vec![0usize; slots];
+            fast(
+                #[inline(always)]
+                || {
+                    secrets.each_block(colours, |classes, _| {
+                        for &c in classes {
+                            by_total[usize::from(c)] += 1;
+                        }
+                        true
+                    })
+                },
+            );
+            // With no black, class `t (t + 1) / 2` holds the secrets of total `t`.
+            let classes = (0..=pegs).map(|t| {
+                let n = by_total[t * (t + 1) / 2];
+                let k = if t == pegs { pegs } else { t + 1 }.min(n).max(1);
+                (n, k)
+            });
+            let even = |f: fn(usize) -> i64, n: usize, k: usize| {
+                let (q, r) = (n / k, n % k);
+                r as i64 * f(q + 1) + (k - r) as i64 * f(q)
+            };
+            match strategy {
+                Strategy::Knuth => classes.map(|(n, k)| n.div_ceil(k) as i64).max().unwrap_or(0),
+                Strategy::MostParts => -classes.map(|(n, k)| n.min(k) as i64).sum::<i64>(),
+                Strategy::ExpectedSize => classes.map(|(n, k)| even(|m| (m * m) as i64, n, k)).sum(),
+                Strategy::Entropy => classes.map(|(n, k)| even(n_log2_n, n, k)).sum(),
+                Strategy::FirstConsistent
+                | Strategy::RandomConsistent
+                | Strategy::LocalSearch
+                | Strategy::Optimal => i64::MIN,
+            }
+        })
+        .collect()
 }
 
 /// `n log2 n` in fixed point (units of 2^-24): equal splits get equal sums whatever order classes are added in.

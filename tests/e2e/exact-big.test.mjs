@@ -1,0 +1,66 @@
+// Mastermind's scoring strategies exact past 65,536 codes, in the tab: the computer breaks 6x9 and 7x7 codes with
+// the strategy asked for (no fallback), the time of each guess logged (figures go to BENCHMARKS.md, not asserted);
+// Compare strategies plays every 6x9 secret as one tree, with its progress, and stops on Cancel.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from '../serve.mjs';
+import { launch, open, shot, solverReady, waitPhase } from './helpers.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const lastJob = (page) => page.$eval('footer.status', (f) => f.querySelector('.last')?.textContent ?? '');
+
+test('the computer breaks 6x9 and 7x7 codes with knuth and entropy themselves', async () => {
+  for (const [pegs, colors, secret, strategy] of [
+    [6, 9, [8, 7, 3, 1, 0, 5], 'knuth'],
+    [7, 7, [6, 5, 4, 3, 2, 1, 0], 'knuth'],
+    [6, 9, [2, 2, 8, 0, 4, 4], 'entropy'],
+  ]) {
+    const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&strategy=${strategy}&pegs=${pegs}&colors=${colors}&secret=${secret.join(',')}`);
+    await solverReady(page);
+    // Each guess's time as the status line reports it, read whenever a row is added.
+    const times = [];
+    let rows = 0;
+    const started = Date.now();
+    for (;;) {
+      await page.waitForFunction((n) => document.querySelectorAll('.rows li.row').length > n
+        || document.querySelector('.mastermind')?.dataset.phase === 'won', rows, { timeout: 120_000 });
+      const now = await page.$$eval('.rows li.row', (rs) => rs.length);
+      if (now > rows) { times.push(await lastJob(page)); rows = now; }
+      if (await page.getAttribute('.mastermind', 'data-phase') === 'won') break;
+    }
+    console.log(`${pegs}x${colors} ${strategy}: ${rows} guesses in ${((Date.now() - started) / 1000).toFixed(1)} s; per guess: ${times.join(' | ')}`);
+    const status = await page.textContent('.game-status');
+    assert.match(status, new RegExp(`guesses by ${strategy}`));
+    assert.doesNotMatch(await page.textContent('.mastermind'), /random-consistent chose|chose this guess/);
+    if (pegs === 7) await shot(page, 'make-7x7-knuth');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});
+
+test('Compare strategies plays every 6x9 secret as one tree, shows its progress, and cancels', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind/stats?pegs=6&colors=9&games=all&strategies=knuth`);
+  await solverReady(page);
+  assert.doesNotMatch(await page.textContent('main'), /compared on seeded games/);
+  await page.click('#run-stats');
+  // Games finish as the tree's branches end: the progress counts them.
+  await page.waitForFunction(() => /working: [1-9]\d*\/531441 games/.test(document.querySelector('footer.status')?.textContent ?? ''),
+    null, { timeout: 120_000 });
+  await shot(page, 'stats-6x9-running');
+  await page.click('#cancel-stats');
+  await page.waitForSelector('#cancel-stats', { state: 'detached' });
+  assert.deepEqual(page.errors, []);
+});
+
+test('8x8 lists its codes but plays every secret only as a cluster job; 9x8 names the memory it would need', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind/stats?pegs=8&colors=8&games=all&strategies=knuth`);
+  await solverReady(page);
+  assert.match(await page.textContent('main'), /takes days .* stats --all --mpi/);
+  const big = await open(browser, `${server.url}/#/mastermind/stats?pegs=9&colors=8&strategies=knuth`);
+  await solverReady(big);
+  assert.match(await big.textContent('main'), /too many to list: listing them all takes 5\.6 GiB/);
+  assert.deepEqual([...page.errors, ...big.errors], []);
+});
