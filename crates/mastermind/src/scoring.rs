@@ -2,6 +2,7 @@
 //! picking among listed codes: each candidate's split of the consistent codes, scored in parallel chunks with a
 //! shared bound that drops candidates early, and Knuth's tie-break.
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 
 use rand::{Rng, RngExt};
@@ -112,13 +113,10 @@ impl Scoring<'_> {
         // win, so those units are skipped, on the parallel path as on the sequential one.
         let floor_at = AtomicUsize::new(usize::MAX);
         let small = (first.len() + self.candidates.rest_bound()) * secrets.len() < PARALLEL_FROM;
-        // Where the work is worth it, the least score any arrangement of each colour multiset can reach: a
-        // candidate whose multiset cannot reach its limit is dropped unscored.
-        let floors = if small || units == firsts {
-            Vec::new()
-        } else {
-            multiset_floors(self.strategy, listed, &secrets)
-        };
+        // Once the consistent candidates have not settled the choice, and where the work is worth it, the least
+        // score any arrangement of each colour multiset can reach: a candidate whose multiset cannot reach its
+        // limit is dropped unscored (and not even built).
+        let floors: OnceLock<Vec<i64>> = OnceLock::new();
         // Scores one unit. `mine` is the lowest (score, inconsistent, index) this thread has seen, in this unit
         // or an earlier one: a candidate that can at best tie it and comes after it in the tie-break is dropped
         // too.
@@ -145,7 +143,8 @@ impl Scoring<'_> {
                 let limit = bound.load(Ordering::Relaxed).div_euclid(2);
                 built = self.candidates.slice_kept(unit - firsts, |i| {
                     floors
-                        .get(listed.multiset[i as usize] as usize)
+                        .get()
+                        .and_then(|f| f.get(listed.multiset[i as usize] as usize))
                         .is_none_or(|&f| f <= limit)
                 });
                 (built.as_slice(), false)
@@ -167,7 +166,11 @@ impl Scoring<'_> {
                         };
                         let limit = shared.min(own);
                         let multiset = listed.multiset[i as usize] as usize;
-                        if floors.get(multiset).is_some_and(|&f| f > limit) {
+                        if floors
+                            .get()
+                            .and_then(|f| f.get(multiset))
+                            .is_some_and(|&f| f > limit)
+                        {
                             continue; // no arrangement of these colours can reach the limit
                         }
                         let guess = &listed.bits[i as usize];
@@ -218,6 +221,9 @@ impl Scoring<'_> {
         // The consistent candidates first: when one reaches the floor, the others are never built.
         let mut best = run(0..firsts)?;
         if floor_at.load(Ordering::Relaxed) == usize::MAX {
+            if !small {
+                let _ = floors.set(multiset_floors(self.strategy, listed, &secrets));
+            }
             best = best.min(run(firsts..units)?);
         }
         match best {
