@@ -77,10 +77,12 @@ pub fn advise(
             // The scoring strategies explain themselves by the split of the codes they scored (up to
             // `partition::MAX_SPLIT_CODES` of them); the others by the count alone.
             let by = choice.played_by;
-            let split = if by.scores_partitions() || by == Strategy::Optimal {
-                partition::split_remaining(spec, history, &choice.guess, budget, observer)?
-            } else {
-                None
+            let split = match choice.split {
+                Some(split) => Some(split),
+                None if by.scores_partitions() || by == Strategy::Optimal => {
+                    partition::split_remaining(spec, history, &choice.guess, budget, observer)?
+                }
+                None => None,
             };
             Ok(Advice::Guess {
                 why: partition::explain(by, &choice.remaining, split.as_ref()),

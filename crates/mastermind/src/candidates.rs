@@ -409,7 +409,14 @@ impl ColorSymmetry {
             allowed &= !bit;
             pegs.push(c);
             let rank = rank * u32::from(spec.colors) + u32::from(c);
-            self.extend(listed, left.map(|g| g & !bit), used | bit, rank, pegs, visit);
+            self.extend(
+                listed,
+                left.map(|g| g & !bit),
+                used | bit,
+                rank,
+                pegs,
+                visit,
+            );
             pegs.pop();
         }
     }

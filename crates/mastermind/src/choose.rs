@@ -4,6 +4,7 @@
 use rand::Rng;
 
 use crate::listed::Listed;
+use crate::partition::{Partition, split_listed};
 use crate::scoring::pick;
 use crate::search::{self, Budget, Count, Draw, Stopped};
 use crate::strategy::{Strategy, StrategyError, listable, too_big_to_search};
@@ -26,6 +27,9 @@ pub struct Choice {
     pub note: Option<String>,
     /// Why another strategy than the one asked for chose (the fallback alone, without remarks on the guess).
     pub fallback: Option<String>,
+    /// The guess's split of the codes that were possible, where the strategy had them listed (the partition
+    /// strategies and optimal): computed on the codes it already holds.
+    pub split: Option<Partition>,
 }
 
 /// Chooses the next guess for `history` with `strategy`.
@@ -48,6 +52,7 @@ pub fn choose(
                 played_by: strategy,
                 note: None,
                 fallback: None,
+                split: None,
             })
         }
         Strategy::LocalSearch => local_search(spec, history, budget, observer, rng, None),
@@ -96,6 +101,7 @@ pub fn choose(
                 chosen => (strategy, chosen?, None),
             };
             Ok(Choice {
+                split: Some(split_listed(&listed, &consistent, &listed.code(guess))),
                 guess: listed.code(guess),
                 remaining,
                 played_by,
@@ -163,6 +169,7 @@ fn local_search(
         played_by: Strategy::LocalSearch,
         note,
         fallback,
+        split: None,
     })
 }
 
@@ -194,5 +201,6 @@ fn random_consistent(
         played_by: Strategy::RandomConsistent,
         note,
         fallback,
+        split: None,
     })
 }

@@ -221,8 +221,14 @@ impl Scoring<'_> {
         // The consistent candidates first: when one reaches the floor, the others are never built.
         let mut best = run(0..firsts)?;
         if floor_at.load(Ordering::Relaxed) == usize::MAX {
-            if !small {
-                let _ = floors.set(multiset_floors(self.strategy, listed, &secrets));
+            // Worth it where scoring every multiset against every secret costs less than the first block or two
+            // each candidate is scored against before the bound drops it (the cost, not the result, depends on
+            // this choice).
+            let multisets = listed.multisets.len();
+            let worth = secrets.len() * multisets <= self.candidates.rest_bound() * 32;
+            if !small && worth {
+                let limit = bound.load(Ordering::Relaxed).div_euclid(2);
+                let _ = floors.set(multiset_floors(self.strategy, listed, &secrets, limit));
             }
             best = best.min(run(firsts..units)?);
         }
@@ -342,14 +348,44 @@ impl Split<'_> {
 /// happen). The least score is that of every such class split as evenly as it can be: a bound for every
 /// arrangement at once, computed once per position for a few thousand multisets instead of scoring hundreds of
 /// thousands of candidates.
-fn multiset_floors(strategy: Strategy, listed: &Listed, secrets: &Secrets) -> Vec<i64> {
+fn multiset_floors(strategy: Strategy, listed: &Listed, secrets: &Secrets, limit: i64) -> Vec<i64> {
     let pegs = usize::from(listed.spec.pegs);
     let slots = Feedback::index_count(listed.spec.pegs);
+    // The floor of the secrets counted so far (with no black, class `t (t + 1) / 2` holds those of total `t`).
+    let floor_of = |by_total: &[usize]| {
+        let classes = (0..=pegs).map(|t| {
+            let n = by_total[t * (t + 1) / 2];
+            let k = if t == pegs { pegs } else { t + 1 }.min(n).max(1);
+            (n, k)
+        });
+        let even = |f: fn(usize) -> i64, n: usize, k: usize| {
+            let (q, r) = (n / k, n % k);
+            r as i64 * f(q + 1) + (k - r) as i64 * f(q)
+        };
+        match strategy {
+            Strategy::Knuth => classes
+                .map(|(n, k)| n.div_ceil(k) as i64)
+                .max()
+                .unwrap_or(0),
+            Strategy::MostParts => -classes.map(|(n, k)| n.min(k) as i64).sum::<i64>(),
+            Strategy::ExpectedSize => classes.map(|(n, k)| even(|m| (m * m) as i64, n, k)).sum(),
+            Strategy::Entropy => classes.map(|(n, k)| even(n_log2_n, n, k)).sum(),
+            Strategy::FirstConsistent
+            | Strategy::RandomConsistent
+            | Strategy::LocalSearch
+            | Strategy::Optimal => i64::MIN,
+        }
+    };
+    // Knuth's, expected-size's and entropy's floors only grow as secrets are counted, so counting stops once a
+    // floor is past `limit` (the candidates' limit as it stands): that part-floor is a floor too, and enough.
+    // Most-parts' can fall as secrets are counted (more totals, more classes), so it is counted whole.
+    let grows = strategy != Strategy::MostParts;
     listed
         .multisets
         .par_iter()
         .map(|colours| {
             let mut by_total = vec![0usize; slots];
+            let mut floor = None;
             fast(
                 #[inline(always)]
                 || {
@@ -357,30 +393,18 @@ fn multiset_floors(strategy: Strategy, listed: &Listed, secrets: &Secrets) -> Ve
                         for &c in classes {
                             by_total[usize::from(c)] += 1;
                         }
+                        if grows {
+                            let f = floor_of(&by_total);
+                            if f > limit {
+                                floor = Some(f);
+                                return false;
+                            }
+                        }
                         true
                     })
                 },
             );
-            // With no black, class `t (t + 1) / 2` holds the secrets of total `t`.
-            let classes = (0..=pegs).map(|t| {
-                let n = by_total[t * (t + 1) / 2];
-                let k = if t == pegs { pegs } else { t + 1 }.min(n).max(1);
-                (n, k)
-            });
-            let even = |f: fn(usize) -> i64, n: usize, k: usize| {
-                let (q, r) = (n / k, n % k);
-                r as i64 * f(q + 1) + (k - r) as i64 * f(q)
-            };
-            match strategy {
-                Strategy::Knuth => classes.map(|(n, k)| n.div_ceil(k) as i64).max().unwrap_or(0),
-                Strategy::MostParts => -classes.map(|(n, k)| n.min(k) as i64).sum::<i64>(),
-                Strategy::ExpectedSize => classes.map(|(n, k)| even(|m| (m * m) as i64, n, k)).sum(),
-                Strategy::Entropy => classes.map(|(n, k)| even(n_log2_n, n, k)).sum(),
-                Strategy::FirstConsistent
-                | Strategy::RandomConsistent
-                | Strategy::LocalSearch
-                | Strategy::Optimal => i64::MIN,
-            }
+            floor.unwrap_or_else(|| floor_of(&by_total))
         })
         .collect()
 }

@@ -377,6 +377,9 @@ pub fn StatsPage(props: &StatsProps) -> Html {
                     }) }
                 </fieldset>
                 if let Err(why) = all_playable_why(&b.spec) { <p class="hint">{ format!("{why}: strategies are compared on seeded games.") }</p> }
+                if playable && b.games.is_none() && b.spec.code_count().is_some_and(|n| n > 100_000) {
+                    <p class="hint" id="long-run">{ format!("Every secret of {} is {} games, played exactly as one tree: minutes for each strategy on two threads (6x9 knuth: about 2 to 3 minutes), with its progress below and Cancel.", b.spec, protocol::group_digits(&b.spec.code_count().unwrap_or(0).to_string())) }</p>
+                }
                 <div class="actions">
                     <button type="button" class="primary" id="run-stats" onclick={run} disabled={b.running() || b.chosen.is_empty()}>{ "Play" }</button>
                     if b.running() { <button type="button" class="secondary" id="cancel-stats" onclick={cancel}>{ "Cancel" }</button> }
