@@ -60,6 +60,8 @@ fn every_cluster_job_gives_the_one_process_answer() {
     let jobs: Vec<Vec<String>> = [
         format!("mastermind count --pegs 6 --colors 7 {history}"),
         "mastermind stats --pegs 4 --colors 6 --strategy knuth --all".into(),
+        "mastermind stats --pegs 4 --colors 7 --strategy expected-size --all --first 0,0,1,2"
+            .into(),
         "mastermind stats --pegs 4 --colors 5 --strategy random-consistent --all --seed 3".into(),
         "mastermind stats --pegs 5 --colors 7 --strategy most-parts --games 40 --seed 2".into(),
         "mastermind book --pegs 4 --colors 4".into(),
