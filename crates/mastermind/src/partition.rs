@@ -280,11 +280,12 @@ mod tests {
     #[test]
     fn each_strategy_says_why_in_one_line() {
         let spec = Spec::CLASSIC;
-        let p = split(
-            &spec,
-            &code("0,0,1,1"),
-            &crate::strategy::list_all(&spec).unwrap(),
-        );
+        let p = split(&spec, &code("0,0,1,1"), &{
+            let listed = Listed::new(&spec).unwrap();
+            (0..listed.len() as u32)
+                .map(|i| listed.code(i))
+                .collect::<Vec<_>>()
+        });
         let n = Count::Exact(1296);
         let check = |s: Strategy, expected: &str| assert_eq!(explain(s, &n, Some(&p)), expected);
         check(

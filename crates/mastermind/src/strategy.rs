@@ -10,8 +10,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::Spec;
 use crate::search::Stopped;
-use crate::{Code, Spec};
 
 /// A way of choosing the next guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -207,12 +207,6 @@ pub fn size_text(bytes: u128) -> String {
         0x10_0000..0x4000_0000 => format!("{:.0} MiB", b / 1_048_576.0),
         _ => format!("{:.1} GiB", b / 1_073_741_824.0),
     }
-}
-
-/// Every code of `spec` in lexicographic order, if they can be listed ([`listable`]).
-pub fn list_all(spec: &Spec) -> Result<Vec<Code>, StrategyError> {
-    let listed = crate::listed::Listed::new(spec)?;
-    Ok((0..listed.len() as u32).map(|i| listed.code(i)).collect())
 }
 
 /// More codes than this and the exact searches give way to local search.
