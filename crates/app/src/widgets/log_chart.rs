@@ -141,13 +141,20 @@ pub fn LogChart(props: &ChartProps) -> Html {
             short_count(&c.value)
         )
     };
+    // A point on the axis sits beside the tick labels: its label starts at the point instead of being centred on
+    // it, so that it does not cover them.
+    let on_axis = |cx: f64| cx < LEFT + 1.0;
+    let width = |c: &ChartPoint| label(c).chars().count() as f64 * 7.5;
     // Labels are 12 px bold: about 7.5 px a character (a superscript or "×" counts as one).
     let shown = spaced(
-        &points.iter().map(|(i, _)| x(*i)).collect::<Vec<_>>(),
         &points
             .iter()
-            .map(|(_, c)| label(c).chars().count() as f64 * 7.5)
+            .map(|(i, c)| {
+                let cx = x(*i);
+                if on_axis(cx) { cx + width(c) / 2.0 } else { cx }
+            })
             .collect::<Vec<_>>(),
+        &points.iter().map(|(_, c)| width(c)).collect::<Vec<_>>(),
     );
     let path = points
         .iter()
@@ -198,12 +205,13 @@ pub fn LogChart(props: &ChartProps) -> Html {
                 { for points.iter().zip(shown).map(|((i, c), show)| {
                     let (cx, cy) = (x(*i), y(log10(&c.value)));
                     let label = label(c);
+                    let anchor = if on_axis(cx) { "start" } else { "middle" };
                     html! {
                         <g class={classes!("point", (!c.exact).then_some("bound"))} data-row={i.to_string()} data-value={c.value.clone()}>
                             <title>{ format!("{}{}", if c.exact { "" } else { "at least " }, group_digits(&c.value)) }</title>
                             <circle cx={format!("{cx:.1}")} cy={format!("{cy:.1}")} r="5" />
                             if show {
-                                <text x={format!("{cx:.1}")} y={format!("{:.1}", cy - 9.0)} text-anchor="middle">{ label }</text>
+                                <text x={format!("{cx:.1}")} y={format!("{:.1}", cy - 9.0)} text-anchor={anchor}>{ label }</text>
                             }
                         </g>
                     }
