@@ -7,7 +7,7 @@ use crate::listed::Listed;
 use crate::partition::{Partition, split_listed};
 use crate::scoring::pick;
 use crate::search::{self, Budget, Count, Draw, Stopped};
-use crate::strategy::{Strategy, StrategyError, listable, too_big_to_search};
+use crate::strategy::{Strategy, StrategyError, too_big_to_search};
 use crate::{Code, Row, Spec};
 use progress::Observer;
 
@@ -64,14 +64,18 @@ pub fn choose(
         }
         Strategy::RandomConsistent => random_consistent(spec, history, budget, observer, rng, None),
         _ => {
-            if let Err(why) = listable(spec) {
-                let why = format!(
-                    "{strategy} scores every code against every possible secret, so it lists every code: {why}; \
-                     random-consistent chose this guess"
-                );
-                return random_consistent(spec, history, budget, observer, rng, Some(why));
-            }
-            let listed = Listed::new(spec)?;
+            // Listing says why it cannot (`strategy::listable`), once.
+            let listed = match Listed::new(spec) {
+                Ok(listed) => listed,
+                Err(StrategyError::TooBig(why)) => {
+                    let why = format!(
+                        "{strategy} scores every code against every possible secret, so it lists every code: \
+                         {why}; random-consistent chose this guess"
+                    );
+                    return random_consistent(spec, history, budget, observer, rng, Some(why));
+                }
+                Err(e) => return Err(e),
+            };
             let consistent = listed.consistent(history);
             if !observer.keep_going() {
                 return Err(StrategyError::Stopped(Stopped::Cancelled));
@@ -100,9 +104,10 @@ pub fn choose(
                 }
                 chosen => (strategy, chosen?, None),
             };
+            let guess = listed.code(guess);
             Ok(Choice {
-                split: Some(split_listed(&listed, &consistent, &listed.code(guess))),
-                guess: listed.code(guess),
+                split: Some(split_listed(&listed, &consistent, &guess)),
+                guess,
                 remaining,
                 played_by,
                 fallback: note.clone(),

@@ -26,6 +26,16 @@ pub struct Partition {
 }
 
 impl Partition {
+    /// The split with these classes (each feedback and its count), largest first (ties by feedback).
+    fn of(mut classes: Vec<(Feedback, u64)>, total: u64, guess_included: bool) -> Partition {
+        classes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        Partition {
+            classes,
+            total,
+            guess_included,
+        }
+    }
+
     /// Knuth's score: the largest class (smaller is better).
     pub fn worst(&self) -> u64 {
         self.classes.first().map_or(0, |c| c.1)
@@ -81,17 +91,12 @@ pub(crate) fn split_listed(listed: &Listed, set: &[u32], guess: &Code) -> Partit
             },
         );
     let pegs = listed.spec.pegs;
-    let mut classes: Vec<(Feedback, u64)> = (0..=pegs)
+    let classes = (0..=pegs)
         .flat_map(|black| (0..=pegs - black).map(move |white| Feedback { black, white }))
         .filter_map(|f| Some((f, counts[f.index()])).filter(|c| c.1 > 0))
         .collect();
-    classes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let index = listed.index_of(guess);
-    Partition {
-        total: set.len() as u64,
-        guess_included: set.binary_search(&index).is_ok(),
-        classes,
-    }
+    Partition::of(classes, set.len() as u64, set.binary_search(&index).is_ok())
 }
 
 /// Splits `codes` by the feedback `guess` gets against each.
@@ -108,13 +113,11 @@ pub fn split(spec: &Spec, guess: &Code, codes: &[Code]) -> Partition {
             }
             a
         });
-    let mut classes: Vec<(Feedback, u64)> = counts.into_iter().collect();
-    classes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    Partition {
-        total: codes.len() as u64,
-        guess_included: codes.contains(guess),
-        classes,
-    }
+    Partition::of(
+        counts.into_iter().collect(),
+        codes.len() as u64,
+        codes.contains(guess),
+    )
 }
 
 /// Splits the codes consistent with `history` by `guess`. `Ok(None)` when more than [`MAX_SPLIT_CODES`] codes

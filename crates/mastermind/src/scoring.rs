@@ -351,29 +351,22 @@ impl Split<'_> {
 fn multiset_floors(strategy: Strategy, listed: &Listed, secrets: &Secrets, limit: i64) -> Vec<i64> {
     let pegs = usize::from(listed.spec.pegs);
     let slots = Feedback::index_count(listed.spec.pegs);
-    // The floor of the secrets counted so far (with no black, class `t (t + 1) / 2` holds those of total `t`).
+    // The floor of the secrets counted so far (with no black, class `t (t + 1) / 2` holds those of total `t`):
+    // each total's class split as evenly as its blacks allow, the best any guess does with that many secrets and
+    // that many feedbacks (`best_possible`), the largest of them for knuth and their sum for the others.
     let floor_of = |by_total: &[usize]| {
-        let classes = (0..=pegs).map(|t| {
-            let n = by_total[t * (t + 1) / 2];
-            let k = if t == pegs { pegs } else { t + 1 }.min(n).max(1);
-            (n, k)
-        });
-        let even = |f: fn(usize) -> i64, n: usize, k: usize| {
-            let (q, r) = (n / k, n % k);
-            r as i64 * f(q + 1) + (k - r) as i64 * f(q)
-        };
+        let classes = (0..=pegs)
+            .map(|t| {
+                (
+                    by_total[t * (t + 1) / 2],
+                    if t == pegs { pegs } else { t + 1 },
+                )
+            })
+            .filter(|&(n, _)| n > 0)
+            .map(|(n, k)| best_possible(strategy, n, k));
         match strategy {
-            Strategy::Knuth => classes
-                .map(|(n, k)| n.div_ceil(k) as i64)
-                .max()
-                .unwrap_or(0),
-            Strategy::MostParts => -classes.map(|(n, k)| n.min(k) as i64).sum::<i64>(),
-            Strategy::ExpectedSize => classes.map(|(n, k)| even(|m| (m * m) as i64, n, k)).sum(),
-            Strategy::Entropy => classes.map(|(n, k)| even(n_log2_n, n, k)).sum(),
-            Strategy::FirstConsistent
-            | Strategy::RandomConsistent
-            | Strategy::LocalSearch
-            | Strategy::Optimal => i64::MIN,
+            Strategy::Knuth => classes.max().unwrap_or(0),
+            _ => classes.sum(),
         }
     };
     // Knuth's, expected-size's and entropy's floors only grow as secrets are counted, so counting stops once a

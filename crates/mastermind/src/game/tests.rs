@@ -95,6 +95,20 @@ fn partition_strategies_match_independent_solvers() {
     }
 }
 
+/// Every secret of `spec` with `strategy`, opening with `first`: (games, total guesses, worst).
+fn every_secret_from(spec: &Spec, strategy: Strategy, first: &Code) -> (u64, u64, u32) {
+    let stats = play_all_from(
+        spec,
+        strategy,
+        0,
+        Some(first),
+        &Budget::THOROUGH,
+        &NoObserver,
+    )
+    .unwrap();
+    (stats.games, stats.total_guesses, stats.worst)
+}
+
 /// 5x8 from the first guess the GPU solver plays (mikemag/Mastermind, results/README.md; 11223, colours from 1):
 /// knuth 5.6084 worst 7, most-parts 5.5491 worst 8, as published. Its expected-size (5.4997) and entropy (5.4856)
 /// rank guesses by 32-bit floats rounded to 6 and 9 digits; this code ranks them exactly (integer sums), which
@@ -108,17 +122,8 @@ fn five_by_eight_from_the_published_first_guess() {
         (Strategy::Knuth, 183_775, 7),
         (Strategy::MostParts, 181_834, 8),
     ] {
-        let stats = play_all_from(
-            &spec,
-            strategy,
-            0,
-            Some(&first),
-            &Budget::THOROUGH,
-            &NoObserver,
-        )
-        .unwrap();
         assert_eq!(
-            (stats.games, stats.total_guesses, stats.worst),
+            every_secret_from(&spec, strategy, &first),
             (32_768, total, worst),
             "{strategy}"
         );
@@ -153,17 +158,8 @@ fn six_by_nine_from_the_published_first_guesses() {
         (Strategy::ExpectedSize, "0,0,1,1,2,2", 3_353_660),
     ] {
         let first = Code::parse(&spec, first).unwrap();
-        let stats = play_all_from(
-            &spec,
-            strategy,
-            0,
-            Some(&first),
-            &Budget::THOROUGH,
-            &NoObserver,
-        )
-        .unwrap();
         assert_eq!(
-            (stats.games, stats.total_guesses, stats.worst),
+            every_secret_from(&spec, strategy, &first),
             (531_441, total, 9),
             "{strategy}"
         );
