@@ -85,11 +85,6 @@ impl Bits {
         }
     }
 
-    /// The bit set of the colours with their multiplicities (equal for every arrangement of the same colours).
-    pub(crate) fn colour_counts(&self) -> u128 {
-        self.count
-    }
-
     /// The two sets in word `W`, which the game must fit.
     #[inline(always)]
     pub(crate) fn words<W: Word>(&self) -> (W, W) {

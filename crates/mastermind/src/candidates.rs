@@ -4,6 +4,7 @@
 use std::cmp::Ordering;
 
 use crate::listed::Listed;
+use crate::multisets::{Multisets, Within};
 use crate::{Code, Spec};
 
 mod pegs;
@@ -107,12 +108,13 @@ impl<'a> Candidates<'a> {
     /// that a position settled by its first candidates never builds the rest, and building is shared by the
     /// threads. Slices in turn give the candidates in order.
     pub(crate) fn slice(&self, s: usize) -> Vec<u32> {
-        self.slice_kept(s, |_| true)
+        self.slice_within(s, None)
     }
 
-    /// [`Candidates::slice`] less the codes `keep` refuses, which are left out before the peg symmetry's test
-    /// (the dearest): a scorer passes the codes whose colours could still reach its bound.
-    pub(crate) fn slice_kept(&self, s: usize, keep: impl Fn(u32) -> bool) -> Vec<u32> {
+    /// [`Candidates::slice`] less the codes whose colour multisets cannot reach `within`'s limit: the walk that
+    /// builds them stops at the first pegs whose multiset no completion can bring to it, before the peg
+    /// symmetry's test (the dearest).
+    pub(crate) fn slice_within(&self, s: usize, within: Option<Within>) -> Vec<u32> {
         let listed = self.listed;
         let spec = &listed.spec;
         let depth = slice_depth(spec);
@@ -128,10 +130,9 @@ impl<'a> Candidates<'a> {
         let mut consistent = self.consistent[from..].iter().peekable();
         let mut out = Vec::new();
         self.symmetry
-            .each_lowest_code_from(listed, &prefix, &mut |i| {
+            .each_lowest_code_from(listed, &prefix, within, &mut |i| {
                 while consistent.next_if(|&&c| c < i).is_some() {}
                 if consistent.peek() != Some(&&i)
-                    && keep(i)
                     && (self.pegs.is_empty() || self.pegs.keeps(listed.pegs(i), &self.symmetry))
                 {
                     out.push(i);
@@ -219,20 +220,23 @@ impl ColorSymmetry {
     #[cfg(test)]
     pub(crate) fn lowest_codes_from(&self, listed: &Listed, prefix: &[u8]) -> Vec<u32> {
         let mut out = Vec::new();
-        self.each_lowest_code_from(listed, prefix, &mut |i| out.push(i));
+        self.each_lowest_code_from(listed, prefix, None, &mut |i| out.push(i));
         out
     }
 
-    /// [`ColorSymmetry::lowest_codes_from`], handing each index to `visit` in order instead of collecting them.
+    /// [`ColorSymmetry::lowest_codes_from`], handing each index to `visit` in order instead of collecting them,
+    /// less the codes whose multisets `within` does not admit (where it is given).
     pub(crate) fn each_lowest_code_from(
         &self,
         listed: &Listed,
         prefix: &[u8],
+        within: Option<Within>,
         visit: &mut impl FnMut(u32),
     ) {
         let spec = &listed.spec;
         let mut pegs = Vec::with_capacity(usize::from(spec.pegs));
         let (mut left, mut used, mut rank) = (self.groups, 0u32, 0u32);
+        let mut multiset = Multisets::EMPTY;
         for &c in prefix {
             if self.allowed(left, used, spec) & (1 << c) == 0 {
                 return;
@@ -241,8 +245,17 @@ impl ColorSymmetry {
             rank = rank * u32::from(spec.colors) + u32::from(c);
             left = left.map(|g| g & !(1 << c));
             used |= 1 << c;
+            multiset = listed.multisets.child(multiset, c);
         }
-        self.extend(listed, left, used, rank, &mut pegs, visit);
+        if within.is_some_and(|w| !w.admits(multiset)) {
+            return;
+        }
+        let walk = Walk {
+            symmetry: self,
+            listed,
+            within,
+        };
+        walk.extend(left, used, rank, multiset, &mut pegs, visit);
     }
 
     /// The colours the next peg may take in a lowest form, given each group's colours not placed yet (`left`)
@@ -258,18 +271,29 @@ impl ColorSymmetry {
             allowed & !used
         }
     }
+}
 
-    /// Places every allowed colour after `pegs`; `rank` is the index the code would have with repeats
-    /// (counting in base `colors`), which is the index itself in games with repeats.
+/// The depth-first walk of [`ColorSymmetry::each_lowest_code_from`].
+struct Walk<'a> {
+    symmetry: &'a ColorSymmetry,
+    listed: &'a Listed,
+    within: Option<Within<'a>>,
+}
+
+impl Walk<'_> {
+    /// Places every allowed colour after `pegs` whose multiset (with `multiset`, that of `pegs`) the bound
+    /// admits; `rank` is the index the code would have with repeats (counting in base `colors`), which is the
+    /// index itself in games with repeats.
     fn extend(
         &self,
-        listed: &Listed,
         left: [u32; 2],
         used: u32,
         rank: u32,
+        multiset: u32,
         pegs: &mut Vec<u8>,
         visit: &mut impl FnMut(u32),
     ) {
+        let listed = self.listed;
         let spec = &listed.spec;
         if pegs.len() == usize::from(spec.pegs) {
             visit(if spec.repeats {
@@ -279,18 +303,22 @@ impl ColorSymmetry {
             });
             return;
         }
-        let mut allowed = self.allowed(left, used, spec);
+        let mut allowed = self.symmetry.allowed(left, used, spec);
         while allowed != 0 {
             let c = allowed.trailing_zeros() as u8;
             let bit = 1u32 << c;
             allowed &= !bit;
+            let multiset = listed.multisets.child(multiset, c);
+            if self.within.is_some_and(|w| !w.admits(multiset)) {
+                continue;
+            }
             pegs.push(c);
             let rank = rank * u32::from(spec.colors) + u32::from(c);
             self.extend(
-                listed,
                 left.map(|g| g & !bit),
                 used | bit,
                 rank,
+                multiset,
                 pegs,
                 visit,
             );

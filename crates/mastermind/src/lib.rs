@@ -29,6 +29,7 @@ mod feedback;
 mod game;
 mod listed;
 pub mod local;
+mod multisets;
 pub mod optimal;
 pub mod partition;
 mod play_all;

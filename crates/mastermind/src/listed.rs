@@ -5,6 +5,7 @@
 use rayon::prelude::*;
 
 use crate::bits::{Bits, Secrets};
+use crate::multisets::Multisets;
 use crate::strategy::{self, StrategyError};
 use crate::{Code, Feedback, Row, Spec};
 
@@ -18,11 +19,11 @@ pub(crate) struct Listed {
     pegs: Vec<u8>,
     /// Code `i` as bit sets, for scoring ([`Bits`]).
     pub(crate) bits: Vec<Bits>,
-    /// The colours of code `i` with their multiplicities, as a number: codes that are arrangements of the same
-    /// colours share it.
+    /// The colours of code `i` with their multiplicities, as a number among [`Multisets::colours`]: codes that
+    /// are arrangements of the same colours share it.
     pub(crate) multiset: Vec<u32>,
-    /// Multiset `m`'s colours as bit sets with no peg placed ([`Bits::colours_only`]).
-    pub(crate) multisets: Vec<Bits>,
+    /// The colour multisets of the codes and of their first pegs.
+    pub(crate) multisets: Multisets,
 }
 
 impl Listed {
@@ -37,17 +38,8 @@ impl Listed {
             .par_chunks(width)
             .map(|c| Bits::new(c, spec.colors))
             .collect();
-        let mut ids = std::collections::HashMap::new();
-        let mut multisets = Vec::new();
-        let multiset = bits
-            .iter()
-            .map(|b| {
-                *ids.entry(b.colour_counts()).or_insert_with(|| {
-                    multisets.push(b.colours_only());
-                    multisets.len() as u32 - 1
-                })
-            })
-            .collect();
+        let multisets = Multisets::new(spec);
+        let multiset = pegs.par_chunks(width).map(|c| multisets.of(c)).collect();
         Ok(Listed {
             spec: *spec,
             pegs,

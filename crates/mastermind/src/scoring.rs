@@ -12,6 +12,7 @@ use crate::Feedback;
 use crate::bits::{Bits, Secrets, fast};
 use crate::candidates::Candidates;
 use crate::listed::Listed;
+use crate::multisets::Within;
 use crate::optimal::Optimal;
 use crate::search::{Budget, Stopped};
 use crate::strategy::{Strategy, StrategyError};
@@ -116,7 +117,7 @@ impl Scoring<'_> {
         // Once the consistent candidates have not settled the choice, and where the work is worth it, the least
         // score any arrangement of each colour multiset can reach: a candidate whose multiset cannot reach its
         // limit is dropped unscored (and not even built).
-        let floors: OnceLock<Vec<i64>> = OnceLock::new();
+        let floors: OnceLock<Floors> = OnceLock::new();
         // Scores one unit. `mine` is the lowest (score, inconsistent, index) this thread has seen, in this unit
         // or an earlier one: a candidate that can at best tie it and comes after it in the tie-break is dropped
         // too.
@@ -139,14 +140,14 @@ impl Scoring<'_> {
                     true,
                 )
             } else {
-                // Codes whose colours cannot reach the bound as it stands are not even built.
-                let limit = bound.load(Ordering::Relaxed).div_euclid(2);
-                built = self.candidates.slice_kept(unit - firsts, |i| {
-                    floors
-                        .get()
-                        .and_then(|f| f.get(listed.multiset[i as usize] as usize))
-                        .is_none_or(|&f| f <= limit)
+                // Codes whose colours cannot reach the bound as it stands are not even built (they are all
+                // inconsistent: only a lower score than a consistent candidate's wins).
+                let limit = (bound.load(Ordering::Relaxed) - 1).div_euclid(2);
+                let within = floors.get().map(|f| Within {
+                    least: &f.within,
+                    limit,
                 });
+                built = self.candidates.slice_within(unit - firsts, within);
                 (built.as_slice(), false)
             };
             let late = i64::from(!consistent);
@@ -166,11 +167,7 @@ impl Scoring<'_> {
                         };
                         let limit = shared.min(own);
                         let multiset = listed.multiset[i as usize] as usize;
-                        if floors
-                            .get()
-                            .and_then(|f| f.get(multiset))
-                            .is_some_and(|&f| f > limit)
-                        {
+                        if floors.get().is_some_and(|f| f.codes[multiset] > limit) {
                             continue; // no arrangement of these colours can reach the limit
                         }
                         let guess = &listed.bits[i as usize];
@@ -224,11 +221,13 @@ impl Scoring<'_> {
             // Worth it where scoring every multiset against every secret costs less than the first block or two
             // each candidate is scored against before the bound drops it (the cost, not the result, depends on
             // this choice).
-            let multisets = listed.multisets.len();
+            let multisets = listed.multisets.colours.len();
             let worth = secrets.len() * multisets <= self.candidates.rest_bound() * 32;
             if !small && worth {
-                let limit = bound.load(Ordering::Relaxed).div_euclid(2);
-                let _ = floors.set(multiset_floors(self.strategy, listed, &secrets, limit));
+                let limit = (bound.load(Ordering::Relaxed) - 1).div_euclid(2);
+                let codes = multiset_floors(self.strategy, listed, &secrets, limit);
+                let within = listed.multisets.least_within(&codes);
+                let _ = floors.set(Floors { codes, within });
             }
             best = best.min(run(firsts..units)?);
         }
@@ -237,6 +236,14 @@ impl Scoring<'_> {
             _ => Err(StrategyError::Contradiction),
         }
     }
+}
+
+/// What every arrangement of a colour multiset can score at best, where it was worth computing: per code
+/// multiset ([`multiset_floors`]), and the least over the code multisets holding each multiset of first pegs
+/// ([`crate::multisets::Multisets::least_within`]), which stops the walk building candidates early.
+struct Floors {
+    codes: Vec<i64>,
+    within: Vec<i64>,
 }
 
 /// A candidate's rank, lowest best: (score, inconsistent, index).
@@ -375,6 +382,7 @@ fn multiset_floors(strategy: Strategy, listed: &Listed, secrets: &Secrets, limit
     let grows = strategy != Strategy::MostParts;
     listed
         .multisets
+        .colours
         .par_iter()
         .map(|colours| {
             let mut by_total = vec![0usize; slots];
