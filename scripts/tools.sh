@@ -44,6 +44,18 @@ install_mpi() {
   apt-get install -y -qq libopenmpi-dev openmpi-bin libclang-dev >/dev/null
 }
 
+install_other_engines() {
+  # Only for scripts/check's smoke suite in the engines besides Chromium (tests/engines/): Firefox ESR (driven over
+  # WebDriver BiDi by puppeteer-core), WebKitGTK's WebDriver and MiniBrowser (Safari's engine), and an X server for
+  # MiniBrowser. About a minute from Debian's mirror.
+  if command -v firefox-esr >/dev/null && command -v WebKitWebDriver >/dev/null && command -v Xvfb >/dev/null; then
+    echo "    firefox-esr, WebKitWebDriver and Xvfb already installed"; return
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq firefox-esr webkit2gtk-driver xvfb >/dev/null
+}
+
 install_nightly() {
   if rustup toolchain list | grep -q "^$NIGHTLY" \
      && rustup +"$NIGHTLY" target list --installed 2>/dev/null | grep -q wasm32-unknown-unknown \
@@ -98,4 +110,5 @@ ensure_tools() {
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   ensure_tools
+  step "Firefox ESR + WebKitGTK driver + Xvfb (Debian), for the smoke suite" install_other_engines
 fi

@@ -12,7 +12,13 @@ if (!isolated) {
   note = 'This page is not cross-origin isolated (no COOP/COEP headers), so the solver runs on one thread.';
 } else {
   threads = Math.max(1, Math.min(asked || navigator.hardwareConcurrency || 1, 64));
-  if (threads > 1) {
+  if (threads > 1 && typeof SharedArrayBuffer === 'undefined') {
+    // Isolated, but the threads could not share memory: say what the browser lacks, not how cloning failed.
+    threads = 1;
+    note = 'This browser does not let threads share memory (it has no SharedArrayBuffer), so the solver runs on '
+      + 'one thread: every game plays, searches take longer. For every core, update the browser (Safari 15.2, '
+      + 'Firefox 79 and Chrome 92 on have it) or open this page in one that has it.';
+  } else if (threads > 1) {
     try {
       await initThreadPool(threads);
     } catch (e) {
