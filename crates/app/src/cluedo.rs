@@ -52,6 +52,34 @@ fn embedded(query: &Query) -> bool {
     query.get("embed").is_some_and(|v| v == "1")
 }
 
+/// Keeps `players` (from a link) within `seats` as far as the link allows, with a message when it is not: the first
+/// ones where there are too many, deduction players added where there are too few.
+fn fit_players(
+    players: &mut Vec<Kind>,
+    seats: std::ops::RangeInclusive<usize>,
+    noun: &str,
+    seats_note: &str,
+    errors: &mut Vec<String>,
+) {
+    let given = players.len();
+    let kept = given.clamp(*seats.start(), *seats.end());
+    if kept == given {
+        return;
+    }
+    let what = if kept < given {
+        format!("the first {kept} play")
+    } else {
+        format!("{kept} play (deduction players added)")
+    };
+    errors.push(format!(
+        "players: {given} {noun}{}; a game has {} to {}{seats_note}, so {what}",
+        if given == 1 { "" } else { "s" },
+        seats.start(),
+        seats.end()
+    ));
+    players.resize(kept, Kind::Deduction);
+}
+
 /// Reads `kinds` (comma-separated kinds), with a message for each part that was ignored.
 fn kinds(text: &str, errors: &mut Vec<String>) -> Vec<Kind> {
     text.split(',')
@@ -72,17 +100,17 @@ fn setup(query: &Query) -> (Setup, Vec<String>) {
 /// [`setup`] with `random` as the seed where the link gives none: pure, tested natively.
 fn setup_with(query: &Query, random: u64) -> (Setup, Vec<String>) {
     let mut errors = Vec::new();
-    let mut computers = query
+    let mut computers: Vec<Kind> = query
         .get("players")
         .map(|t| kinds(t, &mut errors))
         .unwrap_or_else(|| vec![Kind::Deduction, Kind::Listening]);
-    if !(2..=5).contains(&computers.len()) {
-        errors.push(format!(
-            "players: {} computer players; a game has 2 to 5 (with you, 3 to 6 seats), so 2 are used",
-            computers.len()
-        ));
-        computers.resize(2, Kind::Deduction);
-    }
+    fit_players(
+        &mut computers,
+        2..=5,
+        "computer player",
+        " (with you, 3 to 6 seats)",
+        &mut errors,
+    );
     let seed = match query.get("seed") {
         None => random,
         Some(t) => t.parse().unwrap_or_else(|_| {
@@ -148,14 +176,26 @@ mod tests {
         let (s, errors) = open("players=deduction,wizard&seed=x&pace=fast");
         assert_eq!(errors.len(), 4, "{errors:?}");
         assert!(errors[0].contains("wizard"));
-        assert!(errors[1].starts_with("players: 1 computer players"));
-        assert_eq!(s.computers.len(), 2);
+        assert!(
+            errors[1].starts_with("players: 1 computer player;"),
+            "{errors:?}"
+        );
+        assert_eq!(
+            s.computers,
+            [Kind::Deduction, Kind::Deduction],
+            "the one given, and one added"
+        );
         assert!(errors[2].starts_with("seed: 'x' is not a whole number"));
         assert_eq!(s.seed, 42);
         assert!(errors[3].starts_with("pace: 'fast'"));
         assert_eq!(s.pace_ms, 900);
-        let (s, errors) = open("players=random,random,random,random,random,random&pace=20000");
-        assert_eq!(s.computers.len(), 2);
+        let (s, errors) = open("players=random,random,random,random,random,listening&pace=20000");
+        assert_eq!(
+            s.computers,
+            [Kind::Random; 5],
+            "the first 5 seats the link asked for"
+        );
+        assert!(errors[0].ends_with("so the first 5 play"), "{errors:?}");
         assert_eq!(errors.len(), 2, "{errors:?}");
     }
 }

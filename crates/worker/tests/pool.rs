@@ -60,15 +60,16 @@ async fn pool_runs_a_count_on_more_than_one_thread() {
         "both pool threads must run work"
     );
 
-    // The real job, through the protocol, as the worker runs it.
+    // The real job, through the protocol, as the worker runs it: 7x8 (2,097,152 codes), big enough that a pool
+    // thread woken late still finds ranges left (at 6x8 one thread once took all 512 in a busy full check).
     let job = Job::Mastermind(MastermindJob::Count {
         spec: SpecDto {
-            pegs: 6,
+            pegs: 7,
             colors: 8,
             repeats: true,
         },
         history: vec![RowDto {
-            guess: vec![0, 0, 1, 1, 2, 2],
+            guess: vec![0, 0, 1, 1, 2, 2, 3],
             black: 1,
             white: 2,
         }],
@@ -92,8 +93,8 @@ async fn pool_runs_a_count_on_more_than_one_thread() {
     assert_eq!((stats.units, stats.unit.as_str()), (512, "prefix ranges"));
     // The same count on the calling thread alone (rayon's single-thread fallback does the same work).
     let expected = {
-        let spec = mastermind::Spec::new(6, 8, true).unwrap();
-        let guess = mastermind::Code::parse(&spec, "0,0,1,1,2,2").unwrap();
+        let spec = mastermind::Spec::new(7, 8, true).unwrap();
+        let guess = mastermind::Code::parse(&spec, "0,0,1,1,2,2,3").unwrap();
         let row = mastermind::Row {
             guess,
             feedback: mastermind::Feedback { black: 1, white: 2 },

@@ -51,8 +51,9 @@ fn summary(nb: &Notebook) -> String {
         .map(|c| c.map_or("?", Card::name))
         .collect();
     format!(
-        "{} deals left, {sure} of {} cards certain, envelope {}.",
+        "{} {} left, {sure} of {} cards certain, envelope {}.",
         group_digits(&nb.deals.to_string()),
+        if nb.deals == 1 { "deal" } else { "deals" },
         cluedo::CARDS,
         env.join(" / ")
     )

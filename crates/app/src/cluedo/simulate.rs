@@ -135,19 +135,11 @@ pub struct SimulateProps {
 
 fn read(query: &Query) -> (Vec<Kind>, u64, u64, Vec<String>) {
     let mut errors = Vec::new();
-    let kinds = query
+    let mut kinds = query
         .get("players")
         .map(|t| super::kinds(t, &mut errors))
         .unwrap_or_else(|| vec![Kind::Deduction, Kind::Random, Kind::Listening]);
-    let kinds = if (2..=6).contains(&kinds.len()) {
-        kinds
-    } else {
-        errors.push(format!(
-            "players: {} players; a game has 2 to 6, so 3 are used",
-            kinds.len()
-        ));
-        vec![Kind::Deduction, Kind::Random, Kind::Listening]
-    };
+    super::fit_players(&mut kinds, 2..=6, "player", "", &mut errors);
     let number = |key: &str, default: u64, max: u64, errors: &mut Vec<String>| match query.get(key)
     {
         None => default,

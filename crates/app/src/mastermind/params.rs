@@ -406,7 +406,7 @@ impl Settings {
             code
         });
         let secret = plain.or(hidden);
-        let played = [
+        let (name, mut played) = [
             ("guesses", Numbering::FromOne),
             ("played", Numbering::FromZero),
         ]
@@ -414,9 +414,39 @@ impl Settings {
         .find_map(|(name, numbering)| {
             query
                 .get(name)
-                .map(|t| parse_played(&spec, name, t, numbering, &mut errors))
+                .map(|t| (name, parse_played(&spec, name, t, numbering, &mut errors)))
         })
         .unwrap_or_default();
+        let mut rows = rows;
+        // Only rows the person scored by hand stand without the secret; the others are scored from it.
+        let scored_by_hand = mode == Mode::Make && scoring == Scoring::Manual;
+        if !played.is_empty() && secret.is_none() && !scored_by_hand {
+            errors.push(format!(
+                "{name}: {} played against a secret the link does not give (answer= or code=); left out, and a \
+                 new secret is drawn",
+                if played.len() == 1 {
+                    "the row was".to_string()
+                } else {
+                    format!("the {} rows were", played.len())
+                }
+            ));
+            played.clear();
+        }
+        if played.len() > rows as usize {
+            // More rows than the game allows: a link edited by hand. Keep the game, as long as a game can be.
+            let fits = played.len().min(ROWS.1 as usize);
+            errors.push(format!(
+                "rows={rows} is fewer than the {} rows the link lists; the game has {fits} rows{}",
+                played.len(),
+                if fits < played.len() {
+                    format!(" (the most a game has), the rows past {fits} are left out")
+                } else {
+                    String::new()
+                }
+            ));
+            played.truncate(fits);
+            rows = fits as u32;
+        }
         (
             Settings {
                 spec,

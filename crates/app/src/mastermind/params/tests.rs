@@ -119,6 +119,8 @@ fn bad_links_get_messages_and_defaults() {
         &[
             "code=zzzzz is not a secret for 4 pegs x 6 colours (altered, or made for another size); a random secret is used instead",
             "played row 2: a code needs 4 pegs, this one has 3; the rows from there on are left out",
+            "played: the row was played against a secret the link does not give (answer= or code=); left out, and \
+             a new secret is drawn",
         ],
     );
     check(
@@ -166,9 +168,16 @@ fn links_number_colours_from_one_and_old_links_keep_their_meaning() {
         ],
     );
     check(
-        "guesses=1,1,2,2:1,1;1,1,7,1",
+        "answer=1,2,3,4&guesses=1,1,2,2:1,1;1,1,7,1",
         &[
             "guesses row 2: peg 3 has colour 7, but colours go from 1 to 6; the rows from there on are left out",
+        ],
+    );
+    check(
+        "guesses=1,1,2,2:1,1",
+        &[
+            "guesses: the row was played against a secret the link does not give (answer= or code=); left out, and \
+             a new secret is drawn",
         ],
     );
     check(
@@ -180,4 +189,39 @@ fn links_number_colours_from_one_and_old_links_keep_their_meaning() {
         Ok(vec![5, 5, 5, 5])
     );
     assert!(parse_code(&Spec::CLASSIC, "6,6,6,6", Numbering::FromZero).is_err());
+}
+
+/// A whole 100x20 game in a link (about 24 KB): every row comes back, and a link listing more rows than its
+/// `rows=` keeps them all, saying so.
+#[test]
+fn long_games_in_links_keep_every_row() {
+    let spec = Spec::new(100, 20, true).unwrap();
+    let code = |r: usize| -> Vec<u8> { (0..100).map(|i| ((i * 7 + r * 3) % 20) as u8).collect() };
+    let text = |c: &[u8]| {
+        c.iter()
+            .map(|x| (x + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let guesses: Vec<String> = (0..95).map(|r| format!("{}:0,0", text(&code(r)))).collect();
+    let answer = text(
+        &(0..100)
+            .map(|i| ((i * 3 + 5) % 20) as u8)
+            .collect::<Vec<_>>(),
+    );
+    let query = format!(
+        "pegs=100&colors=20&rows=300&answer={answer}&guesses={}",
+        guesses.join(";")
+    );
+    assert!(query.len() > 24_000, "{}", query.len());
+    let s = check(&query, &[]);
+    assert_eq!(s.played.len(), 95);
+    assert_eq!(s.played[94].guess, code(94));
+    assert_eq!(s.spec, spec);
+    let short = query.replace("rows=300", "rows=50");
+    let s = check(
+        &short,
+        &["rows=50 is fewer than the 95 rows the link lists; the game has 95 rows"],
+    );
+    assert_eq!((s.rows, s.played.len()), (95, 95));
 }

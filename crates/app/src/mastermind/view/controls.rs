@@ -35,7 +35,7 @@ pub fn Controls(props: &GameProps) -> Html {
                 <div class="palette" role="group" aria-label="colours">{ for palette }</div>
                 <div class="actions">
                     <button type="button" class="secondary" onclick={act(Action::Backspace)} aria-label="clear peg">{ "⌫ Clear" }</button>
-                    if entering { <button type="button" class="secondary" id="random-secret" onclick={act(Action::RandomDraft)}>{ "🎲 Random secret" }</button> }
+                    if entering { <button type="button" class="secondary" id="random-secret" onclick={act(Action::RandomDraft)}><DieIcon />{ "Random secret" }</button> }
                     <button type="button" class="primary" id="submit" disabled={!full} onclick={act(Action::Submit)}>
                         { if entering { "Start: let the computer guess" } else { "Guess" } }
                     </button>
@@ -102,5 +102,18 @@ mod tests {
         assert_eq!(with_black(f(0, 3), 2, 4), f(2, 2));
         assert_eq!(with_black(f(0, 1), 3, 4), f(3, 0)); // (3,1) cannot happen with 4 pegs
         assert_eq!(with_black(f(1, 1), 4, 4), f(4, 0));
+    }
+}
+
+/// A die, drawn (an emoji shows as a missing glyph where no emoji font is installed).
+#[component]
+fn DieIcon() -> Html {
+    html! {
+        <svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+            <rect x="1.5" y="1.5" width="13" height="13" rx="3" fill="none" stroke="currentColor" stroke-width="1.5" />
+            <circle cx="5" cy="5" r="1.3" fill="currentColor" />
+            <circle cx="8" cy="8" r="1.3" fill="currentColor" />
+            <circle cx="11" cy="11" r="1.3" fill="currentColor" />
+        </svg>
     }
 }

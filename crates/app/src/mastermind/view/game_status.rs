@@ -13,11 +13,18 @@ use crate::timeout::use_throttled;
 pub fn GameStatus(props: &GameProps) -> Html {
     let g = &*props.game;
     let remaining = g.remaining.as_ref().map(|c| {
-        let n = group_digits(&c.value);
-        let text = match (c.exact, c.value.as_str()) {
+        // A bound found so far may be 0 early in a search; where the page knows the secret, it fits every row.
+        let value = if !c.exact && c.value == "0" && g.secret.is_some() {
+            "1"
+        } else {
+            c.value.as_str()
+        };
+        let n = group_digits(value);
+        let text = match (c.exact, value) {
             (true, "1") => "1 code still possible".to_string(),
             (true, _) => format!("{n} codes still possible"),
             (false, "1") => "at least 1 code still possible".to_string(),
+            (false, "0") => "counting the codes still possible".to_string(),
             (false, _) => format!("at least {n} codes still possible"),
         };
         html! { <span class="remaining" data-value={c.value.clone()} data-exact={c.exact.to_string()}>{ text }</span> }
