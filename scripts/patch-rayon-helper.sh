@@ -1,5 +1,5 @@
 #!/bin/sh
-# Trunk post-build hook (Trunk.toml). wasm-bindgen-rayon 1.3's no-bundler helper starts every pool thread with
+# Run after the build by scripts/post-build.sh (Trunk.toml). wasm-bindgen-rayon 1.3's no-bundler helper starts every pool thread with
 # wasm-bindgen's old positional init, `pkg.default(module, memory)`, and wasm-bindgen 0.2.130 logs "using deprecated
 # parameters for the initialization function" once per thread on every load. This rewrites that one call to the
 # object form wasm-bindgen asks for; the build fails if the helper no longer has either form, so an upgrade of

@@ -108,14 +108,14 @@ test('bad links are named, and the page still plays', async () => {
   await solverReady(page);
   const errors = await page.locator('.cluedo > .error').allTextContents();
   assert.ok(errors.some((e) => e.includes("'clever' is not a kind of player")), errors.join('|'));
-  assert.ok(errors.some((e) => e.includes("players: 1 computer players")), errors.join('|'));
+  assert.ok(errors.some((e) => e.includes("players: 1 computer player; a game has 2 to 5 (with you, 3 to 6 seats), so 2 play (deduction players added)")), errors.join('|'));
   assert.ok(errors.some((e) => e.includes("seed: 'x'")), errors.join('|'));
   assert.ok(errors.some((e) => e.includes("pace: 'fast'")), errors.join('|'));
   await settled(page);
   assert.equal(await phase(page), 'your-turn');
   const sim = await open(browser, `${server.url}/#/cluedo/simulate?players=random&games=0`);
   const simErrors = await sim.locator('.cluedo-sim > .error').allTextContents();
-  assert.ok(simErrors.some((e) => e.includes('players: 1 players')), simErrors.join('|'));
+  assert.ok(simErrors.some((e) => e.includes("players: 1 player; a game has 2 to 6, so 2 play (deduction players added)")), simErrors.join('|'));
   assert.ok(simErrors.some((e) => e.includes("games: '0'")), simErrors.join('|'));
   assert.deepEqual(page.errors, []);
 });

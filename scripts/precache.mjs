@@ -1,0 +1,42 @@
+// Run after the build by scripts/post-build.sh (Trunk.toml), also runnable on a built folder: `node scripts/precache.mjs dist`.
+// Names the build for the service worker (web/isolate.js): every file of the build (but the worker itself) is
+// listed in it, with an id made from their contents, so that
+// - after one visit the service worker holds the whole build and serves it with no network, and
+// - a new deployment changes the service worker's own bytes, which is how a browser notices a new version: it
+//   installs the new one (caching the new build) and drops the old build's cache.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+
+const root = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
+if (!root) throw new Error('precache: give the built folder, or run as a Trunk hook (TRUNK_STAGING_DIR)');
+const WORKER = 'isolate.js';
+
+async function files(dir) {
+  const out = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...await files(path));
+    else if (entry.isFile()) out.push(relative(root, path).split(sep).join('/'));
+  }
+  return out;
+}
+
+const listed = (await files(root)).filter((f) => f !== WORKER && !f.startsWith('.')).sort();
+const hash = createHash('sha256');
+for (const f of listed) {
+  hash.update(f);
+  hash.update('\0');
+  hash.update(await readFile(join(root, f)));
+}
+const build = hash.digest('hex').slice(0, 16);
+
+const workerPath = join(root, WORKER);
+const source = await readFile(workerPath, 'utf8');
+const BUILD = /^const BUILD = .*;$/m;
+const FILES = /^const FILES = .*;$/m;
+if (!BUILD.test(source) || !FILES.test(source)) throw new Error(`precache: ${WORKER} has no BUILD or FILES line to fill in`);
+await writeFile(workerPath, source
+  .replace(BUILD, `const BUILD = ${JSON.stringify(build)};`)
+  .replace(FILES, `const FILES = ${JSON.stringify(listed)};`));
+console.log(`precache: build ${build}, ${listed.length} files for ${WORKER}`);

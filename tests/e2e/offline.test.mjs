@@ -1,0 +1,122 @@
+// Offline and installable (issue 30): after one visit the service worker holds the build, so with the server
+// stopped a reload still loads the app, isolated with its threads, and every game plays; on a host that sends the
+// isolation headers and on one that does not. A new deployment is picked up. Chromium finds the app installable.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DIST, serve } from '../serve.mjs';
+import { feedback, launch, shot, solverReady, typeCode, waitPhase } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const PRECACHE = fileURLToPath(new URL('../../scripts/precache.mjs', import.meta.url));
+
+/**
+ * The build the page's service worker holds (its cache's name), once it controls the page, has cached the build
+ * and dropped any other, and it is not `except`.
+ */
+async function heldBuild(page, except = null) {
+  // Polled here: `waitForFunction` takes the promise an async predicate returns for a truthy answer.
+  for (const until = Date.now() + 60_000; Date.now() < until; await page.waitForTimeout(100)) {
+    const held = await page.evaluate(async (except) => {
+      if (!navigator.serviceWorker.controller) return null;
+      const names = (await caches.keys()).filter((k) => k.startsWith('puzzle-lab-'));
+      if (names.length !== 1 || names[0] === except) return null;
+      const cache = await caches.open(names[0]);
+      return (await cache.match('index.html')) ? names[0] : null;
+    }, except);
+    if (held) return held;
+  }
+  throw new Error(`the service worker holds no build${except ? ` other than ${except}` : ''} after 60 s`);
+}
+
+/** Plays each game a little in `page`, reloading each from the (stopped) server's address. */
+async function playEveryGame(page, url) {
+  await page.goto(`${url}/#/mastermind?mode=break&secret=3,1,4,1`);
+  await page.reload();
+  const threads = await solverReady(page);
+  assert.ok(threads > 1, `${threads} threads offline`);
+  assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
+  await waitPhase(page, 'guessing');
+  for (const [row, guess] of [[0, 0, 1, 1], [3, 1, 4, 1]].entries()) {
+    await typeCode(page, guess);
+    const keys = `.rows li[data-row="${row + 1}"] .keys[data-black]`;
+    await page.waitForSelector(keys);
+    const got = await page.$eval(keys, (k) => ({ black: Number(k.dataset.black), white: Number(k.dataset.white) }));
+    assert.deepEqual(got, feedback(guess, [3, 1, 4, 1]));
+  }
+  await waitPhase(page, 'won');
+
+  await page.goto(`${url}/#/pegs?board=triangle&start=0,0&finish=any-one`);
+  await page.reload();
+  await solverReady(page);
+  await page.click('#count-all');
+  await page.waitForSelector('#count-solutions', { timeout: 30_000 });
+  assert.equal(await page.getAttribute('#count-solutions', 'data-solutions'), '29760');
+
+  await page.goto(`${url}/#/cluedo/simulate?players=deduction,deduction,deduction&games=300&seed=5`);
+  await page.reload();
+  await solverReady(page);
+  await page.click('#sim-run');
+  await page.waitForSelector('#sim-table-out tbody tr', { timeout: 60_000 });
+  // The native CLI's mean for the same seed (`puzzle-lab cluedo simulate ... --games 300 --seed 5`).
+  assert.equal(await page.getAttribute('#sim-table-out tbody tr', 'data-mean'), '4.550');
+}
+
+for (const isolation of [true, false]) {
+  test(`after one visit every game plays with the server stopped (host ${isolation ? 'sends' : 'does not send'} the isolation headers)`, async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    let server = await serve({ isolation });
+    const { url } = server;
+    const port = Number(new URL(url).port);
+    try {
+      await page.goto(`${url}/#/mastermind`);
+      // Without the headers the page reloads once, isolated by the service worker.
+      await page.waitForFunction(() => self.crossOriginIsolated === true, null, { timeout: 60_000 });
+      const build = await heldBuild(page);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      // Playwright's contexts are incognito ones, where Chromium installs nothing: that one is the test's, not the app's.
+      const ids = installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito');
+      assert.deepEqual(ids, [], 'Chromium would offer to install the app');
+      await server.close();
+      server = null;
+      await playEveryGame(page, url);
+      await shot(page, `offline-${isolation ? 'headers' : 'no-headers'}`);
+      assert.deepEqual(errors, []);
+
+      if (!isolation) return;
+      // A new deployment on the same address: a copy of the build with one change, named again.
+      const root = await mkdtemp(join(tmpdir(), 'puzzle-lab-build-'));
+      try {
+        await cp(DIST, root, { recursive: true });
+        const index = join(root, 'index.html');
+        await writeFile(index, (await readFile(index, 'utf8')).replace('<title>', '<meta name="deployment" content="2"><title>'));
+        execFileSync('node', [PRECACHE, root]);
+        server = await serve({ root, port, isolation });
+        // The first load after the deployment finds the new service worker, which caches the new build; the next
+        // load is the new build.
+        await page.reload();
+        const next = await heldBuild(page, build);
+        assert.match(next, /^puzzle-lab-[0-9a-f]{16}$/);
+        await page.reload();
+        assert.equal(await page.locator('meta[name="deployment"]').count(), 1, 'the new build is the one that loads');
+        await solverReady(page);
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
+    } finally {
+      await server?.close();
+      await context.close();
+    }
+  });
+}
