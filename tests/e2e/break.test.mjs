@@ -82,3 +82,31 @@ test('a long count can be cancelled and the game and solver go on', async () => 
   const page = await cancelThenPlay(browser, server.url);
   assert.deepEqual(page.errors, []);
 });
+
+test('undo and redo guesses, by button and by key', async () => {
+  const secret = [3, 1, 4, 1];
+  const page = await open(browser, `${server.url}/#/mastermind?mode=break&secret=${secret.join(',')}`);
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  for (const g of [[0, 0, 1, 1], [2, 3, 4, 5]]) {
+    await typeCode(page, g);
+    await waitPhase(page, 'guessing');
+  }
+  const rows = () => page.$$eval('.rows li.row .keys[data-black]', (k) => k.length);
+  assert.equal(await rows(), 2);
+  assert.equal(await page.isDisabled('#redo'), true, 'nothing to redo yet');
+  await page.keyboard.press('u');
+  await page.click('#undo');
+  assert.equal(await rows(), 0);
+  await page.keyboard.press('r');
+  assert.equal(await rows(), 1);
+  await page.click('#redo');
+  assert.deepEqual(await keysOf(page, 2), feedback([2, 3, 4, 5], secret), 'the guess comes back with its score');
+  await page.keyboard.press('Control+z');
+  assert.equal(await rows(), 1);
+  await page.keyboard.press('Control+Shift+Z');
+  assert.equal(await rows(), 2);
+  assert.equal(await page.isDisabled('#redo'), true);
+  await shot(page, 'break-redo');
+  assert.deepEqual(page.errors, []);
+});

@@ -33,7 +33,13 @@ test('a whole game against two computers, played to the end with the hint', asyn
       await page.click('text=Suggest for me');
       await page.waitForSelector('.cluedo-move .hint[role=status]');
       const hint = await page.textContent('.cluedo-move .hint');
-      if (/accuse/.test(hint)) await page.click('.cluedo-move button:has-text("Accuse")');
+      if (/accuse/.test(hint)) {
+        // The hint's move is the highlighted one, and an accusation asks first.
+        assert.equal(await page.getAttribute('#accuse', 'class'), 'primary', 'Accuse is highlighted when suggested');
+        await page.click('#accuse');
+        assert.match(await page.textContent('.cluedo-move .confirm'), /you are out of the game/);
+        await page.click('#accuse-confirm');
+      }
       else if (p === 'your-turn') await page.click('.cluedo-move button:has-text("Suggest")');
       else await page.click('.cluedo-move button:has-text("End turn")');
     }
@@ -153,5 +159,36 @@ test('the keyboard alone plays a turn', async () => {
   await page.locator('.cluedo-move button:has-text("End turn")').focus();
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('.cluedo').dataset.phase === 'computer');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a reload goes on from the same move (the address keeps the moves)', async () => {
+  const page = await open(browser, `${server.url}/#/cluedo?players=deduction,random&seed=11&pace=50`);
+  await solverReady(page);
+  // A few turns of the person's (by the hint) and the computers'.
+  for (let turn = 0; turn < 3; turn++) {
+    await settled(page);
+    const p = await phase(page);
+    if (p === 'over') break;
+    if (p === 'show') await page.locator('.cluedo-move button').first().click();
+    else if (p === 'after-suggestion') await page.click('.cluedo-move button:has-text("End turn")');
+    else await page.click('.cluedo-move button:has-text("Suggest")');
+  }
+  await settled(page);
+  const before = {
+    turns: await page.getAttribute('.cluedo', 'data-turns'),
+    phase: await phase(page),
+    log: await page.textContent('.cluedo-log'),
+  };
+  assert.ok(Number(before.turns) > 0, 'some turns were played');
+  assert.match(page.url(), /moves=\d/);
+  await page.reload();
+  await solverReady(page);
+  await settled(page);
+  assert.equal(await page.getAttribute('.cluedo', 'data-turns'), before.turns);
+  assert.equal(await phase(page), before.phase);
+  assert.equal(await page.textContent('.cluedo-log'), before.log);
+  assert.equal(await page.locator('.cluedo > .error').count(), 0);
+  await shot(page, 'cluedo-reloaded');
   assert.deepEqual(page.errors, []);
 });

@@ -6,6 +6,7 @@
 mod hand_view;
 mod log_view;
 mod move_view;
+mod moves;
 mod names;
 mod notebook_view;
 mod revealed_view;
@@ -133,13 +134,33 @@ fn setup_with(query: &Query, random: u64) -> (Setup, Vec<String>) {
             }
         },
     };
+    let moves = query
+        .get("moves")
+        .map(|t| moves::parse(t, &mut errors))
+        .unwrap_or_default();
     (
         Setup {
             computers,
             seed,
             pace_ms,
+            moves,
         },
         errors,
+    )
+}
+
+/// The link to the game `setup` starts (its players, deal and pace; not its moves).
+fn link(setup: &Setup) -> String {
+    let players: Vec<&str> = setup.computers.iter().map(|k| k.name()).collect();
+    let pace = if setup.pace_ms == 0 {
+        "step".to_string()
+    } else {
+        setup.pace_ms.to_string()
+    };
+    format!(
+        "players={}&seed={}&pace={pace}",
+        players.join(","),
+        setup.seed
     )
 }
 

@@ -209,7 +209,21 @@ pub fn MastermindPage(props: &PageProps) -> Html {
                 });
                 let on_control =
                     matches!(tag.as_deref(), Some("BUTTON" | "A" | "SUMMARY")) && !composing;
-                if matches!(tag.as_deref(), Some("INPUT" | "SELECT" | "TEXTAREA"))
+                let typing = matches!(tag.as_deref(), Some("INPUT" | "SELECT" | "TEXTAREA"));
+                // Ctrl+Z and Ctrl+Shift+Z (Cmd on a Mac) as on the peg solitaire page.
+                if !typing
+                    && (e.ctrl_key() || e.meta_key())
+                    && matches!(e.key().as_str(), "z" | "Z")
+                {
+                    e.prevent_default();
+                    dispatcher.dispatch(if e.shift_key() {
+                        Action::Redo
+                    } else {
+                        Action::Undo
+                    });
+                    return;
+                }
+                if typing
                     || (on_control && matches!(e.key().as_str(), "Enter" | " "))
                     || e.ctrl_key()
                     || e.meta_key()
@@ -235,6 +249,8 @@ pub fn MastermindPage(props: &PageProps) -> Html {
                     "ArrowLeft" => Some(Action::Move(-1)),
                     "ArrowRight" => Some(Action::Move(1)),
                     "Enter" => Some(Action::Submit),
+                    "u" | "U" => Some(Action::Undo),
+                    "r" | "R" => Some(Action::Redo),
                     _ => None,
                 };
                 if let Some(a) = action {

@@ -44,6 +44,8 @@ fn cards_text(cards: [u8; 3]) -> String {
 pub(super) fn MovePanel(props: &MoveProps) -> Html {
     let kinds = &props.kinds;
     let picked = use_state(|| [0u8, 6, 12]);
+    // An accusation asks first: a wrong one puts the person out of the game.
+    let confirming = use_state(|| false);
     // A hint fills the form.
     {
         let picked = picked.clone();
@@ -53,14 +55,23 @@ pub(super) fn MovePanel(props: &MoveProps) -> Html {
             }
         });
     }
+    // Another move, or other cards, and the question no longer stands.
+    {
+        let confirming = confirming.clone();
+        use_effect_with((props.mover.clone(), *picked), move |_| {
+            confirming.set(false)
+        });
+    }
     let d = props.dispatch.clone();
     let select = |kind: CardKind, i: usize| {
+        let confirming = confirming.clone();
         let now = picked[i];
         let picked = picked.clone();
         let on = Callback::from(move |e: Event| {
             let mut p = *picked;
             p[i] = crate::widgets::field::value(&e).parse().unwrap_or(p[i]);
             picked.set(p);
+            confirming.set(false);
         });
         html! {
             <select onchange={on} aria-label={kind.name()}>
@@ -102,18 +113,38 @@ pub(super) fn MovePanel(props: &MoveProps) -> Html {
             };
             let p = *picked;
             let (d1, d2, d3, d4) = (d.clone(), d.clone(), d.clone(), d.clone());
+            // The move the hint names is the highlighted one; without a hint, suggesting (or, after a
+            // suggestion, ending the turn).
+            let accuse_hinted = matches!(props.hint, Some(ActionDto::Accuse { .. }));
+            let primary = |on: bool| if on { "primary" } else { "" };
+            let ask = {
+                let confirming = confirming.clone();
+                Callback::from(move |_| confirming.set(true))
+            };
+            let cancel = {
+                let confirming = confirming.clone();
+                Callback::from(move |_| confirming.set(false))
+            };
             html! {
                 <div class="cluedo-move" role="group" aria-label="Your move">
                     <p>{ if after { format!("{result} Accuse now, or end your turn.") } else { format!("Your turn (round {}): suggest three cards, or accuse.", props.round) } }</p>
                     <div class="row">
                         { select(CardKind::Suspect, 0) }{ select(CardKind::Weapon, 1) }{ select(CardKind::Room, 2) }
                     </div>
-                    <div class="row">
-                        if !after { <button class="primary" onclick={Callback::from(move |_| d1.dispatch(Action::Suggest(p)))}>{ "Suggest" }</button> }
-                        <button onclick={Callback::from(move |_| d2.dispatch(Action::Accuse(p)))}>{ "Accuse" }</button>
-                        if after { <button class="primary" onclick={Callback::from(move |_| d3.dispatch(Action::EndTurn))}>{ "End turn" }</button> }
-                        <button onclick={Callback::from(move |_| d4.dispatch(Action::Hint))} title="What the deduction player would do in your place">{ "Suggest for me" }</button>
-                    </div>
+                    if *confirming {
+                        <div class="row confirm" role="alertdialog" aria-label="Accuse?">
+                            <p>{ format!("Accuse {}? If the envelope holds anything else, you are out of the game.", cards_text(p)) }</p>
+                            <button class="primary" id="accuse-confirm" onclick={Callback::from(move |_| d2.dispatch(Action::Accuse(p)))}>{ "Yes, accuse" }</button>
+                            <button id="accuse-cancel" onclick={cancel}>{ "Not yet" }</button>
+                        </div>
+                    } else {
+                        <div class="row">
+                            if !after { <button class={primary(!accuse_hinted)} onclick={Callback::from(move |_| d1.dispatch(Action::Suggest(p)))}>{ "Suggest" }</button> }
+                            <button id="accuse" class={primary(accuse_hinted)} onclick={ask}>{ "Accuse…" }</button>
+                            if after { <button class={primary(!accuse_hinted)} onclick={Callback::from(move |_| d3.dispatch(Action::EndTurn))}>{ "End turn" }</button> }
+                            <button onclick={Callback::from(move |_| d4.dispatch(Action::Hint))} title="What the deduction player would do in your place">{ "Suggest for me" }</button>
+                        </div>
+                    }
                     if let Some(h) = props.hint { <p class="hint" role="status">{ match h {
                         ActionDto::Accuse { cards } => format!("The envelope is certain: accuse {}.", cards_text(cards)),
                         ActionDto::Suggest { cards } => format!("Try {}: its answer splits the deals you cannot yet tell apart most evenly.", cards_text(cards)),

@@ -4,26 +4,13 @@
 use cluedo::Kind;
 use yew::prelude::*;
 
+use super::link;
 use super::state::Setup;
 
 fn set_hash(query: &str) {
     if let Some(w) = web_sys::window() {
         let _ = w.location().set_hash(&format!("/cluedo?{query}"));
     }
-}
-
-fn link(setup: &Setup) -> String {
-    let players: Vec<&str> = setup.computers.iter().map(|k| k.name()).collect();
-    let pace = if setup.pace_ms == 0 {
-        "step".to_string()
-    } else {
-        setup.pace_ms.to_string()
-    };
-    format!(
-        "players={}&seed={}&pace={pace}",
-        players.join(","),
-        setup.seed
-    )
 }
 
 #[derive(Properties, PartialEq)]

@@ -8,6 +8,8 @@ use std::rc::Rc;
 use cluedo::{Game, Kind, Notebook, Phase};
 use protocol::cluedo::{ActionDto, AskDto, CluedoAnswer, CluedoJob, ViewDto};
 use protocol::{Job, Outcome, Reply};
+
+use super::moves::Move;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use yew::Reducible;
@@ -50,6 +52,8 @@ pub struct Setup {
     pub seed: u64,
     /// Milliseconds between computer moves; 0 to step by hand.
     pub pace_ms: u32,
+    /// The moves made so far (a reload's, or a shared game's), played again before the game goes on.
+    pub moves: Vec<Move>,
 }
 
 /// The table.
@@ -77,6 +81,10 @@ pub struct Table {
     pub hint: Option<ActionDto>,
     /// What went wrong last, for people.
     pub error: Option<String>,
+    /// Every move made, in order (the link keeps them, so a reload goes on from the same move).
+    pub moves: Vec<Move>,
+    /// Why the link's moves were not all played again, if they were not.
+    pub notice: Option<String>,
     /// Bumped by every action: two tables are equal when they are the same version (the game has no `==`).
     version: u64,
 }
@@ -131,8 +139,29 @@ impl Table {
             why: None,
             hint: None,
             error: None,
+            moves: Vec::new(),
+            notice: None,
             version: 0,
         };
+        // The moves of a reload or a shared link, played again without asking the computers.
+        for (i, &(seat, action)) in setup.moves.iter().enumerate() {
+            let played = action
+                .action()
+                .and_then(|a| t.game.play(seat, a).map_err(|e| e.to_string()));
+            if let Err(e) = played {
+                t.notice = Some(format!(
+                    "moves: move {} of the link does not fit this deal ({e}); the game goes on from the move before it",
+                    i + 1
+                ));
+                break;
+            }
+            t.moves.push((seat, action));
+        }
+        if matches!(t.game.phase(), Phase::Over { .. }) {
+            for seat in 1..t.game.players() {
+                t.enqueue(Purpose::Reveal(seat));
+            }
+        }
         t.enqueue(Purpose::Notebook);
         t
     }
@@ -233,6 +262,7 @@ impl Table {
         self.game
             .play(seat, action.action()?)
             .map_err(|e| e.to_string())?;
+        self.moves.push((seat, action));
         self.after_move();
         Ok(())
     }
@@ -328,6 +358,7 @@ mod tests {
             computers: vec![Kind::Deduction, Kind::Random],
             seed: 3,
             pace_ms: 0,
+            moves: Vec::new(),
         };
         let mut t = settle(Rc::new(Table::new(&setup)));
         assert!(t.notebook.is_some());
@@ -354,6 +385,38 @@ mod tests {
         }
         assert!(matches!(t.game.phase(), Phase::Over { winner: Some(_) }));
         assert!(t.revealed[1..].iter().all(Option::is_some));
+        // Its moves, as a link keeps them, bring back the same game: all of it, and its first half.
+        for upto in [t.moves.len(), t.moves.len() / 2] {
+            let again = settle(Rc::new(Table::new(&Setup {
+                moves: t.moves[..upto].to_vec(),
+                ..setup.clone()
+            })));
+            assert_eq!(again.notice, None);
+            assert_eq!(again.moves, t.moves[..upto]);
+            let played = again.game.played();
+            assert_eq!(played, &t.game.played()[..played.len()]);
+            if upto == t.moves.len() {
+                assert_eq!(played.len(), t.game.played().len());
+                assert_eq!(again.game.phase(), t.game.phase());
+                assert!(again.revealed[1..].iter().all(Option::is_some));
+            }
+        }
+        // A move that does not fit the deal ends the replay there, said once.
+        let mut wrong = t.moves[..3].to_vec();
+        wrong.push((YOU, ActionDto::Show { card: 99 }));
+        let again = Table::new(&Setup {
+            moves: wrong,
+            ..setup.clone()
+        });
+        assert_eq!(again.moves, t.moves[..3]);
+        assert!(
+            again
+                .notice
+                .as_deref()
+                .is_some_and(|n| n.starts_with("moves: move 4")),
+            "{:?}",
+            again.notice
+        );
         // The person's notebook agrees with the deal wherever it is certain.
         let nb = t.notebook.clone().expect("counted");
         for c in Card::all() {
@@ -370,6 +433,7 @@ mod tests {
             computers: vec![Kind::Random, Kind::Random],
             seed: 2,
             pace_ms: 0,
+            moves: Vec::new(),
         };
         let t = settle(Rc::new(Table::new(&setup)));
         // The person suggests and ends the turn; a computer is to move.
@@ -402,6 +466,7 @@ mod tests {
             computers: vec![Kind::Random, Kind::Random],
             seed: 1,
             pace_ms: 0,
+            moves: Vec::new(),
         };
         let t = settle(Rc::new(Table::new(&setup)));
         let t = t.reduce(Action::EndTurn);

@@ -59,10 +59,28 @@ pub fn TablePage(props: &TableProps) -> Html {
                 .flatten();
         });
     }
+    // The address keeps the game: a reload, or the link sent to someone, goes on from the same move.
+    {
+        let mut link = super::link(&table.setup);
+        if !table.moves.is_empty() {
+            link.push_str(&format!("&moves={}", super::moves::text(&table.moves)));
+        }
+        if props.embed {
+            link.push_str("&embed=1");
+        }
+        use_effect_with(table.moves.len(), move |_| {
+            if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+                let url = crate::route::href(&format!("#/cluedo?{link}"));
+                let _ =
+                    history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+            }
+        });
+    }
     let t = &*table;
     let errors = props
         .errors
         .iter()
+        .chain(&t.notice)
         .map(|e| html! { <p class="error">{ e }</p> });
     let phase = match t.mover() {
         None => "over",

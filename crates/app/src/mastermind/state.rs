@@ -113,6 +113,8 @@ pub struct Game {
     /// The row whose split of the codes is shown (hovered or chosen); `None`: the draft if complete, else the
     /// latest row.
     pub inspect: Option<usize>,
+    /// Guesses taken back, the latest last, for [`Action::Redo`]; a new guess forgets them.
+    pub undone: Vec<BoardRow>,
     /// The person gave up and the secret is shown.
     pub gave_up: bool,
     /// Games started on this page after the first (the "restored" banner speaks only of the first).
@@ -156,6 +158,8 @@ pub enum Action {
     CountAll,
     /// Take back the latest guess (you break the code).
     Undo,
+    /// Play again the guess taken back last (until a new guess is made).
+    Redo,
     /// Stop and show the secret (you break the code).
     GiveUp,
     /// Put a random code in the draft (the secret you let the computer break).
@@ -219,6 +223,7 @@ impl Game {
             last: None,
             played_by: None,
             inspect: None,
+            undone: Vec::new(),
             gave_up: false,
             started: 0,
             seq: 0,

@@ -35,22 +35,18 @@ impl Game {
             }
             Action::Inspect(row) => self.inspect = row.filter(|&r| r < self.rows.len()),
             Action::Undo if self.phase == Phase::Guessing && !self.rows.is_empty() => {
-                self.rows.pop();
-                self.inspect = None;
-                // The count of the rows left is the latest row's, or every code.
-                let count = match self.rows.last() {
-                    None => self.spec.code_count().map(|n| CountDto {
-                        value: n.to_string(),
-                        exact: true,
-                    }),
-                    Some(r) => r.after.clone(),
-                };
-                self.request = None;
-                self.progress = None;
-                match count {
-                    Some(c) => self.set_remaining(c),
-                    None => self.count_in_background(),
+                if let Some(row) = self.rows.pop() {
+                    self.undone.push(row);
                 }
+                self.after_taking_back_or_redoing();
+            }
+            Action::Redo if self.phase == Phase::Guessing && !self.undone.is_empty() => {
+                // Only guesses that did not end the game were taken back, so playing one again cannot end it
+                // either; its score and count come back with it.
+                if let Some(row) = self.undone.pop() {
+                    self.rows.push(row);
+                }
+                self.after_taking_back_or_redoing();
             }
             Action::GiveUp if self.phase == Phase::Guessing => {
                 self.request = None;
@@ -129,6 +125,25 @@ impl Game {
         }
     }
 
+    /// The board after a guess was taken back or played again: the count is the latest row's (or every code's),
+    /// and whatever was asked of the solver for the rows before is of no use.
+    fn after_taking_back_or_redoing(&mut self) {
+        self.inspect = None;
+        let count = match self.rows.last() {
+            None => self.spec.code_count().map(|n| CountDto {
+                value: n.to_string(),
+                exact: true,
+            }),
+            Some(r) => r.after.clone(),
+        };
+        self.request = None;
+        self.progress = None;
+        match count {
+            Some(c) => self.set_remaining(c),
+            None => self.count_in_background(),
+        }
+    }
+
     pub(super) fn submit(&mut self) {
         let Some(code) = self.draft_code() else {
             return;
@@ -143,6 +158,7 @@ impl Game {
                     return;
                 };
                 let fb = score(&code, &secret, self.spec.colors);
+                self.undone.clear();
                 self.rows.push(BoardRow {
                     guess: code.pegs().to_vec(),
                     score: Some(fb),

@@ -282,6 +282,20 @@ fn the_person_takes_back_a_guess_gives_up_and_plays_again() {
     assert_eq!(g.remaining.as_ref().map(|c| c.value.as_str()), Some("1296"));
     g.apply(Action::Undo); // nothing left to take back: no change
     assert_eq!(g.phase, Phase::Guessing);
+    // Both come back in order, with their scores and counts.
+    g.apply(Action::Redo);
+    assert_eq!(g.rows.len(), 1);
+    assert_eq!(g.remaining, after_one);
+    g.apply(Action::Redo);
+    assert_eq!(g.rows[1].guess, [2, 2, 3, 3]);
+    g.apply(Action::Redo); // nothing left to play again
+    assert_eq!(g.rows.len(), 2);
+    // A new guess forgets what was taken back.
+    g.apply(Action::Undo);
+    type_code(&mut g, &[0, 1, 2, 3]);
+    assert!(g.undone.is_empty());
+    g.apply(Action::Redo);
+    assert_eq!(g.rows[1].guess, [0, 1, 2, 3]);
     g.apply(Action::GiveUp);
     assert_eq!(g.phase, Phase::Lost);
     assert!(g.gave_up);

@@ -43,10 +43,11 @@ pub fn Controls(props: &GameProps) -> Html {
                 if !entering {
                     <div class="actions secondary-actions">
                         <button type="button" class="secondary" id="undo" disabled={g.rows.is_empty()} onclick={act(Action::Undo)}>{ "↶ Undo last guess" }</button>
+                        <button type="button" class="secondary" id="redo" disabled={g.undone.is_empty()} onclick={act(Action::Redo)}>{ "↷ Redo" }</button>
                         <button type="button" class="secondary" id="give-up" onclick={act(Action::GiveUp)}>{ "Give up: show the code" }</button>
                     </div>
                 }
-                <p class="keys-help">{ "Keys: 1–9 and 0 pick colours 1–10 (click for more), ← → move, Backspace clears, Enter submits." }</p>
+                <p class="keys-help">{ "Keys: 1–9 and 0 pick colours 1–10 (click for more), ← → move, Backspace clears, Enter submits, U undoes, R redoes." }</p>
             </div>
         };
     }
