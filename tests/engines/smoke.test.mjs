@@ -120,10 +120,21 @@ for (const engine of ENGINES) {
       });
 
       test('embedded in an isolated tutorial page on another origin, with threads', async () => {
-        const page = await browser.open(`${host.url}/tutorial.html`);
-        const frame = await page.frame('#game');
-        const threads = await frame.waitFor(threadsShown);
-        const note = await frame.evaluate(() => document.querySelector('.status .note')?.textContent ?? null);
+        let page = await browser.open(`${host.url}/tutorial.html`);
+        let frame = await page.frame('#game');
+        let threads = await frame.waitFor(threadsShown);
+        let note = await frame.evaluate(() => document.querySelector('.status .note')?.textContent ?? null);
+        if (threads === 1 && /did not start within/.test(note ?? '')) {
+          // Seen once in Firefox in a full check (not in five runs of the suite alone): the frame's pool did not
+          // start within the page's 30 s and the page went on with one thread, as it should. Said, and tried once
+          // more in a fresh page: what this test checks is that an embed can get threads.
+          console.log(`${browser.name}: embed pool did not start (${note}); loading the page again`);
+          await page.close();
+          page = await browser.open(`${host.url}/tutorial.html`);
+          frame = await page.frame('#game');
+          threads = await frame.waitFor(threadsShown);
+          note = await frame.evaluate(() => document.querySelector('.status .note')?.textContent ?? null);
+        }
         console.log(`${browser.name}: embed ${threads} threads${note ? ` (${note})` : ''}`);
         assert.ok(threads > 1, `${threads} threads in the frame: ${note}`);
         await page.shot(`${browser.name}-embed`);

@@ -348,13 +348,14 @@ impl Split<'_> {
     }
 }
 
-/// For every colour multiset of the game, the least score ([`Split`]) any arrangement of those colours can get on
-/// `secrets`. An arrangement's colour matches against a secret (its feedback's total) do not depend on the
-/// arrangement, so the secrets fall into classes by total alone; a class of total `t` can only be split further by
-/// the blacks, into at most `t + 1` classes (`pegs` where `t = pegs`: `pegs - 1` blacks and one white cannot
-/// happen). The least score is that of every such class split as evenly as it can be: a bound for every
-/// arrangement at once, computed once per position for a few thousand multisets instead of scoring hundreds of
-/// thousands of candidates.
+/// For every colour multiset of the game, the least score ([`Split`]) any inconsistent arrangement of those colours
+/// can get on `secrets` (the scan uses it only for those: consistent candidates are scored first). An arrangement's
+/// colour matches against a secret (its feedback's total) do not depend on the arrangement, so the secrets fall into
+/// classes by total alone; a class of total `t` can only be split further by the blacks, into at most `t + 1`
+/// classes, and `pegs - 1` where `t = pegs` (`pegs - 1` blacks and one white cannot happen, and all blacks would
+/// make the arrangement that secret, a consistent code). The least score is that of every such class split as
+/// evenly as it can be: a bound for every such arrangement at once, computed once per position for a few thousand
+/// multisets instead of scoring hundreds of thousands of candidates.
 fn multiset_floors(strategy: Strategy, listed: &Listed, secrets: &Secrets, limit: i64) -> Vec<i64> {
     let pegs = usize::from(listed.spec.pegs);
     let slots = Feedback::index_count(listed.spec.pegs);
@@ -366,7 +367,7 @@ fn multiset_floors(strategy: Strategy, listed: &Listed, secrets: &Secrets, limit
             .map(|t| {
                 (
                     by_total[t * (t + 1) / 2],
-                    if t == pegs { pegs } else { t + 1 },
+                    if t == pegs { pegs - 1 } else { t + 1 },
                 )
             })
             .filter(|&(n, _)| n > 0)
