@@ -59,5 +59,6 @@ export function serve({ root = DIST, port = 0, isolation = true, corp = 'same-or
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.argv[2] ?? 8080);
   const isolation = !process.argv.includes('--no-isolation');
-  serve({ port, isolation }).then(({ url }) => console.log(`serving ${DIST} at ${url} (isolation ${isolation ? 'on' : 'off'})`));
+  // By hand it serves as a host meant for embedding does: other sites may frame it (CORP cross-origin).
+  serve({ port, isolation, corp: 'cross-origin' }).then(({ url }) => console.log(`serving ${DIST} at ${url} (isolation ${isolation ? 'on' : 'off'})`));
 }

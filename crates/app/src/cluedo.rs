@@ -3,6 +3,7 @@
 //! and no movement: any room may be suggested at any turn. State lives in [`state::Table`] and
 //! `simulate::Bench`; every computer decision and every count runs on the worker.
 
+mod embed;
 mod hand_view;
 mod log_view;
 mod move_view;
@@ -30,11 +31,19 @@ pub const GAME: GameEntry = GameEntry {
         PageEntry {
             path: "/cluedo",
             nav: "Cluedo",
+            in_menu: true,
             view: game_page,
+        },
+        PageEntry {
+            path: "/cluedo/embed",
+            nav: "Embed Cluedo",
+            in_menu: false,
+            view: embed::page,
         },
         PageEntry {
             path: "/cluedo/simulate",
             nav: "Cluedo simulations",
+            in_menu: true,
             view: simulate_page,
         },
     ],

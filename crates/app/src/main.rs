@@ -48,7 +48,7 @@ fn App() -> Html {
             <header class="top">
                 <a class="brand" href={crate::route::href("#/")}>{ "Puzzle Lab" }</a>
                 <nav>
-                    { for games::GAMES.iter().flat_map(|g| g.pages).map(|p| html! {
+                    { for games::GAMES.iter().flat_map(|g| g.pages).filter(|p| p.in_menu).map(|p| html! {
                         <a href={crate::route::href(&format!("#{}", p.path))} aria-current={(route.path == p.path).then_some("page")}>{ p.nav }</a>
                     }) }
                 </nav>

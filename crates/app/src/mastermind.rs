@@ -31,16 +31,19 @@ pub const GAME: GameEntry = GameEntry {
         PageEntry {
             path: "/mastermind",
             nav: "Mastermind",
+            in_menu: true,
             view: game_page,
         },
         PageEntry {
             path: "/mastermind/stats",
             nav: "Compare strategies",
+            in_menu: true,
             view: stats_page,
         },
         PageEntry {
             path: "/embed",
             nav: "Embed",
+            in_menu: true,
             view: embed_page,
         },
     ],

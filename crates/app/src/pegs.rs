@@ -4,6 +4,7 @@
 
 mod board_view;
 mod count_panel;
+mod embed;
 mod link;
 mod state;
 
@@ -21,6 +22,7 @@ use crate::hooks::use_request;
 use crate::registry::{GameEntry, PageEntry};
 use crate::route::Query;
 use crate::solver::JobEvent;
+use crate::widgets::embed::EmbedLink;
 use crate::widgets::share::Share;
 use board_view::BoardView;
 use count_panel::CountPanel;
@@ -30,11 +32,20 @@ use state::{Action, Outlook, Play};
 pub const GAME: GameEntry = GameEntry {
     name: "Peg solitaire",
     blurb: "Play the English, French, triangle and diamond boards from any start; see how many winning games go through each jump; count every game exactly on all threads.",
-    pages: &[PageEntry {
-        path: "/pegs",
-        nav: "Peg solitaire",
-        view: page,
-    }],
+    pages: &[
+        PageEntry {
+            path: "/pegs",
+            nav: "Peg solitaire",
+            in_menu: true,
+            view: page,
+        },
+        PageEntry {
+            path: "/pegs/embed",
+            nav: "Embed peg solitaire",
+            in_menu: false,
+            view: embed::page,
+        },
+    ],
 };
 
 fn page(query: &Query) -> Html {
@@ -274,6 +285,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
                     </div>
                     if let Some(e) = &p.error { <p class="banner bad" role="alert">{ e.clone() }</p> }
                     <Share />
+                    if !initial.embed { <EmbedLink builder="/pegs/embed" /> }
                 </div>
             </div>
             <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} on_running={count_running} {too_big} />

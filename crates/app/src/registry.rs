@@ -19,8 +19,10 @@ pub struct GameEntry {
 pub struct PageEntry {
     /// Its path after `#`: `/mastermind/stats`.
     pub path: &'static str,
-    /// Its name in the site's menu.
+    /// Its name (in the site's menu, where it is listed there).
     pub nav: &'static str,
+    /// Whether the site's menu lists it (a page reached from another, such as a game's embed builder, is not).
+    pub in_menu: bool,
     /// Draws it from the link's query parameters (a new query should start the page afresh: key it by them).
     pub view: fn(&Query) -> Html,
 }

@@ -1,6 +1,7 @@
 //! The game page: it holds the table's reducer, asks the worker, paces the computers, and hands each part (settings,
 //! your hand, the move panel, the notebook, the log, the revealed notebooks) only what that part draws.
 
+use crate::widgets::embed::EmbedLink;
 use cluedo::Phase;
 use protocol::cluedo::AskDto;
 use yew::prelude::*;
@@ -98,6 +99,7 @@ pub fn TablePage(props: &TableProps) -> Html {
             <p class="lede">{ "Find the suspect, weapon and room in the envelope before the computers do. As in the 2012 student project this page grew from, there is no board and no movement: any room may be suggested at any turn. A suggestion is refuted by the first player to the suggester's left who holds one of its cards; only the suggester sees the card shown. A wrong accusation puts a player out (it still refutes)." }</p>
             { for errors }
             <Settings setup={t.setup.clone()} />
+            if !props.embed { <EmbedLink builder="/cluedo/embed" /> }
             <Hand cards={t.game.view(YOU).hand().iter().collect::<Vec<_>>()} sizes={t.game.view(YOU).hand_sizes().to_vec()} />
             <MovePanel kinds={t.kinds.clone()} phase={t.game.phase()} mover={t.mover()} envelope={over.then_some(t.game.deal().envelope)}
                 round={t.game.round()} pending={t.game.pending_suggestion()} last={t.game.view(YOU).turns().last().copied()} hint={t.hint}

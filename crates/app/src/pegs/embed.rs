@@ -1,0 +1,62 @@
+//! The builder for putting peg solitaire in another page: the game as it was set up on its page (board or layout,
+//! start, finish, the jumps so far), in a frame.
+
+use yew::prelude::*;
+
+use super::link;
+use crate::route::Query;
+use crate::widgets::embed::{EmbedCode, embed_src};
+
+/// The builder page, for the game its link's query describes.
+pub fn page(query: &Query) -> Html {
+    html! { <EmbedPegs key={format!("{query:?}")} query={query.clone()} /> }
+}
+
+/// Props of [`EmbedPegs`].
+#[derive(Properties, PartialEq)]
+pub struct EmbedProps {
+    /// The game's link query (as the game's page keeps it).
+    pub query: Query,
+}
+
+#[component]
+fn EmbedPegs(props: &EmbedProps) -> Html {
+    let (board, setup, errors) = link::setup(&props.query);
+    let src = embed_src("/pegs", &props.query);
+    let game = crate::route::href(&format!(
+        "#/pegs?{}",
+        props
+            .query
+            .iter()
+            .filter(|(k, _)| k.as_str() != "embed")
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("&")
+    ));
+    let name = board.name();
+    let mut letters = name.chars();
+    let name: String = letters
+        .next()
+        .map(|c| c.to_uppercase().chain(letters).collect())
+        .unwrap_or_default();
+    let what = format!(
+        "the {name} board from {} to {}{}",
+        board.hole_text(setup.start),
+        setup.finish.text(&board),
+        match setup.moves.len() {
+            0 => String::new(),
+            1 => ", one jump played".into(),
+            n => format!(", {n} jumps played"),
+        }
+    );
+    html! {
+        <section class="embed-builder">
+            <h1>{ "Embed peg solitaire in your page" }</h1>
+            <p class="lead">{ format!("The frame opens this game as you set it up: {what}. ") }
+                <a href={game}>{ "Change it on the game's page" }</a>{ ", then choose “Embed this game in a page” again." }</p>
+            { for errors.iter().map(|e| html! { <p class="error">{ e }</p> }) }
+            <EmbedCode {src} title="Peg solitaire, Puzzle Lab" size={(760, 1100)}
+                size_note="760 x 1100 pixels holds the French or English board beside its buttons and the count of every game below (1,080 px measured); narrower frames put the buttons under the board and need about 1,450 px at 560 wide." />
+        </section>
+    }
+}
