@@ -110,3 +110,28 @@ test('undo and redo guesses, by button and by key', async () => {
   await shot(page, 'break-redo');
   assert.deepEqual(page.errors, []);
 });
+
+test('your record: a won game counts once (a reload does not count it again), and Clear empties it', async () => {
+  const secret = [3, 1, 4, 1];
+  const page = await open(browser, `${server.url}/#/mastermind?mode=break&secret=${secret.join(',')}`);
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  assert.match(await page.textContent('.record'), /No game finished in this browser yet/);
+  for (const g of [[0, 0, 1, 1], [2, 3, 4, 5], secret]) {
+    await typeCode(page, g);
+    await waitPhase(page, 'guessing', 'won');
+  }
+  await waitPhase(page, 'won');
+  await page.waitForSelector('.record[data-played="1"]');
+  assert.match(await page.textContent('.record'), /1 played, 1 won, 3\.0 guesses on average, best 3/);
+  await page.reload();
+  await solverReady(page);
+  await waitPhase(page, 'won');
+  await page.waitForTimeout(300);
+  assert.equal(await page.getAttribute('.record', 'data-played'), '1', 'the same finished game is not counted twice');
+  assert.equal(await page.getAttribute('.game-status .remaining', 'data-value'), '1', 'a won game restored: one code left');
+  await shot(page, 'break-record', '.mm-side');
+  await page.click('#clear-record');
+  await page.waitForSelector('.record[data-played="0"]');
+  assert.deepEqual(page.errors, []);
+});

@@ -23,6 +23,7 @@ use crate::registry::{GameEntry, PageEntry};
 use crate::route::Query;
 use crate::solver::JobEvent;
 use crate::widgets::embed::EmbedLink;
+use crate::widgets::record::{self, RecordView};
 use crate::widgets::share::Share;
 use board_view::BoardView;
 use count_panel::CountPanel;
@@ -101,6 +102,24 @@ pub fn PegsPage(props: &PageProps) -> Html {
                 .then(|| Timeout::new(450, move || d.dispatch(Action::StepSolution)))
                 .flatten();
             move || drop(timer)
+        });
+    }
+    // Your record: each game played to its end (no jump left) counts once, won when it ended as the finish asks;
+    // a won game's number is its pegs left. Counted once a shown solution has finished playing, too.
+    let recorded = use_state(|| 0u64);
+    {
+        let recorded = recorded.clone();
+        let over = play.over() && play.showing.is_empty() && !play.moves.is_empty();
+        let (won, left, id) = (
+            play.won(),
+            play.position().count_ones(),
+            link::link(&play, false),
+        );
+        use_effect_with((over, id.clone()), move |(over, _)| {
+            if *over {
+                record::count("pegs", &id, won.then_some(left));
+                recorded.set(*recorded + 1);
+            }
         });
     }
     // The link follows the game: reload or share reproduces it.
@@ -286,6 +305,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
                     if let Some(e) = &p.error { <p class="banner bad" role="alert">{ e.clone() }</p> }
                     <Share />
                     if !initial.embed { <EmbedLink builder="/pegs/embed" /> }
+                    if !initial.embed { <RecordView game="pegs" unit="pegs left" version={*recorded} /> }
                 </div>
             </div>
             <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} on_running={count_running} {too_big} />

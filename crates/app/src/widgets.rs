@@ -6,4 +6,5 @@ pub mod field;
 pub mod lanes;
 pub mod log_chart;
 pub mod progress_bar;
+pub mod record;
 pub mod share;

@@ -2,6 +2,7 @@
 //! your hand, the move panel, the notebook, the log, the revealed notebooks) only what that part draws.
 
 use crate::widgets::embed::EmbedLink;
+use crate::widgets::record::{self, RecordView};
 use cluedo::Phase;
 use protocol::cluedo::AskDto;
 use yew::prelude::*;
@@ -77,6 +78,23 @@ pub fn TablePage(props: &TableProps) -> Html {
             }
         });
     }
+    // Your record: each game played to its end counts once (its link, with every move, names it).
+    let recorded = use_state(|| 0u64);
+    {
+        let recorded = recorded.clone();
+        let (phase, rounds) = (table.game.phase(), table.game.round());
+        let id = format!(
+            "{}&moves={}",
+            super::link(&table.setup),
+            super::moves::text(&table.moves)
+        );
+        use_effect_with(format!("{phase:?}"), move |_| {
+            if let Phase::Over { winner } = phase {
+                record::count("cluedo", &id, (winner == Some(YOU)).then_some(rounds));
+                recorded.set(*recorded + 1);
+            }
+        });
+    }
     let t = &*table;
     let errors = props
         .errors
@@ -100,6 +118,7 @@ pub fn TablePage(props: &TableProps) -> Html {
             { for errors }
             <Settings setup={t.setup.clone()} />
             if !props.embed { <EmbedLink builder="/cluedo/embed" /> }
+            if !props.embed { <RecordView game="cluedo" unit="rounds" version={*recorded} /> }
             <Hand cards={t.game.view(YOU).hand().iter().collect::<Vec<_>>()} sizes={t.game.view(YOU).hand_sizes().to_vec()} />
             <MovePanel kinds={t.kinds.clone()} phase={t.game.phase()} mover={t.mover()} envelope={over.then_some(t.game.deal().envelope)}
                 round={t.game.round()} pending={t.game.pending_suggestion()} last={t.game.view(YOU).turns().last().copied()} hint={t.hint}

@@ -238,7 +238,13 @@ impl Game {
                     game.phase = Phase::Guessing;
                     if !played.is_empty() {
                         game.replay(played);
-                        if !game.over() {
+                        if matches!(game.phase, Phase::Won(_)) {
+                            // The secret is the one code left (as when the game was won on the page).
+                            game.set_remaining(CountDto {
+                                value: "1".into(),
+                                exact: true,
+                            });
+                        } else if !game.over() {
                             game.count_in_background();
                         }
                     }
