@@ -11,6 +11,7 @@ mod hooks;
 mod isolation;
 mod mastermind;
 mod pegs;
+mod present;
 mod registry;
 mod route;
 mod solver;
@@ -42,9 +43,28 @@ fn App() -> Html {
     };
     // The compact layout for embedding (`embed=1`): no site header, only the puzzle and its status line.
     let embed = route.embedded();
+    // The presentation view: asked for by a link (`present=1`) or the header's button, kept across pages.
+    let presenting = use_state(|| false);
+    {
+        let presenting = presenting.clone();
+        let asked = route.query.get("present").is_some_and(|v| v == "1");
+        use_effect_with(asked, move |asked| {
+            if *asked {
+                presenting.set(true);
+            }
+        });
+    }
+    use_effect_with(*presenting, |on| present::set(*on));
+    let toggle = {
+        let presenting = presenting.clone();
+        Callback::from(move |_: MouseEvent| presenting.set(!*presenting))
+    };
     html! {
         <SolverProvider>
-            if !embed {
+            if *presenting {
+                <button type="button" class="present-toggle" id="present" aria-pressed="true" onclick={toggle.clone()}>{ "Leave the presentation view" }</button>
+            }
+            if !embed && !*presenting {
             <header class="top">
                 <a class="brand" href={crate::route::href("#/")}>{ "Puzzle Lab" }</a>
                 <nav>
@@ -52,6 +72,8 @@ fn App() -> Html {
                         <a href={crate::route::href(&format!("#{}", p.path))} aria-current={(route.path == p.path).then_some("page")}>{ p.nav }</a>
                     }) }
                 </nav>
+                <button type="button" class="present-toggle" id="present" aria-pressed="false" onclick={toggle}
+                    title="Full screen, large type and high contrast, for a projector">{ "Present" }</button>
             </header>
             }
             <main class={classes!(embed.then_some("embedded"))}>{ page }</main>

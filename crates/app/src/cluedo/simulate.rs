@@ -303,17 +303,19 @@ fn results(b: &Bench) -> Html {
     }
 }
 
-/// Mean rounds (bar) and one standard deviation (whisker) per line-up; the seed's mean as a tick where it has one.
+/// Mean rounds (bar) and one standard deviation (whisker) per line-up; the seed's mean as a tick where it has one;
+/// the axes titled and a legend under them.
 fn chart(results: &[Rc<SimulationDto>]) -> Html {
     let max = results
         .iter()
         .map(|r| r.mean_rounds + r.std_rounds)
         .fold(12.0f64, f64::max);
-    let (w, row) = (640.0, 22.0);
-    let h = row * results.len() as f64 + 24.0;
+    let (w, row, top) = (640.0, 22.0, 20.0);
+    let bottom = top + row * results.len() as f64;
+    let h = bottom + 66.0;
     let x = |v: f64| 150.0 + (w - 160.0) * v / max;
     let bars = results.iter().enumerate().map(|(i, r)| {
-        let y = 4.0 + row * i as f64;
+        let y = top + 4.0 + row * i as f64;
         let label = if r.players.iter().all(|k| *k == r.players[0]) { format!("{} x{}", r.players[0], r.players.len()) } else { r.players.join(",") };
         let seed = line_up(&r.players).and_then(|k| seed_figure(&k)).map(|f| f.0);
         html! {
@@ -326,11 +328,22 @@ fn chart(results: &[Rc<SimulationDto>]) -> Html {
         }
     });
     let ticks = (0..=(max as u32)).step_by(2).map(|t| html! {
-        <text x={x(f64::from(t)).to_string()} y={(h - 4.0).to_string()} text-anchor="middle" class="axis">{ t }</text>
+        <text x={x(f64::from(t)).to_string()} y={(bottom + 16.0).to_string()} text-anchor="middle" class="axis">{ t }</text>
     });
+    let (ly, lx) = (bottom + 52.0, 150.0);
     html! {
         <svg class="sim-chart" viewBox={format!("0 0 {w} {h}")} role="img" aria-label="Mean rounds per line-up, with one standard deviation and the 2012 report's mean">
+            <text x="145" y="14" text-anchor="end" class="axis-title">{ "line-up" }</text>
             { for bars }{ for ticks }
+            <text x={x(max / 2.0).to_string()} y={(bottom + 34.0).to_string()} text-anchor="middle" class="axis-title">{ "rounds a game lasts" }</text>
+            <g class="legend">
+                <rect x={lx.to_string()} y={(ly - 9.0).to_string()} width="14" height="10" class="bar ours" />
+                <text x={(lx + 18.0).to_string()} y={ly.to_string()} class="axis">{ "mean" }</text>
+                <line x1={(lx + 70.0).to_string()} x2={(lx + 96.0).to_string()} y1={(ly - 4.0).to_string()} y2={(ly - 4.0).to_string()} class="whisker" />
+                <text x={(lx + 100.0).to_string()} y={ly.to_string()} class="axis">{ "one standard deviation each side" }</text>
+                <line x1={(lx + 320.0).to_string()} x2={(lx + 320.0).to_string()} y1={(ly - 11.0).to_string()} y2={(ly + 2.0).to_string()} class="seed-tick" />
+                <text x={(lx + 326.0).to_string()} y={ly.to_string()} class="axis">{ "the 2012 report's mean" }</text>
+            </g>
         </svg>
     }
 }
