@@ -45,9 +45,11 @@ async function playEveryGame(page, url) {
   assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
   await waitPhase(page, 'guessing');
   for (const [row, guess] of [[0, 0, 1, 1], [3, 1, 4, 1]].entries()) {
-    // By the palette: clicks reach the buttons drawn, keys only a listener the page may still be adding.
-    for (const c of guess) await page.click(`.palette .pick.c${c}`);
-    await page.click('#submit');
+    // By the palette's buttons themselves (element.click(), not a click at their place on the screen: a page from
+    // the cache is drawn so early that its first-visit rules still open beside the board while the test clicks).
+    for (const c of guess) await page.evaluate((c) => document.querySelector(`.palette .pick.c${c}`).click(), c);
+    await page.waitForSelector('#submit:not([disabled])');
+    await page.evaluate(() => document.querySelector('#submit').click());
     const keys = `.rows li[data-row="${row + 1}"] .keys[data-black]`;
     await page.waitForSelector(keys);
     const got = await page.$eval(keys, (k) => ({ black: Number(k.dataset.black), white: Number(k.dataset.white) }));

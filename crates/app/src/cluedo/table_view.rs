@@ -117,8 +117,6 @@ pub fn TablePage(props: &TableProps) -> Html {
             <p class="lede">{ "Find the suspect, weapon and room in the envelope before the computers do. As in the 2012 student project this page grew from, there is no board and no movement: any room may be suggested at any turn. A suggestion is refuted by the first player to the suggester's left who holds one of its cards; only the suggester sees the card shown. A wrong accusation puts a player out (it still refutes)." }</p>
             { for errors }
             <Settings setup={t.setup.clone()} />
-            if !props.embed { <EmbedLink builder="/cluedo/embed" /> }
-            if !props.embed { <RecordView game="cluedo" unit="rounds" version={*recorded} /> }
             <Hand cards={t.game.view(YOU).hand().iter().collect::<Vec<_>>()} sizes={t.game.view(YOU).hand_sizes().to_vec()} />
             <MovePanel kinds={t.kinds.clone()} phase={t.game.phase()} mover={t.mover()} envelope={over.then_some(t.game.deal().envelope)}
                 round={t.game.round()} pending={t.game.pending_suggestion()} last={t.game.view(YOU).turns().last().copied()} hint={t.hint}
@@ -130,6 +128,10 @@ pub fn TablePage(props: &TableProps) -> Html {
                     highlighted={t.why.as_ref().and_then(|(_, v)| v.clone()).unwrap_or_default()} />
             </div>
             if over { <Revealed kinds={t.kinds.clone()} hands={t.game.deal().hands.clone()} notebooks={t.revealed.clone()} /> }
+            if !props.embed {
+                <RecordView game="cluedo" unit="rounds" version={*recorded} />
+                <EmbedLink builder="/cluedo/embed" />
+            }
         </section>
     }
 }
