@@ -298,7 +298,7 @@ fn results(b: &Bench) -> Html {
                 <thead><tr><th>{ "Seats" }</th><th>{ "Games" }</th><th>{ "Mean rounds" }</th><th>{ "Std" }</th><th>{ "2012 report" }</th><th>{ "Wins by seat" }</th></tr></thead>
                 <tbody>{ for rows }</tbody>
             </table>
-            <p class="hint">{ format!("{:.2} s in the worker. The 2012 report's players see only the cards shown to them; with the rules as its report gives them they cannot finish in fewer rounds than cards they must be shown, so our random, listening and mix rows are slower than its table (see BENCHMARKS.md).", b.millis / 1000.0) }</p>
+            <p class="hint">{ format!("{:.2} s in the worker. The 2012 report's players see only the cards shown to them; with the rules as its report gives them they cannot finish in fewer rounds than cards they must be shown, so our random, listening and mix rows are slower than its table.", b.millis / 1000.0) }</p>
         </div>
     }
 }

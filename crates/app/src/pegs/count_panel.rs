@@ -178,7 +178,10 @@ pub fn CountPanel(props: &CountProps) -> Html {
     html! {
         <section class="card count-panel" aria-labelledby="count-title" data-running={running.to_string()}>
             <h2 id="count-title">{ "Count every game" }</h2>
-            <p class="explain">{ format!("{}. Level by level, breadth first: each level's positions are cut into 128 shards that the pool's threads take as they come free; positions alike up to a symmetry that keeps the start and the finish are counted once, and where the finish is one peg the count meets in the middle (a jump played backwards is a jump forwards on the complemented board).", props.what) }</p>
+            <p class="explain">{ format!("{}. The count goes one jump at a time: every position after one jump, then after two, and so on; each step's positions are split into 128 parts, and every thread takes the next part as soon as it is free. Positions that are mirror images of each other are counted once.", props.what) }</p>
+            <details class="terms"><summary>{ "The technical terms" }</summary>
+                <p class="explain">{ "A breadth-first search, level by level; each level cut into 128 shards that the pool's threads take as they come free; positions alike up to a symmetry that keeps the start and the finish are counted once; where the finish is one peg the count meets in the middle (a jump played backwards is a jump forwards on the complemented board)." }</p>
+            </details>
             if let Some(command) = &props.too_big {
                 <p class="banner warn" id="count-too-big">{ format!("Counting every game on this board needs more memory than a browser tab may use ({}): its middle levels hold billions of positions. The command line counts it natively where the machine has the memory (--max-mb sets how much it may use), or across several machines with --mpi:", human_bytes(peg_solitaire::Limits::BROWSER.max_bytes)) }</p>
                 <pre class="command"><code id="count-command">{ command.clone() }</code></pre>
@@ -200,7 +203,7 @@ pub fn CountPanel(props: &CountProps) -> Html {
                 <div class="count-progress" role="status">
                     <span>{ format!("Level {} of {}", c.levels.0, c.levels.1.max(1)) }</span>
                     <ProgressBar id="count-levels" done={c.levels.0} total={c.levels.1} unit="levels" />
-                    <span>{ format!("shards of this level: {}/{}", c.shards.0, c.shards.1) }</span>
+                    <span>{ format!("parts of this step done: {}/{}", c.shards.0, c.shards.1) }</span>
                     <ProgressBar done={c.shards.0} total={c.shards.1} unit="shards" />
                 </div>
             }

@@ -190,7 +190,7 @@ pub fn ThreadLanes(props: &LanesProps) -> Html {
         fmt_ms(wall),
         lanes.len(),
         if lanes.len() > 1 {
-            format!("; {taken} ran on a thread other than their fixed block's")
+            format!("; {taken} were picked up by a thread that had finished its own share")
         } else {
             String::new()
         }
