@@ -158,6 +158,16 @@ fn setup_with(query: &Query, random: u64) -> (Setup, Vec<String>) {
     )
 }
 
+/// The link to the game `setup` starts with `moves` played (none: the game it starts).
+fn game_link(setup: &Setup, moves: &[moves::Move]) -> String {
+    let link = link(setup);
+    if moves.is_empty() {
+        link
+    } else {
+        format!("{link}&moves={}", moves::text(moves))
+    }
+}
+
 /// The link to the game `setup` starts (its players, deal and pace; not its moves).
 fn link(setup: &Setup) -> String {
     let players: Vec<&str> = setup.computers.iter().map(|k| k.name()).collect();

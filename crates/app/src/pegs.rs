@@ -104,27 +104,25 @@ pub fn PegsPage(props: &PageProps) -> Html {
             move || drop(timer)
         });
     }
+    // The game's link: it names a finished game for the record, and it is the address (reload or share
+    // reproduces the game).
+    let link = link::link(&play, initial.embed);
     // Your record: each game played to its end (no jump left) counts once, won when it ended as the finish asks;
     // a won game's number is its pegs left. Counted once a shown solution has finished playing, too.
     let recorded = use_state(|| 0u64);
     {
         let recorded = recorded.clone();
         let over = play.over() && play.showing.is_empty() && !play.moves.is_empty();
-        let (won, left, id) = (
-            play.won(),
-            play.position().count_ones(),
-            link::link(&play, false),
-        );
-        use_effect_with((over, id.clone()), move |(over, _)| {
+        let (won, left) = (play.won(), play.position().count_ones());
+        use_effect_with((over, link.clone()), move |(over, id)| {
             if *over {
-                record::count("pegs", &id, won.then_some(left));
+                record::count("pegs", id, won.then_some(left));
                 recorded.set(*recorded + 1);
             }
         });
     }
-    // The link follows the game: reload or share reproduces it.
+    // The address follows the game.
     {
-        let link = link::link(&play, initial.embed);
         use_effect_with(link, |link| {
             if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
                 let _ =

@@ -110,6 +110,8 @@ impl Scoring<'_> {
         // and so is an inconsistent one that can at best tie a consistent one (ties go to consistent guesses).
         // Both keep the result exact.
         let bound = AtomicI64::new(i64::MAX);
+        // The highest score that can still win, for a consistent candidate (`late` 0) or an inconsistent one (1).
+        let limit_for = |late: i64| (bound.load(Ordering::Relaxed) - late).div_euclid(2);
         // The first unit where a candidate reached the best score possible: no candidate in a later unit can
         // win, so those units are skipped, on the parallel path as on the sequential one.
         let floor_at = AtomicUsize::new(usize::MAX);
@@ -142,7 +144,7 @@ impl Scoring<'_> {
             } else {
                 // Codes whose colours cannot reach the bound as it stands are not even built (they are all
                 // inconsistent: only a lower score than a consistent candidate's wins).
-                let limit = (bound.load(Ordering::Relaxed) - 1).div_euclid(2);
+                let limit = limit_for(1);
                 let within = floors.get().map(|f| Within {
                     least: &f.within,
                     limit,
@@ -159,7 +161,7 @@ impl Scoring<'_> {
                         if k % 16 == 15 && unit > floor_at.load(Ordering::Relaxed) {
                             break; // an earlier unit reached the floor meanwhile
                         }
-                        let shared = (bound.load(Ordering::Relaxed) - late).div_euclid(2);
+                        let shared = limit_for(late);
                         let own = if (!consistent, i) > (mine.1, mine.2) {
                             mine.0.saturating_sub(1)
                         } else {
@@ -224,7 +226,7 @@ impl Scoring<'_> {
             let multisets = listed.multisets.colours.len();
             let worth = secrets.len() * multisets <= self.candidates.rest_bound() * 32;
             if !small && worth {
-                let limit = (bound.load(Ordering::Relaxed) - 1).div_euclid(2);
+                let limit = limit_for(1);
                 let codes = multiset_floors(self.strategy, listed, &secrets, limit);
                 let within = listed.multisets.least_within(&codes);
                 let _ = floors.set(Floors { codes, within });

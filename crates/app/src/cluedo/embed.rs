@@ -29,7 +29,10 @@ fn EmbedCluedo(props: &EmbedProps) -> Html {
     });
     let (setup, errors) = super::setup(&query);
     let src = embed_src("/cluedo", &query);
-    let game = crate::route::href(&format!("#/cluedo?{}", super::link(&setup)));
+    let game = crate::route::href(&format!(
+        "#/cluedo?{}",
+        super::game_link(&setup, &setup.moves)
+    ));
     let what = format!(
         "you against {} ({}), deal {}{}",
         setup

@@ -61,15 +61,11 @@ pub fn TablePage(props: &TableProps) -> Html {
                 .flatten();
         });
     }
-    // The address keeps the game: a reload, or the link sent to someone, goes on from the same move.
+    // The game as a link (setup and moves): it names a finished game for the record, and with the layout kept, it
+    // is the address, so a reload, or the link sent to someone, goes on from the same move.
+    let game = super::game_link(&table.setup, &table.moves);
     {
-        let mut link = super::link(&table.setup);
-        if !table.moves.is_empty() {
-            link.push_str(&format!("&moves={}", super::moves::text(&table.moves)));
-        }
-        if props.embed {
-            link.push_str("&embed=1");
-        }
+        let link = format!("{game}{}", if props.embed { "&embed=1" } else { "" });
         use_effect_with(table.moves.len(), move |_| {
             if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
                 let url = crate::route::href(&format!("#/cluedo?{link}"));
@@ -82,12 +78,7 @@ pub fn TablePage(props: &TableProps) -> Html {
     let recorded = use_state(|| 0u64);
     {
         let recorded = recorded.clone();
-        let (phase, rounds) = (table.game.phase(), table.game.round());
-        let id = format!(
-            "{}&moves={}",
-            super::link(&table.setup),
-            super::moves::text(&table.moves)
-        );
+        let (phase, rounds, id) = (table.game.phase(), table.game.round(), game);
         use_effect_with(format!("{phase:?}"), move |_| {
             if let Phase::Over { winner } = phase {
                 record::count("cluedo", &id, (winner == Some(YOU)).then_some(rounds));
