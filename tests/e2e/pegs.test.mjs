@@ -113,6 +113,45 @@ test('a count runs to its exact figure, and a long one can be cancelled', async 
   assert.deepEqual(english.errors, []);
 });
 
+test("a board's table of games by start ships with the app: its count shows at once, a click plays a row", async () => {
+  const page = await open(browser, `${server.url}/#/pegs?board=triangle&start=a1&finish=any-one`);
+  await solverReady(page);
+  // One row per class of start holes (corner, next to a corner, mid-edge, inside), the one played marked.
+  assert.equal(await page.locator('#starts-table tbody tr').count(), 4);
+  assert.equal(await page.getAttribute('#starts-table tr.current', 'data-start'), 'a1');
+  assert.equal(await page.getAttribute('#count-shipped-games', 'data-solutions'), '29760');
+  assert.equal(await page.textContent('#count-all'), 'Count it live');
+  // The inside start, to one peg anywhere: 1,550 games (Durango Bill); the click plays it.
+  await page.click('#starts-table tr[data-start="b3"] td:nth-of-type(1) a');
+  await page.waitForFunction(() => document.querySelector('#pegs-start')?.value === 'b3', null, { timeout: 10_000 });
+  assert.equal(await page.inputValue('#pegs-finish'), 'any-one');
+  assert.equal(await page.getAttribute('#starts-table tr.current', 'data-start'), 'b3');
+  assert.equal(await page.getAttribute('#count-shipped-games', 'data-solutions'), '1550');
+  // Counted live in the tab, the same figure.
+  await solverReady(page);
+  await page.click('#count-all');
+  await page.waitForSelector('#count-solutions', { timeout: 30_000 });
+  assert.equal(await page.getAttribute('#count-solutions', 'data-solutions'), '1550');
+  await shot(page, 'pegs-starts-table', '#starts-table');
+  // A start the table answers through a symmetry (the corner e5 is a1 turned).
+  const turned = await open(browser, `${server.url}/#/pegs?board=triangle&start=e5&finish=any-one`);
+  await solverReady(turned);
+  assert.equal(await turned.getAttribute('#count-shipped-games', 'data-solutions'), '29760');
+  assert.equal(await turned.getAttribute('#starts-table tr.current', 'data-start'), 'a1');
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(turned.errors, []);
+  // The French board, too big to count in a tab: its shipped figure at once, beside the command that counts it.
+  const french = await open(browser, `${server.url}/#/pegs?board=french&start=d2&finish=any-one`);
+  await solverReady(french);
+  assert.equal(await french.locator('#starts-table tbody tr').count(), 8);
+  assert.equal(await french.getAttribute('#starts-table tr.current', 'data-start'), 'd2');
+  assert.equal(await french.getAttribute('#count-shipped-games', 'data-solutions'), '13257409691238507296626');
+  assert.equal(await french.locator('#count-all').count(), 0);
+  assert.match(await french.textContent('#count-command'), /pegs count --board french --start d2 --finish any-one/);
+  await shot(french, 'pegs-starts-french', '#starts-table');
+  assert.deepEqual(french.errors, []);
+});
+
 test('a shared link restores the board, the start, the finish and the jumps', async () => {
   const page = await open(browser, `${server.url}/#/pegs?board=english`);
   await solverReady(page);

@@ -6,6 +6,7 @@ mod board_view;
 mod count_panel;
 mod embed;
 mod link;
+mod starts_table;
 mod state;
 
 use std::rc::Rc;
@@ -27,6 +28,7 @@ use crate::widgets::record::{self, RecordView};
 use crate::widgets::share::Share;
 use board_view::BoardView;
 use count_panel::CountPanel;
+use starts_table::StartsTable;
 use state::{Action, Outlook, Play};
 
 /// Peg solitaire in the game list.
@@ -242,6 +244,8 @@ pub fn PegsPage(props: &PageProps) -> Html {
             p.finish.text(&board)
         ))
     });
+    let shipped = peg_solitaire::shipped_games(&board, p.start_position(), p.finish)
+        .map(|n| AttrValue::from(n.to_string()));
     let last: Option<Jump> = p.moves.last().copied();
     html! {
         <section class={classes!("pegs", initial.embed.then_some("embed"))} data-pegs={pegs.to_string()}
@@ -306,7 +310,11 @@ pub fn PegsPage(props: &PageProps) -> Html {
                     if !initial.embed { <RecordView game="pegs" unit="pegs left" version={*recorded} /> }
                 </div>
             </div>
-            <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} on_running={count_running} {too_big} />
+            <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} on_running={count_running} {too_big} {shipped} />
+            if !initial.embed && p.layout.is_none() {
+                <StartsTable board={p.board_name.clone()} playing={peg_solitaire::class_hole(&board, p.start)}
+                    finish={match p.finish { Finish::AnyOne => "any-one", Finish::DeadEnd => "dead-end", Finish::Hole(h) if h == p.start => "start", Finish::Hole(_) => "" }} />
+            }
         </section>
     }
 }

@@ -5,11 +5,12 @@ use peg_solitaire::{Board, Finish, Limits, Position, Table, count, human_bytes, 
 use serde_json::json;
 
 use crate::output::Output;
-use crate::progress_line::ProgressLine;
+use crate::progress_line::{ProgressLine, interrupted};
 
 mod assess;
 #[cfg(feature = "mpi")]
 mod cluster;
+mod starts;
 
 /// Which board, where it starts and where it ends.
 #[derive(Args, Clone)]
@@ -31,6 +32,26 @@ pub(crate) struct Game {
     finish: Option<String>,
 }
 
+/// Where a count's levels go when they do not fit in memory.
+#[derive(Args, Clone)]
+pub(crate) struct Disk {
+    /// Where levels that do not fit in --max-mb are written (a directory of the count's own is made there, at most
+    /// a few times the widest level's size, and removed when the count ends, on Ctrl-C too). Default: the system's
+    /// temporary directory ($TMPDIR, else /tmp).
+    #[arg(long, value_name = "DIR")]
+    temp_dir: Option<std::path::PathBuf>,
+    /// Keep every level in memory: a count that does not fit stops and says how much it would need.
+    #[arg(long, conflicts_with = "temp_dir")]
+    no_disk: bool,
+}
+
+impl Disk {
+    /// The directory levels may go to, if they may.
+    pub(crate) fn dir(&self) -> Option<std::path::PathBuf> {
+        (!self.no_disk).then(|| self.temp_dir.clone().unwrap_or_else(std::env::temp_dir))
+    }
+}
+
 #[derive(Subcommand)]
 pub(crate) enum Command {
     /// Count every game from the start to the finish, exactly.
@@ -43,9 +64,33 @@ pub(crate) enum Command {
         /// Do not meet in the middle (for checking).
         #[arg(long)]
         no_meet: bool,
+        /// Do not drop the positions pagoda functions prove cannot reach the finish (for checking).
+        #[arg(long)]
+        no_prune: bool,
         /// Memory the count may use, in MB (default 12288).
         #[arg(long, value_name = "MB")]
         max_mb: Option<u64>,
+        #[command(flatten)]
+        disk: Disk,
+    },
+    /// Count the games from one start hole of each class of holes alike under the board's symmetries, and print
+    /// them as the table the app ships (`crates/peg-solitaire/tables/<board>.txt`).
+    Starts {
+        /// A named board: english, french, triangle, diamond.
+        #[arg(long, default_value = "english")]
+        board: String,
+        /// Which finishes, comma-separated: any-one, start (one peg in the start hole), dead-end, holes (one peg
+        /// in each other hole, where any game gets there).
+        #[arg(long, default_value = "any-one,start", value_delimiter = ',')]
+        finishes: Vec<String>,
+        /// Only these start holes (default: the first hole of each class).
+        #[arg(long, value_delimiter = ',')]
+        starts: Vec<String>,
+        /// Memory each count may use, in MB (default 12288).
+        #[arg(long, value_name = "MB")]
+        max_mb: Option<u64>,
+        #[command(flatten)]
+        disk: Disk,
     },
     /// Build the table of games from every reachable position (what the page uses to show how many games go through
     /// each jump), and print the games through each first jump.
@@ -129,15 +174,26 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             game,
             no_symmetry,
             no_meet,
+            no_prune,
             max_mb,
+            disk,
         } => {
             let s = game.setup()?;
             let limits = Limits {
                 max_bytes: max_mb.map_or(Limits::NATIVE.max_bytes, |mb| mb << 20),
+                spill_dir: disk.dir(),
                 symmetry: !no_symmetry,
                 meet_in_the_middle: !no_meet,
+                prune: !no_prune,
             };
-            let progress = ProgressLine::new();
+            let progress = ProgressLine::logged();
+            #[cfg(feature = "mpi")]
+            let progress = match out.cluster() {
+                Some(_) => progress,
+                None => progress.stopped_by(interrupted()),
+            };
+            #[cfg(not(feature = "mpi"))]
+            let progress = progress.stopped_by(interrupted());
             #[cfg(feature = "mpi")]
             let counted = match out.cluster() {
                 Some((c, _)) => cluster::count(c, &s, &limits),
@@ -165,21 +221,29 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                     "board": s.board.name(), "start": start, "finish": finish,
                     "solutions": counted.solutions.to_string(), "positions": counted.positions, "levels": levels,
                     "symmetries": counted.symmetries, "met_at_pegs": counted.met_at,
-                    "seconds": seconds, "peak_bytes": counted.peak_bytes, "ranks": out.ranks(),
+                    "seconds": seconds, "peak_bytes": counted.peak_bytes, "disk_bytes": counted.disk_bytes, "ranks": out.ranks(),
                 }),
                 || {
                     format!(
-                        "{} from {start} to {finish}: {} games ({} positions searched, {} symmetries, peak {}{}), {seconds:.2} s",
+                        "{} from {start} to {finish}: {} games ({} positions searched, {} symmetries, peak {}{}{}), {seconds:.2} s",
                         s.board.name(),
                         counted.solutions,
                         counted.positions,
                         counted.symmetries,
                         human_bytes(counted.peak_bytes),
+                        if counted.disk_bytes > 0 { format!(" in memory and {} on disk", human_bytes(counted.disk_bytes)) } else { String::new() },
                         if out.ranks() > 1 { format!(" on the fullest of {} ranks", out.ranks()) } else { String::new() }
                     )
                 },
             );
         }
+        Command::Starts {
+            board,
+            finishes,
+            starts,
+            max_mb,
+            disk,
+        } => starts::run(&board, &finishes, &starts, (max_mb, disk.dir()), out)?,
         Command::Table { game, opening } => {
             out.alone("pegs table")?;
             let s = game.setup()?;

@@ -2,8 +2,8 @@
 //! is also the clock the cores read for their time budgets.
 
 use std::io::IsTerminal;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use progress::{Flow, Observer, Progress};
@@ -17,6 +17,10 @@ pub struct ProgressLine {
     total: AtomicU64,
     /// What the units are called, and when the line was last drawn.
     line: Mutex<(&'static str, Instant)>,
+    /// The last tally of the work's outer units (`12/36 levels`), shown before the inner units' progress.
+    outer: Mutex<String>,
+    /// Set by Ctrl-C where the work stops on it ([`ProgressLine::stopped_by`]).
+    stop: Option<Arc<AtomicBool>>,
     t0: Instant,
 }
 
@@ -29,18 +33,31 @@ impl ProgressLine {
             done: AtomicU64::new(0),
             total: AtomicU64::new(0),
             line: Mutex::new(("", Instant::now())),
+            outer: Mutex::new(String::new()),
+            stop: None,
             t0: Instant::now(),
         }
     }
 
     /// A line that always reports: redrawn on a terminal, else one line every 5 seconds (MPI's rank 0, whose stderr
     /// is mpirun's pipe, or a batch job's log).
-    #[cfg(feature = "mpi")]
     pub fn logged() -> ProgressLine {
         let mut line = ProgressLine::new();
         line.logged = !line.on;
         line.on = true;
         line
+    }
+
+    /// The same line, whose work stops when `flag` is set (by Ctrl-C: see [`interrupted`]).
+    pub fn stopped_by(mut self, flag: Arc<AtomicBool>) -> ProgressLine {
+        self.stop = Some(flag);
+        self
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// Rubs the line out (before the result is printed).
@@ -60,7 +77,8 @@ impl ProgressLine {
             let total = self.total.load(Ordering::Relaxed);
             if self.logged {
                 let seconds = self.t0.elapsed().as_secs();
-                eprintln!("progress: {done}/{total} {} ({seconds} s)", line.0);
+                let outer = self.outer.lock().map(|o| o.clone()).unwrap_or_default();
+                eprintln!("progress: {outer}{done}/{total} {} ({seconds} s)", line.0);
                 return;
             }
             let width = 30;
@@ -93,6 +111,9 @@ impl Observer for ProgressLine {
                 self.total.store(units as u64, Ordering::Relaxed);
             }
             Progress::Tally { done, total, unit } => {
+                if let Ok(mut outer) = self.outer.lock() {
+                    *outer = format!("{done}/{total} {}, ", unit.many);
+                }
                 if let Ok(mut line) = self.line.try_lock() {
                     line.0 = unit.many;
                 }
@@ -105,10 +126,27 @@ impl Observer for ProgressLine {
                 self.draw(done);
             }
         }
-        Flow::Continue
+        if self.stopped() {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+
+    fn keep_going(&self) -> bool {
+        !self.stopped()
     }
 
     fn clock_ms(&self) -> Option<f64> {
         Some(self.t0.elapsed().as_secs_f64() * 1000.0)
     }
+}
+
+/// A flag that Ctrl-C (or SIGTERM) sets, for work that stops cleanly on it (a count removes its temporary files).
+/// Where a handler is already set (an MPI launch sets its own), the flag is never set here.
+pub fn interrupted() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let set = Arc::clone(&flag);
+    let _ = ctrlc::set_handler(move || set.store(true, Ordering::Relaxed));
+    flag
 }

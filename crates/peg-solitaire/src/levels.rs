@@ -2,8 +2,9 @@
 //! the number of paths into it, sharded by hash so that threads can own shards; and expanding a level into the
 //! next on the thread pool.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::borrow::Cow;
+use std::hash::Hasher;
+use std::ops::Range;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -11,8 +12,17 @@ use progress::{Flow, Label, Observer, Progress, Unit};
 use rayon::prelude::*;
 
 use crate::board::{Board, Position};
+use crate::prune::Prune;
 use crate::ranks::Ranks;
+use crate::shard::Shard;
 use crate::symmetry::Symmetry;
+
+mod disk;
+mod meet;
+mod shared;
+
+pub use disk::ranges;
+pub use meet::Meeting;
 
 /// What a unit of counting work is: one shard of a level's positions, owned by one thread while it is expanded.
 pub const SHARDS: Unit = Unit::new("shard", "shards of a level", Label::Ordinal);
@@ -21,9 +31,9 @@ pub const SHARDS: Unit = Unit::new("shard", "shards of a level", Label::Ordinal)
 /// not).
 pub const SHARD_COUNT: usize = 128;
 
-/// Bytes one stored class takes in a shard's table, with the table's own overhead (8-byte key, 16-byte count,
-/// a control byte, at most 7/8 full).
-pub const BYTES_PER_CLASS: u64 = 28;
+/// Bytes one class takes in a shard's table while its level is built, made ready for 15 % more classes than
+/// expected (16 bytes a slot, at most 7/10 full); a finished level's tables are 3/4 full: 21 bytes a class.
+pub const BYTES_PER_CLASS: u64 = 27;
 
 /// A fast hash for positions (a multiplicative hash; positions are well spread in their low bits already).
 #[derive(Default, Clone, Copy)]
@@ -45,26 +55,6 @@ impl Hasher for PositionHasher {
         self.0 = x ^ (x >> 32);
     }
 }
-
-/// A 128-bit count stored as two words (8-byte aligned, so a table entry is 24 bytes, not 32).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Paths([u64; 2]);
-
-impl Paths {
-    /// The count.
-    pub fn get(self) -> u128 {
-        u128::from(self.0[0]) | u128::from(self.0[1]) << 64
-    }
-    /// A count of `n`.
-    pub fn of(n: u128) -> Paths {
-        Paths([n as u64, (n >> 64) as u64])
-    }
-    fn add(&mut self, n: u128) {
-        *self = Paths::of(self.get() + n);
-    }
-}
-
-type Table = HashMap<Position, Paths, BuildHasherDefault<PositionHasher>>;
 
 /// The shard a position belongs to, from bits 40-46 of its hash: a shard's table (hashbrown) takes its buckets from
 /// the low bits and its 7-bit tags from the top ones, so sharding by either would make every key of a shard alike
@@ -100,12 +90,9 @@ fn rounds(ranks: &dyn Ranks) -> Vec<Vec<usize>> {
 const FLUSH: usize = 512;
 
 /// Adds the children in `buf` to a shard of the next level, under its lock, and empties `buf`.
-fn flush_into(shard: &Mutex<Table>, buf: &mut Vec<(Position, u128)>) {
+fn flush_into(shard: &Mutex<Shard>, buf: &mut Vec<(Position, u128)>) {
     if let Ok(mut t) = shard.lock() {
-        t.reserve(buf.len());
-        for &(p, n) in buf.iter() {
-            t.entry(p).or_default().add(n);
-        }
+        t.add_all(buf);
     }
     buf.clear();
 }
@@ -128,24 +115,41 @@ fn pairs(words: &[u64]) -> impl Iterator<Item = (Position, u128)> + '_ {
 pub struct Level {
     /// Pegs on every position of the level.
     pub pegs: u32,
-    shards: Vec<Table>,
+    /// The shards, when in memory (empty ones when on disk).
+    shards: Vec<Shard>,
+    /// The shards, when on disk.
+    disk: Option<disk::OnDisk>,
 }
 
 /// Why expanding a level stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Halt {
     /// The observer asked to stop.
     Cancelled,
+    /// A level's temporary files could not be written or read.
+    Disk(String),
 }
 
 impl Level {
     /// A level holding `starts` (each a canonical position with its paths).
     pub fn new(pegs: u32, starts: impl IntoIterator<Item = (Position, u128)>) -> Level {
-        let mut shards: Vec<Table> = (0..SHARD_COUNT).map(|_| Table::default()).collect();
+        let mut shards: Vec<Shard> = (0..SHARD_COUNT).map(|_| Shard::default()).collect();
         for (pos, n) in starts {
-            shards[shard_of(pos)].entry(pos).or_default().add(n);
+            shards[shard_of(pos)].add(pos, n);
         }
-        Level { pegs, shards }
+        Level {
+            pegs,
+            shards,
+            disk: None,
+        }
+    }
+
+    /// Shard `index`, from memory or read from disk.
+    fn shard(&self, index: usize) -> Cow<'_, Shard> {
+        match &self.disk {
+            Some(d) => Cow::Owned(d.load(index)),
+            None => Cow::Borrowed(&self.shards[index]),
+        }
     }
 
     /// A level holding those of `starts` this rank owns (every one when it is alone).
@@ -165,29 +169,39 @@ impl Level {
 
     /// Classes stored (on this rank).
     pub fn classes(&self) -> u64 {
-        self.shards.iter().map(|s| s.len() as u64).sum()
+        match &self.disk {
+            Some(d) => d.classes(0..SHARD_COUNT),
+            None => self.shards.iter().map(|s| s.len() as u64).sum(),
+        }
     }
 
-    /// Bytes the level's tables hold now (their capacity, not only what is used).
+    /// Bytes the level's tables hold in memory now (their capacity, not only what is used; none on disk).
     pub fn bytes(&self) -> u64 {
-        self.shards
-            .iter()
-            .map(|s| s.capacity() as u64 * (BYTES_PER_CLASS - 3))
-            .sum()
+        self.shards.iter().map(Shard::bytes).sum()
     }
 
     /// Paths into the class of `canonical`, if it is on this level.
     pub fn paths(&self, canonical: Position) -> Option<u128> {
-        self.shards[shard_of(canonical)]
-            .get(&canonical)
-            .map(|p| p.get())
+        self.shard(shard_of(canonical)).get(canonical)
+    }
+
+    /// Starts bringing the place of `canonical` into the cache (see [`Shard::prefetch`]); in memory only.
+    #[inline]
+    pub fn prefetch(&self, canonical: Position) {
+        if self.disk.is_none() {
+            self.shards[shard_of(canonical)].prefetch(canonical);
+        }
     }
 
     /// Every class with its paths, shard by shard (for parallel sums).
     pub fn par_entries(&self) -> impl ParallelIterator<Item = (Position, u128)> + '_ {
-        self.shards
-            .par_iter()
-            .flat_map_iter(|s| s.iter().map(|(&p, n)| (p, n.get())))
+        (0..SHARD_COUNT).into_par_iter().flat_map_iter(|i| {
+            let entries: Box<dyn Iterator<Item = (Position, u128)>> = match self.shard(i) {
+                Cow::Borrowed(s) => Box::new(s.iter()),
+                Cow::Owned(s) => Box::new(s.iter().collect::<Vec<_>>().into_iter()),
+            };
+            entries
+        })
     }
 
     /// Expands every class by every legal jump into the next level, the shards run as units on the pool. A class
@@ -197,12 +211,28 @@ impl Level {
         &self,
         board: &Board,
         symmetry: &Symmetry,
+        prune: &Prune,
         observer: &dyn Observer,
         dead: &(dyn Fn(Position, u128) + Sync),
     ) -> Result<Level, Halt> {
-        let next: Vec<Mutex<Table>> = (0..SHARD_COUNT)
-            .map(|_| Mutex::new(Table::default()))
-            .collect();
+        let moves = (board, symmetry, prune);
+        let room = Room(self.classes());
+        let (shards, _) = self.expand_range(moves, observer, dead, 0..SHARD_COUNT, room)?;
+        Ok(self.child_level(shards))
+    }
+
+    /// The shards `range` of the next level: every class expanded, the children of other shards dropped (a level
+    /// built a range at a time holds only that range in memory); with the bytes they held before they were made
+    /// tight.
+    fn expand_range(
+        &self,
+        moves: (&Board, &Symmetry, &Prune),
+        observer: &dyn Observer,
+        dead: &(dyn Fn(Position, u128) + Sync),
+        range: Range<usize>,
+        room: Room,
+    ) -> Result<(Vec<Shard>, u64), Halt> {
+        let next = room.shards(range.len());
         let stop = AtomicBool::new(false);
         if observer.report(Progress::Begin {
             units: SHARD_COUNT,
@@ -211,7 +241,7 @@ impl Level {
         {
             return Err(Halt::Cancelled);
         }
-        let flush = |dest: usize, buf: &mut Vec<(Position, u128)>| flush_into(&next[dest], buf);
+        let flush = |k: usize, buf: &mut Vec<(Position, u128)>| flush_into(&next[k], buf);
         (0..SHARD_COUNT)
             .into_par_iter()
             .with_max_len(1)
@@ -219,18 +249,20 @@ impl Level {
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
-                let mut bufs: Vec<Vec<(Position, u128)>> = vec![Vec::new(); SHARD_COUNT];
-                let whole =
-                    self.expand_shard(index, board, symmetry, observer, dead, |child, n| {
-                        let dest = shard_of(child);
-                        bufs[dest].push((child, n));
-                        if bufs[dest].len() >= FLUSH {
-                            flush(dest, &mut bufs[dest]);
+                let mut bufs: Vec<Vec<(Position, u128)>> = vec![Vec::new(); range.len()];
+                let whole = self.expand_shard(index, moves, observer, dead, |child, n| {
+                    let dest = shard_of(child);
+                    if range.contains(&dest) {
+                        let k = dest - range.start;
+                        bufs[k].push((child, n));
+                        if bufs[k].len() >= FLUSH {
+                            flush(k, &mut bufs[k]);
                         }
-                    });
-                for (dest, buf) in bufs.iter_mut().enumerate() {
+                    }
+                });
+                for (k, buf) in bufs.iter_mut().enumerate() {
                     if !buf.is_empty() {
-                        flush(dest, buf);
+                        flush(k, buf);
                     }
                 }
                 if !whole {
@@ -240,19 +272,51 @@ impl Level {
         if stop.load(Ordering::Relaxed) {
             return Err(Halt::Cancelled);
         }
-        Ok(self.child_level(next))
+        Ok(tightened(next))
     }
 }
 
+/// How many classes the next level's shards are made ready for before it is built (so that a shard seldom grows
+/// while it is filled, when its table would briefly be held twice and then be less than half full).
+/// About this many classes in the whole level.
+#[derive(Clone, Copy, Debug)]
+pub struct Room(pub u64);
+
+impl Room {
+    /// Empty shards for `n` of the level's shards, each with room for its share.
+    fn shards(self, n: usize) -> Vec<Mutex<Shard>> {
+        let Room(classes) = self;
+        let each = (classes as f64 * 1.15 / SHARD_COUNT as f64) as usize;
+        (0..n)
+            .map(|_| Mutex::new(Shard::with_capacity(each)))
+            .collect()
+    }
+}
+
+/// Shards as they were filled, each made [`Shard::tighten`] tight; with the bytes they held before.
+fn tightened(next: Vec<Mutex<Shard>>) -> (Vec<Shard>, u64) {
+    let shards: Vec<Shard> = next
+        .into_par_iter()
+        .map(|m| m.into_inner().unwrap_or_default())
+        .collect();
+    let built = shards.iter().map(Shard::bytes).sum();
+    let shards = shards
+        .into_par_iter()
+        .map(|mut s| {
+            s.tighten();
+            s
+        })
+        .collect();
+    (shards, built)
+}
+
 impl Level {
-    /// The level after this one, from its shards as they were filled.
-    fn child_level(&self, next: Vec<Mutex<Table>>) -> Level {
+    /// The level after this one, from its shards.
+    fn child_level(&self, shards: Vec<Shard>) -> Level {
         Level {
             pegs: self.pegs.saturating_sub(1),
-            shards: next
-                .into_iter()
-                .map(|m| m.into_inner().unwrap_or_default())
-                .collect(),
+            shards,
+            disk: None,
         }
     }
 
@@ -262,27 +326,28 @@ impl Level {
     fn expand_shard(
         &self,
         index: usize,
-        board: &Board,
-        symmetry: &Symmetry,
+        (board, symmetry, prune): (&Board, &Symmetry, &Prune),
         observer: &dyn Observer,
         dead: &(dyn Fn(Position, u128) + Sync),
         mut child: impl FnMut(Position, u128),
     ) -> bool {
-        let shard = &self.shards[index];
+        let shard = self.shard(index);
         let thread = rayon::current_thread_index();
         if observer.report(Progress::Started { index, thread }) == Flow::Stop {
             return false;
         }
         let mut found = 0u64;
-        for (k, (&pos, paths)) in shard.iter().enumerate() {
+        for (k, (pos, n)) in shard.iter().enumerate() {
             if k % 4096 == 4095 && !observer.keep_going() {
                 return false;
             }
-            let n = paths.get();
             let images = symmetry.images(pos);
             let any = board.for_each_legal(pos, |j| {
-                found += 1;
-                child(symmetry.canonical_after(&images, j), n);
+                let c = symmetry.canonical_after(&images, j);
+                if !prune.lost(c) {
+                    found += 1;
+                    child(c, n);
+                }
             });
             if !any {
                 dead(pos, n);
@@ -295,151 +360,6 @@ impl Level {
             work: shard.len() as u64,
         };
         observer.report(progress) == Flow::Continue
-    }
-
-    /// [`Level::expand`] of a level shared across `ranks`: each rank expands the shards it owns, a few per thread
-    /// at a time; the children it does not own are sent to their owners in one all-to-all exchange per round, so
-    /// what waits to be sent stays small. Every rank takes the same number of rounds, and all stop together.
-    pub fn expand_shared(
-        &self,
-        board: &Board,
-        symmetry: &Symmetry,
-        observer: &dyn Observer,
-        dead: &(dyn Fn(Position, u128) + Sync),
-        ranks: &dyn Ranks,
-    ) -> Result<Level, Halt> {
-        if ranks.size() == 1 {
-            return self.expand(board, symmetry, observer, dead);
-        }
-        let (me, size) = (ranks.rank(), ranks.size());
-        let next: Vec<Mutex<Table>> = (0..SHARD_COUNT)
-            .map(|_| Mutex::new(Table::default()))
-            .collect();
-        let rounds = rounds(ranks);
-        let go = observer.report(Progress::Begin {
-            units: rounds.iter().map(Vec::len).sum(),
-            unit: SHARDS,
-        }) == Flow::Continue;
-        if !ranks.all_keep_going(go) {
-            return Err(Halt::Cancelled);
-        }
-        let stop = AtomicBool::new(false);
-        let keep = |dest: usize, buf: &mut Vec<(Position, u128)>| flush_into(&next[dest], buf);
-        for batch in rounds {
-            let outgoing: Vec<Mutex<Vec<u64>>> =
-                (0..size).map(|_| Mutex::new(Vec::new())).collect();
-            batch.par_iter().with_max_len(1).for_each(|&index| {
-                if stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                let mut local: Vec<Vec<(Position, u128)>> = vec![Vec::new(); SHARD_COUNT];
-                let mut remote: Vec<Vec<u64>> = vec![Vec::new(); size];
-                let whole =
-                    self.expand_shard(index, board, symmetry, observer, dead, |child, n| {
-                        let dest = shard_of(child);
-                        match owner(dest, size) {
-                            r if r == me => {
-                                local[dest].push((child, n));
-                                if local[dest].len() >= FLUSH {
-                                    keep(dest, &mut local[dest]);
-                                }
-                            }
-                            r => push_pair(&mut remote[r], child, n),
-                        }
-                    });
-                for (dest, buf) in local.iter_mut().enumerate() {
-                    if !buf.is_empty() {
-                        keep(dest, buf);
-                    }
-                }
-                for (r, words) in remote.into_iter().enumerate() {
-                    if let Ok(mut o) = outgoing[r].lock() {
-                        o.extend(words);
-                    }
-                }
-                if !whole {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            });
-            if !ranks.all_keep_going(!stop.load(Ordering::Relaxed)) {
-                return Err(Halt::Cancelled);
-            }
-            let outgoing = outgoing
-                .into_iter()
-                .map(|m| m.into_inner().unwrap_or_default())
-                .collect();
-            let received = ranks.exchange(outgoing);
-            let mut by_shard: Vec<Vec<(Position, u128)>> = vec![Vec::new(); SHARD_COUNT];
-            for (p, n) in pairs(&received) {
-                by_shard[shard_of(p)].push((p, n));
-            }
-            drop(received);
-            // No `reserve` here (unlike `keep`): many arrivals add to classes already held.
-            by_shard
-                .into_par_iter()
-                .enumerate()
-                .for_each(|(dest, buf)| {
-                    if let Ok(mut t) = next[dest].lock() {
-                        for (p, n) in buf {
-                            t.entry(p).or_default().add(n);
-                        }
-                    }
-                });
-        }
-        Ok(self.child_level(next))
-    }
-
-    /// Sums `value(paths_here, paths_there)` over this level's classes, where `meet(position)` names the class,
-    /// on a level shared the same way as `other`, that each class meets, and `paths_there` is the paths into it
-    /// (classes that meet none count nothing). Each class is sent to the owner of the class it meets, a round
-    /// of shards at a time; the sum is over every rank.
-    pub fn meet_sum(
-        &self,
-        other: &Level,
-        meet: &(dyn Fn(Position) -> Position + Sync),
-        value: &(dyn Fn(Position, u128, u128) -> u128 + Sync),
-        ranks: &dyn Ranks,
-    ) -> u128 {
-        let size = ranks.size();
-        if size == 1 {
-            return self
-                .par_entries()
-                .map(|(p, n)| other.paths(meet(p)).map_or(0, |m| value(p, n, m)))
-                .sum();
-        }
-        // The meeting class's owner needs the class here only through `value`, so `value`'s first two
-        // arguments travel: the position and its paths.
-        let mut total = 0u128;
-        for batch in rounds(ranks) {
-            let outgoing: Vec<Vec<u64>> = batch
-                .par_iter()
-                .map(|&index| {
-                    let mut out = vec![Vec::new(); size];
-                    for (&p, n) in &self.shards[index] {
-                        push_pair(&mut out[owner(shard_of(meet(p)), size)], p, n.get());
-                    }
-                    out
-                })
-                .reduce(
-                    || vec![Vec::new(); size],
-                    |mut a, b| {
-                        for (x, y) in a.iter_mut().zip(b) {
-                            x.extend(y);
-                        }
-                        a
-                    },
-                );
-            let received = ranks.exchange(outgoing);
-            total += received
-                .par_chunks(WORDS * 1024)
-                .map(|words| {
-                    pairs(words)
-                        .map(|(p, n)| other.paths(meet(p)).map_or(0, |m| value(p, n, m)))
-                        .sum::<u128>()
-                })
-                .sum::<u128>();
-        }
-        ranks.sum(total)
     }
 }
 
@@ -459,10 +379,9 @@ impl Level {
             return Err(Halt::Cancelled);
         }
         let stop = AtomicBool::new(false);
-        let shards: Vec<Table> = self
-            .shards
-            .par_iter()
-            .enumerate()
+        let shards: Vec<Shard> = (0..SHARD_COUNT)
+            .into_par_iter()
+            .map(|index| (index, self.shard(index)))
             .with_max_len(1)
             .map(|(index, shard)| {
                 let thread = rayon::current_thread_index();
@@ -470,15 +389,15 @@ impl Level {
                     || observer.report(Progress::Started { index, thread }) == Flow::Stop
                 {
                     stop.store(true, Ordering::Relaxed);
-                    return Table::default();
+                    return Shard::default();
                 }
-                let mut out = Table::with_capacity_and_hasher(shard.len(), Default::default());
-                for (k, &pos) in shard.keys().enumerate() {
+                let mut out = Shard::with_capacity(shard.len());
+                for (k, (pos, _)) in shard.iter().enumerate() {
                     if k % 4096 == 4095 && !observer.keep_going() {
                         stop.store(true, Ordering::Relaxed);
                         return out;
                     }
-                    out.insert(pos, Paths::of(value(pos)));
+                    out.add(pos, value(pos));
                 }
                 let done = Progress::Finished {
                     index,
@@ -495,6 +414,10 @@ impl Level {
         if stop.load(Ordering::Relaxed) {
             return Err(Halt::Cancelled);
         }
-        Ok(Level { pegs, shards })
+        Ok(Level {
+            pegs,
+            shards,
+            disk: None,
+        })
     }
 }

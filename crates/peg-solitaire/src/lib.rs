@@ -28,8 +28,11 @@ mod names;
 mod opening;
 pub mod pagoda;
 mod per_jump;
+mod prune;
 mod ranks;
 mod search;
+mod shard;
+mod starts;
 mod symmetry;
 mod table;
 
@@ -46,6 +49,9 @@ pub use opening::{OPENING_LEVELS, Opening};
 pub use per_jump::jump_counts;
 pub use ranks::{Alone, Ranks};
 pub use search::POSITIONS;
+pub use starts::{
+    StartCount, class_hole, parse_table, shipped, shipped_games, start_holes, table_text,
+};
 pub use symmetry::Symmetry;
 pub use table::{Table, TableBuild};
 

@@ -8,9 +8,10 @@
 use progress::{Flow, Observer, Progress};
 
 use crate::board::{Board, Jump, Position};
-use crate::count::{CountError, LEVELS, Limits, checked, group_for, same_halves};
+use crate::count::{CountError, LEVELS, Limits, checked, group_for, halted, same_halves};
 use crate::finish::Finish;
-use crate::levels::{BYTES_PER_CLASS, Halt, Level};
+use crate::levels::{BYTES_PER_CLASS, Level};
+use crate::prune::Prune;
 use crate::symmetry::Symmetry;
 
 /// Games to the finish from every position reachable from a start.
@@ -202,7 +203,7 @@ impl TableBuild {
                 games: Vec::new(),
                 bytes: 0,
             },
-            limits: *limits,
+            limits: limits.clone(),
             forward_to: forward_to as usize,
             same,
             b: b as usize,
@@ -244,7 +245,7 @@ impl TableBuild {
             Flow::Continue => Ok(()),
             Flow::Stop => Err(CountError::Cancelled),
         };
-        let cancelled = |Halt::Cancelled| CountError::Cancelled;
+        let cancelled = halted;
         let limit = self.limits.max_bytes;
         let room = |kept: u64, next: u64, pegs: u32| {
             if kept + next > limit {
@@ -266,6 +267,7 @@ impl TableBuild {
                 .expand(
                     &self.table.board,
                     &self.table.symmetry,
+                    &Prune::none(),
                     observer,
                     &|_, _| {},
                 )
@@ -286,7 +288,7 @@ impl TableBuild {
             while self.table.backward.len() <= self.b {
                 let t = &self.table;
                 let next = t.backward[t.backward.len() - 1]
-                    .expand(&t.board, &t.symmetry, observer, &|_, _| {})
+                    .expand(&t.board, &t.symmetry, &Prune::none(), observer, &|_, _| {})
                     .map_err(cancelled)?;
                 self.table.backward.push(next);
                 tally(self.done())?;

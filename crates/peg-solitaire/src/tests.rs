@@ -25,8 +25,10 @@ fn brute(board: &Board, pos: Position, finish: Finish) -> u128 {
 
 const PLAIN: Limits = Limits {
     max_bytes: 1 << 30,
+    spill_dir: None,
     symmetry: false,
     meet_in_the_middle: false,
+    prune: false,
 };
 
 /// The English board, its centre hole, and the position after the first `jumps` jumps of the solution the solver
@@ -57,12 +59,12 @@ fn reachable(board: &Board, start: Position) -> Vec<Position> {
 }
 
 fn all_ways(board: &Board, start: Position, finish: Finish) -> Vec<u128> {
-    [(false, false), (true, false), (false, true), (true, true)]
-        .into_iter()
-        .map(|(symmetry, meet_in_the_middle)| {
+    (0..8)
+        .map(|k| {
             let limits = Limits {
-                symmetry,
-                meet_in_the_middle,
+                symmetry: k & 1 == 1,
+                meet_in_the_middle: k & 2 == 2,
+                prune: k & 4 == 4,
                 ..PLAIN
             };
             count(board, start, finish, &limits, &NoObserver)
@@ -460,4 +462,6 @@ fn position_classes_never_change_and_rule_out_finishes_at_once() {
 }
 
 mod analysis;
+mod disk;
 mod shared;
+mod starts;

@@ -126,6 +126,9 @@ pub struct CountProps {
     /// Where the count cannot run in a tab: the command that runs it natively (no button is offered).
     #[prop_or_default]
     pub too_big: Option<AttrValue>,
+    /// The games, where the table shipped with the app holds this start and finish: shown at once.
+    #[prop_or_default]
+    pub shipped: Option<AttrValue>,
 }
 
 /// The count, its progress and how the threads shared it.
@@ -182,6 +185,16 @@ pub fn CountPanel(props: &CountProps) -> Html {
             <details class="terms"><summary>{ "The technical terms" }</summary>
                 <p class="explain">{ "A breadth-first search, level by level; each level cut into 128 shards that the pool's threads take as they come free; positions alike up to a symmetry that keeps the start and the finish are counted once; where the finish is one peg the count meets in the middle (a jump played backwards is a jump forwards on the complemented board)." }</p>
             </details>
+            if let (Some(games), None) = (&props.shipped, &c.result) {
+                <div class="count-result" id="count-shipped">
+                    <p class="big" id="count-shipped-games" data-solutions={games.clone()}>{ format!("{} games", group_digits(games)) }</p>
+                    <p class="muted">{ if props.too_big.is_some() {
+                        "From the table shipped with the app (counted natively: too big to count in a browser tab)."
+                    } else {
+                        "From the table shipped with the app. Count it live to watch the threads share the work."
+                    } }</p>
+                </div>
+            }
             if let Some(command) = &props.too_big {
                 <p class="banner warn" id="count-too-big">{ format!("Counting every game on this board needs more memory than a browser tab may use ({}): its middle levels hold billions of positions. The command line counts it natively where the machine has the memory (--max-mb sets how much it may use), or across several machines with --mpi:", human_bytes(peg_solitaire::Limits::BROWSER.max_bytes)) }</p>
                 <pre class="command"><code id="count-command">{ command.clone() }</code></pre>
@@ -191,7 +204,7 @@ pub fn CountPanel(props: &CountProps) -> Html {
                 } else if running {
                     <button type="button" class="secondary" id="count-cancel" onclick={cancel}>{ "Cancel" }</button>
                 } else {
-                    <button type="button" class="primary" id="count-all" onclick={start}>{ "Count every game" }</button>
+                    <button type="button" class="primary" id="count-all" onclick={start}>{ if props.shipped.is_some() { "Count it live" } else { "Count every game" } }</button>
                 }
             </div>
             if running && !c.live.is_empty() {

@@ -1,0 +1,111 @@
+//! Every board's table of games by start, shipped with the app: for one start hole of each class of holes alike
+//! under the board's symmetries, the number of games to one peg anywhere, to one peg in the start hole, to a dead
+//! end and to each other hole where they were counted. The tables are text (`tables/<board>.txt`, one count a line:
+//! `start finish games`), written by `puzzle-lab pegs starts`, which prints the command and the date as comments.
+//! A start or finish that a symmetry maps onto a row's is answered by that row.
+
+use crate::board::{Board, Position};
+use crate::finish::Finish;
+
+/// One count of a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartCount {
+    /// The empty hole at the start (the first of its class of holes, in reading order).
+    pub start: u8,
+    /// Where the games end.
+    pub finish: Finish,
+    /// How many games.
+    pub games: u128,
+}
+
+/// The shipped tables, by board name.
+const SHIPPED: [(&str, &str); 4] = [
+    ("english", include_str!("../tables/english.txt")),
+    ("french", include_str!("../tables/french.txt")),
+    ("triangle", include_str!("../tables/triangle.txt")),
+    ("diamond", include_str!("../tables/diamond.txt")),
+];
+
+/// The first hole, in reading order, of the class of holes that the board's symmetries map `hole` onto.
+pub fn class_hole(board: &Board, hole: u8) -> u8 {
+    board
+        .symmetries()
+        .iter()
+        .map(|map| map[usize::from(hole)])
+        .min()
+        .unwrap_or(hole)
+}
+
+/// One hole of each class of holes that the board's symmetries map onto each other: the first in reading order.
+pub fn start_holes(board: &Board) -> Vec<u8> {
+    (0..board.holes().len() as u8)
+        .filter(|&h| class_hole(board, h) == h)
+        .collect()
+}
+
+/// A table's text, one count a line (`#` lines are comments), or the line that is wrong.
+pub fn parse_table(board: &Board, text: &str) -> Result<Vec<StartCount>, String> {
+    text.lines()
+        .map(str::trim)
+        .enumerate()
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .map(|(i, line)| {
+            let bad = |why: String| format!("line {}: {why}", i + 1);
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let [start, finish, games] = fields[..] else {
+                return Err(bad(format!("'{line}' is not 'start finish games'")));
+            };
+            Ok(StartCount {
+                start: board.parse_hole(start).map_err(bad)?,
+                finish: Finish::parse(board, finish).map_err(bad)?,
+                games: games.parse().map_err(|e| bad(format!("'{games}': {e}")))?,
+            })
+        })
+        .collect()
+}
+
+/// A table as its text: a line per count, after the comment lines `header`.
+pub fn table_text(board: &Board, header: &[String], counts: &[StartCount]) -> String {
+    let mut out: String = header.iter().map(|h| format!("# {h}\n")).collect();
+    for c in counts {
+        out.push_str(&format!(
+            "{} {} {}\n",
+            board.hole_text(c.start),
+            c.finish.text(board),
+            c.games
+        ));
+    }
+    out
+}
+
+/// The table shipped for a named board (empty for a board of one's own).
+pub fn shipped(board: &Board) -> Vec<StartCount> {
+    SHIPPED
+        .iter()
+        .find(|(name, _)| *name == board.name())
+        .and_then(|(_, text)| parse_table(board, text).ok())
+        .unwrap_or_default()
+}
+
+/// The shipped count of games from an empty `start` to `finish`, if the table holds it (for a start, and a finish
+/// hole, mapped together by a symmetry onto a row's).
+pub fn shipped_games(board: &Board, start: Position, finish: Finish) -> Option<u128> {
+    let table = shipped(board);
+    let empty = board.complement(start);
+    if empty.count_ones() != 1 {
+        return None;
+    }
+    let hole = empty.trailing_zeros() as u8;
+    (0..board.symmetries().len()).find_map(|s| {
+        let map = &board.symmetries()[s];
+        let finish = match finish {
+            Finish::Hole(f) => Finish::Hole(map[usize::from(f)]),
+            other => other,
+        };
+        let start = map[usize::from(hole)];
+        table
+            .iter()
+            .find(|c| c.start == start && c.finish == finish)
+            .map(|c| c.games)
+    })
+}

@@ -1,0 +1,88 @@
+//! Counts whose levels go to disk: the same figures as in memory, within the memory allowed, and no file left
+//! behind, whether the count finishes or is cancelled.
+
+use std::path::PathBuf;
+
+use progress::{Flow, NoObserver, Observer, Progress};
+
+use super::*;
+
+/// An empty directory of this test's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("peg-disk-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn empty(dir: &PathBuf) -> bool {
+    std::fs::read_dir(dir).unwrap().next().is_none()
+}
+
+#[test]
+fn a_count_on_disk_is_the_count_in_memory_and_leaves_no_file() {
+    let board = Board::named("english").unwrap();
+    let centre = board.hole(3, 3).unwrap();
+    let mut pos = board.full() & !(1 << centre);
+    let jumps = solve(&board, pos, Finish::Hole(centre), &NoObserver)
+        .unwrap()
+        .unwrap();
+    for j in &jumps[..9] {
+        pos ^= j.mask();
+    }
+    let dir = scratch("same");
+    for finish in [Finish::Hole(centre), Finish::AnyOne, Finish::DeadEnd] {
+        let memory = count(&board, pos, finish, &Limits::NATIVE, &NoObserver).unwrap();
+        assert_eq!(memory.disk_bytes, 0);
+        let small = Limits {
+            max_bytes: 1 << 20,
+            spill_dir: Some(dir.clone()),
+            ..Limits::NATIVE
+        };
+        let disk = count(&board, pos, finish, &small, &NoObserver).unwrap();
+        assert_eq!(disk.solutions, memory.solutions, "{finish}");
+        assert!(disk.disk_bytes > 0, "{finish}: nothing went to disk");
+        assert!(disk.peak_bytes < memory.peak_bytes, "{finish}");
+        assert!(empty(&dir), "{finish}: files were left behind");
+        // Without a directory, the same limit says how much it would need.
+        let no_disk = Limits {
+            spill_dir: None,
+            ..small
+        };
+        assert!(matches!(
+            count(&board, pos, finish, &no_disk, &NoObserver),
+            Err(CountError::TooBig { .. })
+        ));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_count_cancelled_on_disk_removes_its_files() {
+    struct StopAfter(std::sync::atomic::AtomicU64);
+    impl Observer for StopAfter {
+        fn report(&self, p: Progress) -> Flow {
+            let finished = matches!(p, Progress::Finished { .. });
+            if finished && self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed) > 1500 {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        }
+    }
+    let board = Board::named("english").unwrap();
+    let start = board.full() & !(1 << board.hole(3, 3).unwrap());
+    let dir = scratch("cancel");
+    let small = Limits {
+        max_bytes: 4 << 20,
+        spill_dir: Some(dir.clone()),
+        ..Limits::NATIVE
+    };
+    let stop = StopAfter(Default::default());
+    assert_eq!(
+        count(&board, start, Finish::AnyOne, &small, &stop),
+        Err(CountError::Cancelled)
+    );
+    assert!(empty(&dir), "files were left behind");
+    let _ = std::fs::remove_dir_all(&dir);
+}
