@@ -255,9 +255,23 @@ fn pegs_count_and_solve() {
         "--finish: '3' is not a hole: write its column letter and row number, like d4",
     );
     refused(
+        &[
+            "pegs",
+            "count",
+            "--finish",
+            "dead-end",
+            "--max-mb",
+            "1",
+            "--no-disk",
+        ],
+        "this count does not fit",
+    );
+    // With levels on disk, a limit below one shard of a level still says so.
+    refused(
         &["pegs", "count", "--finish", "dead-end", "--max-mb", "1"],
         "this count does not fit",
     );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 const LOG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/cluedo-log.json");

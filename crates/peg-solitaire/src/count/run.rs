@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use super::{CountError, Counted, LEVELS, LevelStats, Limits};
 use crate::board::{Board, Position};
-use crate::levels::{BYTES_PER_CLASS, Halt, Level, Room};
+use crate::levels::{BYTES_PER_CLASS, Halt, Level, Room, SHARD_COUNT};
 use crate::prune::Prune;
 use crate::ranks::Ranks;
 use crate::symmetry::Symmetry;
@@ -52,10 +52,9 @@ impl Scratch {
             .root
             .clone()
             .ok_or(CountError::Disk("no directory".into()))?;
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        let dir = root.join(format!("puzzle-lab-count-{}-{nanos:x}", std::process::id()));
+        // The process and this count's own address: unique among the counts running (cores read no clock).
+        let tag = self as *const Scratch as usize;
+        let dir = root.join(format!("puzzle-lab-count-{}-{tag:x}", std::process::id()));
         std::fs::create_dir_all(&dir)
             .map_err(|e| CountError::Disk(format!("{}: {e}", dir.display())))?;
         self.dir = Some(dir.clone());
@@ -210,6 +209,14 @@ impl Run<'_> {
         }
         level.spill(&dir).map_err(halted)?;
         let passes = (next as f64 / (max * DISK_SHARE)).ceil() as usize;
+        if passes > SHARD_COUNT {
+            // Even one shard of the next level at a time would not fit.
+            return Err(CountError::TooBig {
+                pegs: level.pegs.saturating_sub(1),
+                needed: (next / SHARD_COUNT as u64) * 5 / 3,
+                limit: self.limits.max_bytes,
+            });
+        }
         let (next, most) = level
             .expand_to_disk(moves, self.observer, dead, (passes, room), &dir)
             .map_err(halted)?;

@@ -21,15 +21,7 @@ fn empty(dir: &PathBuf) -> bool {
 
 #[test]
 fn a_count_on_disk_is_the_count_in_memory_and_leaves_no_file() {
-    let board = Board::named("english").unwrap();
-    let centre = board.hole(3, 3).unwrap();
-    let mut pos = board.full() & !(1 << centre);
-    let jumps = solve(&board, pos, Finish::Hole(centre), &NoObserver)
-        .unwrap()
-        .unwrap();
-    for j in &jumps[..9] {
-        pos ^= j.mask();
-    }
+    let (board, centre, pos) = english_centre_after(9);
     let dir = scratch("same");
     for finish in [Finish::Hole(centre), Finish::AnyOne, Finish::DeadEnd] {
         let memory = count(&board, pos, finish, &Limits::NATIVE, &NoObserver).unwrap();

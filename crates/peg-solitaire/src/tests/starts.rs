@@ -83,15 +83,7 @@ fn the_triangle_table_is_a_fresh_count_and_durango_bills() {
 fn pruning_and_streaming_the_meeting_level_never_change_a_count() {
     // English from positions of a solution's first jumps, to the centre, anywhere and a dead end; with and without
     // pruning, symmetry and meeting, all equal.
-    let board = Board::named("english").unwrap();
-    let centre = board.hole(3, 3).unwrap();
-    let mut pos = board.full() & !(1 << centre);
-    let jumps = solve(&board, pos, Finish::Hole(centre), &NoObserver)
-        .unwrap()
-        .unwrap();
-    for j in &jumps[..12] {
-        pos ^= j.mask();
-    }
+    let (board, centre, pos) = english_centre_after(12);
     for finish in [Finish::Hole(centre), Finish::AnyOne, Finish::Hole(0)] {
         let all: Vec<u128> = (0..8)
             .map(|k| {
