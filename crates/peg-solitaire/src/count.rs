@@ -233,6 +233,7 @@ pub fn count_shared(
         symmetry: &symmetry,
         prune: [Prune::none(), Prune::none()],
         pruning,
+        learnt: [false; 2],
         limits,
         disk_peak: 0,
         scratch: Scratch::new(limits.spill_dir.as_deref()),

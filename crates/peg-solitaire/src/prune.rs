@@ -111,11 +111,6 @@ impl Prune {
         prune
     }
 
-    /// Whether it has no function (prunes nothing).
-    pub fn is_empty(&self) -> bool {
-        self.functions.is_empty()
-    }
-
     /// Whether one of the functions proves that no game from `pos` reaches a target.
     #[inline]
     pub fn lost(&self, pos: Position) -> bool {

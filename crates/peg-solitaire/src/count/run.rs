@@ -85,6 +85,8 @@ pub(super) struct Run<'a> {
     /// Where each half's pruning is learnt from, `(sources, targets)`, until it is; none where counts are not
     /// pruned.
     pub(super) pruning: Option<[(Vec<Position>, Vec<Position>); 2]>,
+    /// Whether each half's pruning was learnt (it may have found no function).
+    pub(super) learnt: [bool; 2],
     pub(super) limits: &'a Limits,
     pub(super) observer: &'a dyn Observer,
     pub(super) ranks: &'a dyn Ranks,
@@ -235,15 +237,16 @@ impl Run<'_> {
         let Some(halves) = &self.pruning else {
             return;
         };
-        if !self.prune[h].is_empty() || self.ranks.sum(u128::from(level.classes())) < PRUNE_FROM {
+        if self.learnt[h] || self.ranks.sum(u128::from(level.classes())) < PRUNE_FROM {
             return;
         }
-        let learnt = if halves[0] == halves[1] && !self.prune[1 - h].is_empty() {
+        let learnt = if halves[0] == halves[1] && self.learnt[1 - h] {
             self.prune[1 - h].clone()
         } else {
             Prune::learn(self.board, &halves[h].0, &halves[h].1)
         };
         self.prune[h] = learnt;
+        self.learnt[h] = true;
     }
 
     pub(super) fn start_level(&self, starts: &[Position]) -> Level {
