@@ -285,11 +285,15 @@ pub struct Room(pub u64);
 impl Room {
     /// Empty shards for `n` of the level's shards, each with room for its share.
     fn shards(self, n: usize) -> Vec<Mutex<Shard>> {
-        let Room(classes) = self;
-        let each = (classes as f64 * 1.15 / SHARD_COUNT as f64) as usize;
+        let each = self.per_shard(SHARD_COUNT);
         (0..n)
             .map(|_| Mutex::new(Shard::with_capacity(each)))
             .collect()
+    }
+
+    /// Room in each of `shards` shards that share the classes (15 % more than their share).
+    fn per_shard(self, shards: usize) -> usize {
+        (self.0 as f64 * 1.15 / shards.max(1) as f64) as usize
     }
 }
 

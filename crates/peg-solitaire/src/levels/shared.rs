@@ -14,6 +14,7 @@ use super::{
 use crate::board::{Board, Position};
 use crate::prune::Prune;
 use crate::ranks::Ranks;
+use crate::shard::Shard;
 use crate::symmetry::Symmetry;
 
 impl Level {
@@ -34,7 +35,14 @@ impl Level {
             return Ok((self.child_level(shards), built));
         }
         let (me, size) = (ranks.rank(), ranks.size());
-        let next = room.shards(SHARD_COUNT);
+        // Room only in the shards this rank owns: its estimate is of its own classes.
+        let owned = (0..SHARD_COUNT).filter(|&s| owner(s, size) == me).count();
+        let next: Vec<Mutex<Shard>> = (0..SHARD_COUNT)
+            .map(|s| match owner(s, size) == me {
+                true => Mutex::new(Shard::with_capacity(room.per_shard(owned))),
+                false => Mutex::new(Shard::default()),
+            })
+            .collect();
         let rounds = rounds(ranks);
         let go = observer.report(Progress::Begin {
             units: rounds.iter().map(Vec::len).sum(),
