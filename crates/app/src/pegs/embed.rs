@@ -55,8 +55,8 @@ fn EmbedPegs(props: &EmbedProps) -> Html {
             <p class="lead">{ format!("The frame opens this game as you set it up: {what}. ") }
                 <a href={game}>{ "Change it on the game's page" }</a>{ ", then choose “Embed this game in a page” again." }</p>
             { for errors.iter().map(|e| html! { <p class="error">{ e }</p> }) }
-            <EmbedCode {src} title="Peg solitaire, Puzzle Lab" size={(760, 1160)}
-                size_note="760 x 1160 pixels holds the French or English board beside its buttons and the count of every game below (1,110 px measured); narrower frames put the buttons under the board and need about 1,450 px at 560 wide." />
+            <EmbedCode {src} title="Peg solitaire, Puzzle Lab" size={(760, 1240)}
+                size_note="760 x 1240 pixels holds the French or English board beside its buttons and the count of every game below, with its shipped figure (1,174 px measured); narrower frames put the buttons under the board and need about 1,450 px at 560 wide." />
         </section>
     }
 }
