@@ -43,6 +43,15 @@ fn cell(board: &Board, rows: &[StartCount], start: u8, finish: Finish, current: 
     }
 }
 
+/// `french` as a heading writes it: `French`.
+fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// The shipped table of the board, or nothing where there is none.
 #[component]
 pub fn StartsTable(props: &StartsProps) -> Html {
@@ -66,7 +75,7 @@ pub fn StartsTable(props: &StartsProps) -> Html {
     };
     html! {
         <details class="card starts-table" id="starts-table" open=true>
-            <summary><h2>{ format!("Every start on the {} board", board.name()) }</h2></summary>
+            <summary><h2>{ format!("Every start on the {} board", capitalised(board.name())) }</h2></summary>
             <p class="explain">{ "Games counted exactly, one start hole for each group of holes that the board's turns and mirror images carry onto each other (the others give the same numbers). Click a number to play that start to that finish." }</p>
             <div class="table-scroll">
             <table class="starts">
