@@ -56,9 +56,8 @@ impl Hasher for PositionHasher {
     }
 }
 
-/// The shard a position belongs to, from bits 40-46 of its hash: a shard's table (hashbrown) takes its buckets from
-/// the low bits and its 7-bit tags from the top ones, so sharding by either would make every key of a shard alike
-/// there (with the top bits, every tag in a probe group matched and each lookup compared keys across the group).
+/// The shard a position belongs to, from bits 40-46 of its hash (a shard's table places its classes by a hash of
+/// its own, `shard.rs`, so the bits every key of a shard shares here do not crowd its slots).
 fn shard_of(pos: Position) -> usize {
     let mut h = PositionHasher::default();
     h.write_u64(pos);
@@ -276,9 +275,9 @@ impl Level {
     }
 }
 
-/// How many classes the next level's shards are made ready for before it is built (so that a shard seldom grows
-/// while it is filled, when its table would briefly be held twice and then be less than half full).
-/// About this many classes in the whole level.
+/// About how many classes the whole next level will hold: its shards are made ready for them before it is built,
+/// so that a shard seldom grows while it is filled (its table would briefly be held twice, then be less than half
+/// full).
 #[derive(Clone, Copy, Debug)]
 pub struct Room(pub u64);
 
@@ -325,8 +324,8 @@ impl Level {
     }
 
     /// Expands the classes of shard `index` by every legal jump, between its `Started` and `Finished` reports:
-    /// each child (canonical) with the paths into its parent's class goes to `child`, each class with no legal
-    /// jump to `dead`. `false` if the observer stopped it.
+    /// each child (canonical) with the paths into its parent's class goes to `child`, unless `prune` proves it
+    /// lost; each class with no legal jump goes to `dead`. `false` if the observer stopped it.
     fn expand_shard(
         &self,
         index: usize,

@@ -1,6 +1,6 @@
-//! One shard of a level: its classes, each with the paths into it, in 16 bytes a class. Open addressing with linear
-//! probing over `(position, paths)` pairs sized exactly (not to a power of two), held at most [`MAX_LOAD`] full while a
-//! level is built and tightened to [`REST_LOAD`] once it is. Paths are exact 128-bit counts: a count of 2^63 or more
+//! One shard of a level: its classes, each with the paths into it, in 16 bytes a class. Open addressing (Robin Hood
+//! linear probing) over `(position, paths)` pairs sized exactly (not to a power of two), held at most [`MAX_LOAD`]
+//! full while a level is built and tightened to [`REST_LOAD`] once it is. Paths are exact 128-bit counts: a count of 2^63 or more
 //! (rare, near the end of the longest counts) is kept whole beside the table, its slot marked.
 //!
 //! A general hash map (hashbrown) took 24 bytes a pair plus a control byte, at between 7/16 and 7/8 of a power of
@@ -11,7 +11,7 @@ use std::io::{self, Read, Write};
 
 use crate::board::Position;
 
-/// The most a table is filled while it grows (a miss probes about 6 slots, one or two cache lines).
+/// The most a table is filled while it grows (a miss looks at about 2 slots, one or two cache lines).
 const MAX_LOAD: f64 = 0.7;
 
 /// How full a finished level's tables are made.

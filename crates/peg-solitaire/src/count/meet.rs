@@ -1,5 +1,5 @@
 //! Meeting in the middle: forward from the start and forward from the complemented finishes, to levels one jump
-//! apart, the last jump streamed into the sum.
+//! apart; the last jump builds the meeting level where it fits, else is streamed into the sum.
 
 use super::run::{IN_MEMORY, Run, halted};
 use super::{CountError, Counted, same_halves};
@@ -10,8 +10,7 @@ impl Run<'_> {
     /// A position `p` with `m` pegs is reached by `f(p)` games from the start, and `g(!p)` games lead from `p` to a
     /// finish, where `g` counts games from the complemented finishes (a jump backwards is a jump forwards on
     /// complements). Each step grows the half whose last level is smaller, so the two held at the end are about
-    /// the same size and the widest is as small as it can be; the last jump is streamed into the sum
-    /// (`Level::meet_sum`), so the meeting level, the widest, is never stored.
+    /// the same size and the widest is as small as it can be; the last jump is [`Run::last_jump`].
     pub(super) fn meet(
         mut self,
         start: Position,
@@ -43,39 +42,41 @@ impl Run<'_> {
             }
         }
         let (solutions, met) = if smaller_back(&self, &forward, &backward) {
-            (self.last_jump(&mut backward, &mut forward, true)?, pegs - a)
+            (
+                self.last_jump(&mut backward, Some(&mut forward), true)?,
+                pegs - a,
+            )
         } else {
             (
-                self.last_jump(&mut forward, &mut backward, false)?,
+                self.last_jump(&mut forward, Some(&mut backward), false)?,
                 pegs - a - 1,
             )
         };
         self.done(solutions, Some(met))
     }
 
-    /// The sum over the meeting level, one jump after `level`, met with `other`. Where the meeting level fits in
-    /// memory beside both, it is built and its classes met (fewer lookups: one per class, not one per jump into
-    /// it); else it is streamed.
+    /// The sum over the meeting level, one jump after `level`, met with `other` (none: `level` meets itself, the
+    /// middle of a game back to its start hole). Where the meeting level fits in memory beside both, it is built
+    /// and its classes met (one lookup per class, not one per jump into it); else it is streamed through
+    /// (`Level::meet_sum`), never stored.
     fn last_jump(
         &mut self,
         level: &mut Level,
-        other: &mut Level,
+        mut other: Option<&mut Level>,
         backward: bool,
     ) -> Result<u128, CountError> {
         let next = self.next_classes(level, backward) * BYTES_PER_CLASS;
-        let held = level.bytes() + other.bytes() + next;
-        let in_memory = !level.on_disk() && !other.on_disk();
-        if in_memory && held as f64 <= self.limits.max_bytes as f64 * IN_MEMORY {
-            let meeting = self.step(level, Some(other), backward, &|_, _| {})?;
-            self.record(&meeting, backward)?;
-            let classes = Meeting {
-                symmetry: self.symmetry,
-                other_prune: &self.prune[usize::from(!backward)],
-                children: None,
-            };
-            return self.meet_parts(&meeting, other, &classes);
+        let held = level.bytes() + other.as_ref().map_or(0, |o| o.bytes()) + next;
+        let on_disk = level.on_disk() || other.as_ref().is_some_and(|o| o.on_disk());
+        if on_disk || held as f64 > self.limits.max_bytes as f64 * IN_MEMORY {
+            let level: &Level = level;
+            let other: &Level = other.as_deref().unwrap_or(level);
+            return self.meet_parts(level, other, &self.meeting(backward, true));
         }
-        self.stream(level, other, backward)
+        let meeting = self.step(level, other.as_deref_mut(), backward, &|_, _| {})?;
+        self.record(&meeting, backward)?;
+        let other: &Level = other.as_deref().unwrap_or(level);
+        self.meet_parts(&meeting, other, &self.meeting(backward, false))
     }
 
     /// The meet when both halves start from the same position (a game back to its start hole): the forward levels
@@ -90,45 +91,26 @@ impl Run<'_> {
         let pegs = start.count_ones();
         let (solutions, met) = if jumps % 2 == 1 {
             // The level in the middle is both halves' last: the meeting level is one jump after it.
-            let next = self.next_classes(&level, false) * BYTES_PER_CLASS;
-            let held = (level.bytes() + next) as f64;
-            if !level.on_disk() && held <= self.limits.max_bytes as f64 * IN_MEMORY {
-                let meeting = self.step(&mut level, None, false, &|_, _| {})?;
-                self.record(&meeting, false)?;
-                let classes = Meeting {
-                    symmetry: self.symmetry,
-                    other_prune: &self.prune[1],
-                    children: None,
-                };
-                (
-                    self.meet_parts(&meeting, &level, &classes)?,
-                    pegs - jumps / 2 - 1,
-                )
-            } else {
-                (self.stream(&level, &level, false)?, pegs - jumps / 2 - 1)
-            }
+            let met = pegs - jumps / 2 - 1;
+            (self.last_jump(&mut level, None, false)?, met)
         } else {
-            let meeting = Meeting {
-                symmetry: self.symmetry,
-                other_prune: &self.prune[1],
-                children: None,
-            };
+            let meeting = self.meeting(false, false);
             (self.meet_parts(&level, &level, &meeting)?, pegs - jumps / 2)
         };
         self.done(solutions, Some(met))
     }
 
-    /// The sum over the children of `level`'s classes (one more jump of its half) met with `other`'s classes.
-    fn stream(&self, level: &Level, other: &Level, backward: bool) -> Result<u128, CountError> {
-        let meeting = Meeting {
+    /// What a meet with a level of the other half sums over: the classes of a level of this half (`backward` or
+    /// not), or with `children` the children of its classes, pruned as this half is.
+    fn meeting(&self, backward: bool, children: bool) -> Meeting<'_> {
+        Meeting {
             symmetry: self.symmetry,
             other_prune: &self.prune[usize::from(!backward)],
-            children: Some((
+            children: children.then_some((
                 (self.board, &self.prune[usize::from(backward)]),
                 self.observer,
             )),
-        };
-        self.meet_parts(level, other, &meeting)
+        }
     }
 
     /// The meet of `level` with `other`; where `other` is on disk, a range of its shards at a time (each small
