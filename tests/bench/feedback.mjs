@@ -17,15 +17,14 @@ const page = await open(browser, `${server.url}/`);
 for (const [pegs, colors, guesses, secrets] of sizes) {
   const runs = [];
   for (let run = 0; run < 3; run++) {
-    runs.push(await runInWorker(page, threads, { game: 'Mastermind',
-      job: { kind: 'BenchFeedback', spec: { pegs, colors, repeats: true }, guesses, secrets, seed: 0 } }));
+    runs.push(await runInWorker(page, threads, { Mastermind: { BenchFeedback: { spec: { pegs, colors, repeats: true }, guesses, secrets, seed: 0 } } }));
   }
   const best = runs.reduce((a, b) => (a.millis < b.millis ? a : b));
-  if (best.outcome.type !== 'Ok') throw new Error(JSON.stringify(best.outcome));
-  const perSecond = best.outcome.answer.answer.feedbacks / (best.millis / 1000);
+  if (!best.outcome.Ok) throw new Error(JSON.stringify(best.outcome));
+  const perSecond = best.outcome.Ok.answer.Mastermind.Benched.feedbacks / (best.millis / 1000);
   console.log(JSON.stringify({ pegs, colors, guesses, secrets, threads: best.threads, best_of: runs.length,
     seconds: best.millis / 1000, per_second: Math.round(perSecond), per_second_per_thread: Math.round(perSecond / best.threads),
-    checksum: String(best.outcome.answer.answer.checksum) }));
+    checksum: String(best.outcome.Ok.answer.Mastermind.Benched.checksum) }));
 }
 await browser.close();
 await server.close();

@@ -15,10 +15,9 @@ const browser = await launch();
 const page = await open(browser, `${server.url}/`);
 page.setDefaultTimeout(0);
 for (const [pegs, colors, strategy] of runs) {
-  const run = await runInWorker(page, threads, { game: 'Mastermind',
-    job: { kind: 'Play', spec: { pegs, colors, repeats: true }, strategy, games: null, seed: 0 } });
-  if (run.outcome.type !== 'Ok') throw new Error(JSON.stringify(run.outcome));
-  const played = run.outcome.answer.answer.played;
+  const run = await runInWorker(page, threads, { Mastermind: { Play: { spec: { pegs, colors, repeats: true }, strategy, games: null, seed: 0 } } });
+  if (!run.outcome.Ok) throw new Error(JSON.stringify(run.outcome));
+  const played = run.outcome.Ok.answer.Mastermind.Played.played;
   console.log(JSON.stringify({ pegs, colors, strategy, threads: run.threads, seconds: run.millis / 1000,
     games: played.games, mean: played.mean, worst: played.worst, failed: played.failed }));
 }

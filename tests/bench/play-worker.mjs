@@ -15,10 +15,9 @@ const server = await serve();
 const browser = await launch();
 const page = await open(browser, `${server.url}/`);
 for (const [pegs, colors, strategy, games, seed] of sizes) {
-  const run = await runInWorker(page, threads, { game: 'Mastermind',
-    job: { kind: 'Play', spec: { pegs: +pegs, colors: +colors, repeats: true }, strategy, games: +games, seed: +seed } });
-  if (run.outcome.type !== 'Ok') throw new Error(JSON.stringify(run.outcome));
-  const a = run.outcome.answer.answer;
+  const run = await runInWorker(page, threads, { Mastermind: { Play: { spec: { pegs: +pegs, colors: +colors, repeats: true }, strategy, games: +games, seed: +seed } } });
+  if (!run.outcome.Ok) throw new Error(JSON.stringify(run.outcome));
+  const a = run.outcome.Ok.answer.Mastermind.Played;
   console.log(JSON.stringify({ pegs: +pegs, colors: +colors, strategy, games: +games, seed: +seed, threads: run.threads,
     seconds: run.millis / 1000, seconds_per_game: run.millis / 1000 / +games, mean_guesses: a.played?.mean }));
 }

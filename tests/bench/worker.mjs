@@ -1,13 +1,14 @@
 // Runs one job on a fresh worker (its wasm, its pool of `threads`) from a page of the app, through the page
-// protocol, and returns the pool's size, the job's outcome and the worker's own time for it.
+// protocol (serde's JSON of `protocol::ToWorker` and `FromWorker`: an enum's variant is the key of an object),
+// and returns the pool's size, the job's outcome and the worker's own time for it.
 export async function runInWorker(page, threads, job) {
   return page.evaluate(async ({ threads, job }) => {
     const w = new Worker(`./solver.js?threads=${threads}`, { type: 'module' });
     const ready = await new Promise((ok) => { w.onmessage = (e) => ok(JSON.parse(e.data)); });
-    const done = new Promise((ok) => { w.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === 'Done') ok(m); }; });
-    w.postMessage(JSON.stringify({ type: 'Run', id: 1, job }));
+    const done = new Promise((ok) => { w.onmessage = (e) => { const m = JSON.parse(e.data); if (m.Done) ok(m.Done); }; });
+    w.postMessage(JSON.stringify({ Run: { id: 1, job } }));
     const m = await done;
     w.terminate();
-    return { threads: ready.threads, outcome: m.outcome, millis: m.stats.millis };
+    return { threads: ready.Ready.threads, outcome: m.outcome, millis: m.stats.millis };
   }, { threads, job });
 }

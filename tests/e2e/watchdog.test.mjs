@@ -18,7 +18,7 @@ before(async () => {
   } });
   // A worker that says it is ready on a pool, then never answers a job.
   mute = await serve({ scripts: {
-    '/solver.js': "postMessage(JSON.stringify({ type: 'Ready', threads: 2, isolated: true, note: null, cancel_by_restart: false }));",
+    '/solver.js': "postMessage(JSON.stringify({ Ready: { threads: 2, isolated: true, note: null, cancel_by_restart: false } }));",
   } });
   browser = await launch();
 });

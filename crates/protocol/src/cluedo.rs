@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 /// A turn as it travels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase", tag = "kind")]
+#[serde(rename_all = "lowercase")]
 pub enum TurnDto {
     /// `by` suggested `cards`; `shown_by` refuted (or nobody); `card` where this seat saw it.
     Suggest {
@@ -152,7 +152,7 @@ impl From<&View> for ViewDto {
 
 /// What a computer player is asked, as it travels.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "kind")]
+#[serde(rename_all = "kebab-case")]
 pub enum AskDto {
     /// Its turn.
     Turn,
@@ -169,7 +169,7 @@ pub enum AskDto {
 
 /// A move, as it travels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "kind")]
+#[serde(rename_all = "kebab-case")]
 pub enum ActionDto {
     /// Suggest these.
     Suggest {
@@ -255,7 +255,6 @@ impl AskDto {
 
 /// A Cluedo job.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "job")]
 pub enum CluedoJob {
     /// The notebook of a view: every consistent deal counted.
     Notebook {
@@ -366,7 +365,6 @@ pub struct SimulationDto {
 
 /// A Cluedo answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "answer")]
 pub enum CluedoAnswer {
     /// A notebook.
     Notebook(NotebookDto),

@@ -13,7 +13,6 @@ pub type JobId = u32;
 
 /// A job for one of the games.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "game", content = "job")]
 pub enum Job {
     /// A Mastermind job.
     Mastermind(MastermindJob),
@@ -25,7 +24,6 @@ pub enum Job {
 
 /// An answer from one of the games.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "game", content = "answer")]
 pub enum Answer {
     /// A Mastermind answer.
     Mastermind(MastermindAnswer),
@@ -58,7 +56,6 @@ game_answers! {
 
 /// Page to worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type")]
 pub enum ToWorker {
     /// Start a job. The worker runs one job at a time; a new job waits for the running one.
     Run {
@@ -80,7 +77,6 @@ pub enum ToWorker {
 
 /// Worker to page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type")]
 pub enum FromWorker {
     /// The worker has loaded and is ready for jobs.
     Ready {
@@ -132,7 +128,6 @@ pub struct ProgressDto {
 
 /// How a job ended.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type")]
 pub enum Outcome {
     /// It finished.
     Ok {

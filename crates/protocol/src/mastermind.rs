@@ -89,7 +89,6 @@ impl RowDto {
 
 /// Mastermind work the worker does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind")]
 pub enum MastermindJob {
     /// Draw a secret uniformly at random.
     NewSecret {
@@ -203,7 +202,6 @@ impl From<::mastermind::search::Count> for CountDto {
 
 /// Mastermind answers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind")]
 pub enum MastermindAnswer {
     /// A new secret.
     Secret {

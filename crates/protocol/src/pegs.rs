@@ -29,7 +29,7 @@ impl BoardDto {
 
 /// Where a game ends, as it travels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "kind")]
+#[serde(rename_all = "kebab-case")]
 pub enum FinishDto {
     /// One peg, in this hole (bit index).
     Hole {
@@ -78,7 +78,6 @@ pub fn parse_position(board: &Board, text: &str) -> Result<Position, String> {
 
 /// Peg solitaire work the worker does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind")]
 pub enum PegsJob {
     /// Count every game from `position` to `finish`.
     Count {
@@ -187,7 +186,6 @@ pub struct CountedDto {
 
 /// Peg solitaire answers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind")]
 pub enum PegsAnswer {
     /// Every game counted.
     Counted(CountedDto),
@@ -212,7 +210,7 @@ pub enum PegsAnswer {
 
 /// Why no game reaches the finish, as it travels (see [`peg_solitaire::Lost`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
 pub enum LostDto {
     /// No jump is left.
     NoJumpLeft,
