@@ -98,8 +98,9 @@ fn kinds(text: &str, errors: &mut Vec<String>) -> Vec<Kind> {
         .collect()
 }
 
-/// The game a link describes: `players=deduction,random` (the computers, 2 to 5), `seed=N`, `pace=MS|step`; with no
-/// seed (or a bad one) a random deal.
+/// The game a link describes: `players=deduction,random` (the computers, 2 to 5), `seed=N`, `pace=MS|step`,
+/// `watch=KIND` (a computer of that kind plays the first seat: a table of computers only, to watch); with no seed
+/// (or a bad one) a random deal.
 fn setup(query: &Query) -> (Setup, Vec<String>) {
     setup_with(
         query,
@@ -143,6 +144,11 @@ fn setup_with(query: &Query, random: u64) -> (Setup, Vec<String>) {
             }
         },
     };
+    let watch = query.get("watch").and_then(|t| {
+        Kind::parse(t)
+            .map_err(|e| errors.push(format!("watch: {e}; you play the first seat")))
+            .ok()
+    });
     let moves = query
         .get("moves")
         .map(|t| moves::parse(t, &mut errors))
@@ -150,6 +156,7 @@ fn setup_with(query: &Query, random: u64) -> (Setup, Vec<String>) {
     (
         Setup {
             computers,
+            watch,
             seed,
             pace_ms,
             moves,
@@ -176,8 +183,11 @@ fn link(setup: &Setup) -> String {
     } else {
         setup.pace_ms.to_string()
     };
+    let watch = setup
+        .watch
+        .map_or(String::new(), |k| format!("&watch={}", k.name()));
     format!(
-        "players={}&seed={}&pace={pace}",
+        "players={}{watch}&seed={}&pace={pace}",
         players.join(","),
         setup.seed
     )
@@ -237,5 +247,24 @@ mod tests {
         );
         assert!(errors[0].ends_with("so the first 5 play"), "{errors:?}");
         assert_eq!(errors.len(), 2, "{errors:?}");
+    }
+
+    #[test]
+    fn a_table_to_watch_is_a_link_too() {
+        let (s, errors) = open("players=random,listening&watch=deduction&seed=9&pace=150");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(s.watch, Some(Kind::Deduction));
+        assert_eq!(
+            link(&s),
+            "players=random,listening&watch=deduction&seed=9&pace=150"
+        );
+        let (again, _) = open(&link(&s));
+        assert_eq!(again, s);
+        let (s, errors) = open("watch=wizard&seed=1");
+        assert_eq!(s.watch, None, "the person plays");
+        assert!(
+            errors[0].starts_with("watch: ") && errors[0].ends_with("you play the first seat"),
+            "{errors:?}"
+        );
     }
 }

@@ -1,6 +1,8 @@
 //! The builder for putting a Cluedo table in another page: the game as it was set up on its page (the computer
-//! players, the deal, the pace, and the moves so far), in a frame.
+//! players, the deal, the pace, and the moves so far), in a frame; the reader plays the first seat, or a computer
+//! does (a table to watch, chosen here too).
 
+use cluedo::Kind;
 use yew::prelude::*;
 
 use crate::route::Query;
@@ -33,14 +35,20 @@ fn EmbedCluedo(props: &EmbedProps) -> Html {
         "#/cluedo?{}",
         super::game_link(&setup, &setup.moves)
     ));
+    let first = {
+        let query = query.clone();
+        Callback::from(move |e: Event| {
+            let mut next = (*query).clone();
+            match Kind::parse(&crate::widgets::field::value(&e)) {
+                Ok(k) => next.insert("watch".into(), k.name().into()),
+                Err(_) => next.remove("watch"),
+            };
+            query.set(next);
+        })
+    };
     let what = format!(
-        "you against {} ({}), deal {}{}",
-        setup
-            .computers
-            .iter()
-            .map(|k| k.name())
-            .collect::<Vec<_>>()
-            .join(", "),
+        "{} ({}), deal {}{}",
+        super::settings_view::players_text(&setup),
         if setup.pace_ms == 0 {
             "moves stepped by hand".to_string()
         } else {
@@ -58,6 +66,12 @@ fn EmbedCluedo(props: &EmbedProps) -> Html {
             <p class="lead">{ format!("The frame opens this game as you set it up: {what}. ") }
                 <a href={game}>{ "Change it on the game's page" }</a>{ ", then choose “Embed this game in a page” again." }</p>
             { for errors.iter().map(|e| html! { <p class="error">{ e }</p> }) }
+            <div class="card fields"><label class="field"><span>{ "The first seat" }</span>
+                <select onchange={first} aria-label="Who plays the first seat in the frame">
+                    <option value="you" selected={setup.watch.is_none()}>{ "The reader plays it" }</option>
+                    { for Kind::ALL.iter().filter(|k| **k != Kind::Mix).map(|k| html! {
+                        <option value={k.name()} selected={setup.watch == Some(*k)}>{ format!("A computer: {} (a table to watch)", k.name()) }</option> }) }
+                </select></label></div>
             <EmbedCode {src} title="Cluedo, Puzzle Lab" size={(760, 1500)}
                 size_note="760 x 1500 pixels holds the table (about 1,000 px at the start) with room for the log as the game goes; the computers' notebooks shown at the end scroll within the frame." />
         </section>

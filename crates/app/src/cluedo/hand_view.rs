@@ -4,12 +4,14 @@
 use cluedo::Card;
 use yew::prelude::*;
 
-use super::names::{kind_class, short_seat};
+use super::names::{Seats, kind_class};
 
 /// Props of [`Hand`].
 #[derive(Properties, PartialEq)]
 pub(super) struct HandProps {
-    /// Your cards.
+    /// Who sits where.
+    pub seats: Seats,
+    /// Seat 0's cards (yours, or the first computer's at a table to watch).
     pub cards: Vec<Card>,
     /// Cards in each seat's hand, seat 0 (you) first.
     pub sizes: Vec<usize>,
@@ -22,12 +24,12 @@ pub(super) fn Hand(props: &HandProps) -> Html {
         .sizes
         .iter()
         .enumerate()
-        .map(|(s, n)| format!("{} {n}", short_seat(s)))
+        .map(|(s, n)| format!("{} {n}", props.seats.short(s)))
         .collect::<Vec<_>>()
         .join(", ");
     html! {
-        <p class="cluedo-hand" aria-label="Your hand">
-            { "Your hand: " }
+        <p class="cluedo-hand" aria-label={if props.seats.person { "Your hand".to_string() } else { format!("{}'s hand", props.seats.name(0)) }}>
+            { if props.seats.person { "Your hand: ".to_string() } else { format!("{}'s hand: ", props.seats.name(0)) } }
             { for props.cards.iter().map(|&c| html! { <span class={classes!("cl-card", kind_class(c))}>{ c.name() }</span> }) }
             <span class="hint">{ format!(" Hands: {sizes}.") }</span>
         </p>

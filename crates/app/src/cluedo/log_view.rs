@@ -1,16 +1,16 @@
 //! The game log: every turn as the person saw it (every card once the game is over), newest first, with the
 //! turns that force the card asked about highlighted.
 
-use cluedo::{Kind, Played, Turn};
+use cluedo::{Played, Turn};
 use yew::prelude::*;
 
-use super::names::{seat_name, short_seat};
+use super::names::Seats;
 
 /// Props of [`Log`].
 #[derive(Properties, PartialEq)]
 pub(super) struct LogProps {
-    /// The kind at each seat (for the seats' names).
-    pub(super) kinds: Vec<Kind>,
+    /// Who sits where (for the seats' names).
+    pub(super) seats: Seats,
     /// Every turn as it happened (cards included).
     pub(super) played: Vec<Played>,
     /// The same turns as the person saw them.
@@ -22,7 +22,7 @@ pub(super) struct LogProps {
 }
 
 /// A turn in words, with the card shown where `turn` carries it (the person's view, or every card at the end).
-fn turn_text(kinds: &[Kind], turn: &Turn) -> String {
+fn turn_text(seats: &Seats, turn: &Turn) -> String {
     match *turn {
         Turn::Suggest {
             by,
@@ -32,19 +32,16 @@ fn turn_text(kinds: &[Kind], turn: &Turn) -> String {
         } => {
             let answer = match (shown_by, card) {
                 (None, _) => "nobody could refute".to_string(),
-                (Some(r), Some(c)) => format!("{} showed {}", seat_name(kinds, r), c.name()),
-                (Some(r), _) => format!("{} showed a card", seat_name(kinds, r)),
+                (Some(r), Some(c)) => format!("{} showed {}", seats.name(r), c.name()),
+                (Some(r), _) => format!("{} showed a card", seats.name(r)),
             };
-            let passed: Vec<String> = turn.passers(kinds.len()).map(short_seat).collect();
+            let passed: Vec<String> = turn.passers(seats.len()).map(|s| seats.short(s)).collect();
             let passed = if passed.is_empty() || shown_by.is_none() {
                 String::new()
             } else {
                 format!(" ({} passed)", passed.join(", "))
             };
-            format!(
-                "{} suggested {triple}: {answer}{passed}.",
-                seat_name(kinds, by)
-            )
+            format!("{} suggested {triple}: {answer}{passed}.", seats.name(by))
         }
         Turn::Accuse {
             by,
@@ -53,7 +50,7 @@ fn turn_text(kinds: &[Kind], turn: &Turn) -> String {
         } => {
             format!(
                 "{} accused {triple}: {}.",
-                seat_name(kinds, by),
+                seats.name(by),
                 if correct {
                     "right, and wins"
                 } else {
@@ -72,7 +69,7 @@ pub(super) fn Log(props: &LogProps) -> Html {
         let turn = if props.over { p.turn } else { props.seen.get(i).copied().unwrap_or(p.turn) };
         html! {
             <li class={classes!(props.highlighted.contains(&i).then_some("forced"))} value={(i + 1).to_string()}>
-                <span class="round">{ format!("R{} ", p.round) }</span>{ turn_text(&props.kinds, &turn) }
+                <span class="round">{ format!("R{} ", p.round) }</span>{ turn_text(&props.seats, &turn) }
             </li>
         }
     });

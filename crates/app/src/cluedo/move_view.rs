@@ -1,18 +1,18 @@
 //! The move panel: what the person may do now (suggest, accuse, end the turn, show a card, ask for a hint), the
 //! computer playing, or the end. Drawn from the move's facts only, so the log and notebook changing leave it be.
 
-use cluedo::{CardKind, Kind, Phase, Triple, Turn};
+use cluedo::{CardKind, Phase, Triple, Turn};
 use protocol::cluedo::{ActionDto, AskDto};
 use yew::prelude::*;
 
-use super::names::{card_name, seat_name};
+use super::names::{Seats, card_name};
 use super::state::{Action, Table, YOU};
 
 /// Props of [`MovePanel`]: the facts of the move, nothing else of the table.
 #[derive(Properties, PartialEq)]
 pub(super) struct MoveProps {
-    /// The kind at each seat (for the seats' names).
-    pub(super) kinds: Vec<Kind>,
+    /// Who sits where (the seats' names; whether the person plays).
+    pub(super) seats: Seats,
     /// Where the game stands.
     pub(super) phase: Phase,
     /// The seat to move and what it is asked.
@@ -42,7 +42,7 @@ fn cards_text(cards: [u8; 3]) -> String {
 /// The move panel.
 #[component]
 pub(super) fn MovePanel(props: &MoveProps) -> Html {
-    let kinds = &props.kinds;
+    let seats = &props.seats;
     let picked = use_state(|| [0u8, 6, 12]);
     // An accusation asks first: a wrong one puts the person out of the game.
     let confirming = use_state(|| false);
@@ -84,27 +84,27 @@ pub(super) fn MovePanel(props: &MoveProps) -> Html {
         (Phase::Over { winner }, _) => {
             let env = props.envelope.map(|e| e.to_string()).unwrap_or_default();
             let who = match winner {
-                Some(YOU) => "You win!".to_string(),
-                Some(s) => format!("{} wins.", seat_name(kinds, s)),
+                Some(YOU) if seats.person => "You win!".to_string(),
+                Some(s) => format!("{} wins.", seats.name(s)),
                 None => "Nobody wins: every player accused wrongly.".into(),
             };
             html! { <p class="cluedo-over" role="status"><strong>{ who }</strong>{ format!(" The envelope held {env}. Round {}.", props.round) }</p> }
         }
-        (_, Some((YOU, AskDto::Show { by, options }))) => {
+        (_, Some((YOU, AskDto::Show { by, options }))) if seats.person => {
             let asked = props.pending.map(|x| x.to_string()).unwrap_or_default();
             html! {
                 <div class="cluedo-move" role="group" aria-label="Choose a card to show">
-                    <p>{ format!("{} suggests {asked}. You hold more than one: choose the card to show.", seat_name(kinds, by as usize)) }</p>
+                    <p>{ format!("{} suggests {asked}. You hold more than one: choose the card to show.", seats.name(by as usize)) }</p>
                     { for options.iter().map(|&c| { let d = d.clone(); html! {
                         <button onclick={Callback::from(move |_| d.dispatch(Action::Show(c)))}>{ format!("Show {}", card_name(c)) }</button> } }) }
                 </div>
             }
         }
-        (_, Some((YOU, ask))) => {
+        (_, Some((YOU, ask))) if seats.person => {
             let after = ask == AskDto::AfterSuggestion;
             let result = match (after, props.last) {
                 (true, Some(Turn::Suggest { shown_by: Some(r), card: Some(c), .. })) => {
-                    format!("{} showed you {}.", seat_name(kinds, r), c.name())
+                    format!("{} showed you {}.", seats.name(r), c.name())
                 }
                 (true, Some(Turn::Suggest { shown_by: None, .. })) => {
                     "Nobody could refute it: what you do not hold of these three is in the envelope.".into()
@@ -161,7 +161,7 @@ pub(super) fn MovePanel(props: &MoveProps) -> Html {
             };
             html! {
                 <div class="cluedo-move" role="status">
-                    <p>{ format!("{} is playing…", seat_name(kinds, seat)) }
+                    <p>{ format!("{} is playing…", seats.name(seat)) }
                     // Stepping, or after a failed move (the pace's timer does not fire twice for the same move).
                     if props.step {
                         <button class="primary" onclick={next}>{ if props.failed { "Try the move again" } else { "Next move" } }</button>

@@ -8,22 +8,52 @@ pub(super) fn card_name(n: u8) -> &'static str {
     NAMES.get(usize::from(n)).copied().unwrap_or("?")
 }
 
-pub(super) fn seat_name(kinds: &[Kind], seat: usize) -> String {
-    if seat == YOU {
-        "You".into()
-    } else {
-        format!(
-            "Computer {seat} ({})",
-            kinds.get(seat).map_or("?", |k| k.name())
-        )
-    }
+/// Who sits where: the kind of player at each seat, and whether the person plays seat 0 (else a computer plays it
+/// too: a table to watch, the computers' own numbers starting at 1).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Seats {
+    /// The kind at each seat (seat 0's is unused while the person plays it).
+    pub(super) kinds: Vec<Kind>,
+    /// Whether the person plays seat 0.
+    pub(super) person: bool,
 }
 
-pub(super) fn short_seat(seat: usize) -> String {
-    if seat == YOU {
-        "You".into()
-    } else {
-        format!("C{seat}")
+impl Seats {
+    /// How many seats.
+    pub(super) fn len(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// Whether `seat` is the person's.
+    pub(super) fn is_person(&self, seat: usize) -> bool {
+        self.person && seat == YOU
+    }
+
+    /// A computer's number as people read it: its seat while the person is seat 0, else one more.
+    fn number(&self, seat: usize) -> usize {
+        if self.person { seat } else { seat + 1 }
+    }
+
+    /// The seat's name ("You", "Computer 2 (random)").
+    pub(super) fn name(&self, seat: usize) -> String {
+        if self.is_person(seat) {
+            "You".into()
+        } else {
+            format!(
+                "Computer {} ({})",
+                self.number(seat),
+                self.kinds.get(seat).map_or("?", |k| k.name())
+            )
+        }
+    }
+
+    /// The seat's short name ("You", "C2").
+    pub(super) fn short(&self, seat: usize) -> String {
+        if self.is_person(seat) {
+            "You".into()
+        } else {
+            format!("C{}", self.number(seat))
+        }
     }
 }
 

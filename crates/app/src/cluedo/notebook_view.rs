@@ -3,18 +3,19 @@
 
 use std::rc::Rc;
 
-use cluedo::{Card, Kind, Notebook, Owner};
+use cluedo::{Card, Notebook, Owner};
 use protocol::group_digits;
 use yew::prelude::*;
 
-use super::names::{card_name, kind_class, seat_name, short_seat};
+use super::names::{Seats, card_name, kind_class};
 use super::state::{Action, Table};
 
 /// Props of [`YourNotebook`].
 #[derive(Properties, PartialEq)]
 pub(super) struct NotebookProps {
-    /// The kind at each seat (for the seats' names).
-    pub(super) kinds: Vec<Kind>,
+    /// Who sits where (for the seats' names; seat 0's notebook is the person's, or a computer's at a table to
+    /// watch).
+    pub(super) seats: Seats,
     /// The notebook, once counted.
     pub(super) notebook: Option<Rc<Notebook>>,
     /// The milliseconds its count took in the worker.
@@ -25,18 +26,27 @@ pub(super) struct NotebookProps {
     pub(super) dispatch: UseReducerDispatcher<Table>,
 }
 
-/// The person's notebook.
+/// The person's notebook (seat 0's).
 #[component]
 pub(super) fn YourNotebook(props: &NotebookProps) -> Html {
+    let (title, its, saw) = if props.seats.person {
+        ("Your notebook".to_string(), "your", "you saw")
+    } else {
+        (
+            format!("{}'s notebook", props.seats.name(0)),
+            "its",
+            "it saw",
+        )
+    };
     let Some(nb) = props.notebook.clone() else {
-        return html! { <section class="notebook"><h2>{ "Your notebook" }</h2><p>{ "Counting the deals…" }</p></section> };
+        return html! { <section class="notebook"><h2>{ title }</h2><p>{ "Counting the deals…" }</p></section> };
     };
     let env = nb.envelope();
     let why = props.why.as_ref().map(|(c, turns)| match turns {
         None => format!("{} is not certain.", card_name(*c)),
-        Some(v) if v.is_empty() => format!("{}: your own hand and the hand sizes decide it.", card_name(*c)),
+        Some(v) if v.is_empty() => format!("{}: {its} own hand and the hand sizes decide it.", card_name(*c)),
         Some(v) if v.len() == 1 => format!(
-            "{}: forced by turn {} (highlighted in the log), with your hand and the hand sizes.",
+            "{}: forced by turn {} (highlighted in the log), with {its} hand and the hand sizes.",
             card_name(*c),
             v[0] + 1
         ),
@@ -51,18 +61,18 @@ pub(super) fn YourNotebook(props: &NotebookProps) -> Html {
         Callback::from(move |c| d.dispatch(Action::Why(c)))
     };
     html! {
-        <section class="notebook" aria-label="Your notebook">
-            <h2>{ "Your notebook" }</h2>
-            <p class="hint">{ format!("{} deals agree with everything you saw (counted in {:.0} ms). ✔ certain (press it to see why), · impossible, % share of those deals.", group_digits(&nb.deals.to_string()), props.millis) }</p>
+        <section class="notebook" aria-label={title.clone()}>
+            <h2>{ title }</h2>
+            <p class="hint">{ format!("{} deals agree with everything {saw} (counted in {:.0} ms). ✔ certain (press it to see why), · impossible, % share of those deals.", group_digits(&nb.deals.to_string()), props.millis) }</p>
             <p class="envelope">{ "Envelope: " }{ for env.iter().map(|c| html! { <span class="cl-card">{ c.map_or("?", Card::name) }</span> }) }</p>
             if let Some(w) = why { <p class="why-text" role="status">{ w }</p> }
-            { notebook_table(&props.kinds, &nb, Some(&on_why)) }
+            { notebook_table(&props.seats, &nb, Some(&on_why)) }
         </section>
     }
 }
 
 /// A notebook as a table: a row per card, a column per seat and the envelope; certain cells can ask why.
-pub(super) fn notebook_table(kinds: &[Kind], nb: &Notebook, on_why: Option<&Callback<u8>>) -> Html {
+pub(super) fn notebook_table(seats: &Seats, nb: &Notebook, on_why: Option<&Callback<u8>>) -> Html {
     let players = nb.players;
     let row = |c: Card| {
         let n = c.index();
@@ -70,7 +80,7 @@ pub(super) fn notebook_table(kinds: &[Kind], nb: &Notebook, on_why: Option<&Call
             let (who, owner) = if o == players {
                 (Owner::Envelope, "the envelope".to_string())
             } else {
-                (Owner::Seat(o), seat_name(kinds, o))
+                (Owner::Seat(o), seats.name(o))
             };
             let share = nb.share(c, who);
             let (text, class) = if nb.holder(c) == Some(who) {
@@ -99,7 +109,7 @@ pub(super) fn notebook_table(kinds: &[Kind], nb: &Notebook, on_why: Option<&Call
     };
     html! {
         <table>
-            <thead><tr><th>{ "Card" }</th>{ for (0..players).map(|s| html! { <th scope="col" title={seat_name(kinds, s)}>{ short_seat(s) }</th> }) }<th scope="col">{ "Env." }</th></tr></thead>
+            <thead><tr><th>{ "Card" }</th>{ for (0..players).map(|s| html! { <th scope="col" title={seats.name(s)}>{ seats.short(s) }</th> }) }<th scope="col">{ "Env." }</th></tr></thead>
             <tbody>{ for Card::all().map(row) }</tbody>
         </table>
     }

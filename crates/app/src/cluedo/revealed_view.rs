@@ -2,18 +2,18 @@
 
 use std::rc::Rc;
 
-use cluedo::{Card, CardSet, Kind, Notebook};
+use cluedo::{Card, CardSet, Notebook};
 use protocol::group_digits;
 use yew::prelude::*;
 
-use super::names::seat_name;
+use super::names::Seats;
 use super::notebook_view::notebook_table;
 
 /// Props of [`Revealed`].
 #[derive(Properties, PartialEq)]
 pub(super) struct RevealedProps {
-    /// The kind at each seat.
-    pub(super) kinds: Vec<Kind>,
+    /// Who sits where.
+    pub(super) seats: Seats,
     /// Every seat's hand.
     pub(super) hands: Vec<CardSet>,
     /// Each computer's notebook, once counted.
@@ -29,8 +29,8 @@ pub(super) fn Revealed(props: &RevealedProps) -> Html {
         let summary = nb.as_deref().map_or("counting…".to_string(), summary);
         html! {
             <details class="revealed-seat">
-                <summary><strong>{ seat_name(&props.kinds, seat) }</strong>{ format!(" held {}. What its view allowed it to deduce: {summary}", hand.join(", ")) }</summary>
-                if let Some(nb) = nb { <div class="notebook">{ notebook_table(&props.kinds, &nb, None) }</div> }
+                <summary><strong>{ props.seats.name(seat) }</strong>{ format!(" held {}. What its view allowed it to deduce: {summary}", hand.join(", ")) }</summary>
+                if let Some(nb) = nb { <div class="notebook">{ notebook_table(&props.seats, &nb, None) }</div> }
             </details>
         }
     });

@@ -1,4 +1,5 @@
-//! The game's settings: how many computers, each one's kind, the pace, a new deal and the link to this deal.
+//! The game's settings: who plays the first seat (the person, or a computer: a table to watch), how many
+//! computers, each one's kind, the pace, a new deal and the link to this deal.
 //! Drawn from the setup alone; a change goes to the link, which starts the new game.
 
 use cluedo::Kind;
@@ -36,6 +37,9 @@ pub(super) fn Settings(props: &SettingsProps) -> Html {
         s.computers.resize(n, Kind::Deduction);
     });
     let pace = change(|s, v| s.pace_ms = v.parse().unwrap_or(900));
+    let first = change(|s, v| s.watch = Kind::parse(&v).ok());
+    // The computers' numbers as the table names them: after the person's seat, or from 1 at a table to watch.
+    let shift = usize::from(s.watch.is_some());
     let seats = s.computers.iter().enumerate().map(|(i, k)| {
         let on = {
             let s = s.clone();
@@ -47,8 +51,8 @@ pub(super) fn Settings(props: &SettingsProps) -> Html {
             })
         };
         html! {
-            <label>{ format!("Computer {}", i + 1) }
-                <select onchange={on} aria-label={format!("Computer {} plays", i + 1)}>
+            <label>{ format!("Computer {}", i + 1 + shift) }
+                <select onchange={on} aria-label={format!("Computer {} plays", i + 1 + shift)}>
                     { for Kind::ALL.iter().filter(|k| **k != Kind::Mix).map(|kk| html! {
                         <option value={kk.name()} selected={kk == k}>{ kk.name() }</option> }) }
                 </select>
@@ -65,8 +69,15 @@ pub(super) fn Settings(props: &SettingsProps) -> Html {
     };
     html! {
         <details class="cluedo-settings">
-            <summary>{ format!("Players and pace: you against {} · {}", s.computers.iter().map(|k| k.name()).collect::<Vec<_>>().join(", "), pace_name(s.pace_ms)) }</summary>
+            <summary>{ format!("Players and pace: {} · {}", players_text(s), pace_name(s.pace_ms)) }</summary>
             <div class="row">
+                <label>{ "First seat" }
+                    <select onchange={first} aria-label="Who plays the first seat">
+                        <option value="you" selected={s.watch.is_none()}>{ "You" }</option>
+                        { for Kind::ALL.iter().filter(|k| **k != Kind::Mix).map(|kk| html! {
+                            <option value={kk.name()} selected={s.watch == Some(*kk)}>{ format!("A computer: {} (watch the table)", kk.name()) }</option> }) }
+                    </select>
+                </label>
                 <label>{ "Computer players" }
                     <select onchange={count} aria-label="How many computer players">
                         { for (2..=5).map(|n| html! { <option value={n.to_string()} selected={s.computers.len() == n}>{ n }</option> }) }
@@ -84,6 +95,15 @@ pub(super) fn Settings(props: &SettingsProps) -> Html {
             <p class="hint">{ "random: suggests cards it has not seen, at random (the 2012 report's default player); listening: prefers cards named least often; deduction: counts every deal consistent with what it saw, accuses only when certain. " }
                 <a href={crate::route::href(&format!("#/cluedo?{}", link(s)))}>{ format!("Link to this deal (seed {})", s.seed) }</a></p>
         </details>
+    }
+}
+
+/// Who plays, in words: "you against deduction, random" or "computers only: deduction, deduction, random".
+pub(super) fn players_text(s: &Setup) -> String {
+    let names = |ks: &[Kind]| ks.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ");
+    match s.watch {
+        None => format!("you against {}", names(&s.computers)),
+        Some(k) => format!("computers only: {}, {}", k.name(), names(&s.computers)),
     }
 }
 

@@ -1,4 +1,5 @@
-//! The `Table` reducer: a game between the person (seat 0) and computer players. The rules (who refutes, who is
+//! The `Table` reducer: a game between the person (seat 0) and computer players, or of computers only (a table to
+//! watch, seat 0 a computer too). The rules (who refutes, who is
 //! out, the end) are the core's `Game`, applied here as moves arrive; every decision a computer makes, the
 //! person's notebook, "why" and the hint are jobs on the worker, queued one after another.
 
@@ -10,11 +11,12 @@ use protocol::cluedo::{ActionDto, AskDto, CluedoAnswer, CluedoJob, ViewDto};
 use protocol::{Job, Outcome, Reply};
 
 use super::moves::Move;
+use super::names::Seats;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use yew::Reducible;
 
-/// The person's seat.
+/// The person's seat (at a table to watch, the computer whose notebook is shown).
 pub const YOU: usize = 0;
 
 /// What a queued job is for.
@@ -48,6 +50,8 @@ pub struct Request {
 pub struct Setup {
     /// The computer players' kinds, seats 1 and on.
     pub computers: Vec<Kind>,
+    /// A table to watch: this kind plays seat 0 in the person's place.
+    pub watch: Option<Kind>,
     /// The deal's seed.
     pub seed: u64,
     /// Milliseconds between computer moves; 0 to step by hand.
@@ -61,8 +65,8 @@ pub struct Setup {
 pub struct Table {
     /// The game (its deal is the answer: drawn only at the end).
     pub game: Game,
-    /// The kind at each seat (seat 0 is the person; its entry is unused).
-    pub kinds: Vec<Kind>,
+    /// Who sits where.
+    pub seats: Seats,
     /// The setup.
     pub setup: Setup,
     /// The job running.
@@ -123,12 +127,15 @@ impl Table {
         let game = Game::new(players, &mut rng).unwrap_or_else(|_| {
             Game::new(3, &mut rng).unwrap_or_else(|_| unreachable!("3 players is a valid game"))
         });
-        let mut kinds = vec![Kind::Deduction];
+        let mut kinds = vec![setup.watch.unwrap_or(Kind::Deduction)];
         kinds.extend(&setup.computers);
         kinds.truncate(game.players());
         let mut t = Table {
             game,
-            kinds,
+            seats: Seats {
+                kinds,
+                person: setup.watch.is_none(),
+            },
             setup: setup.clone(),
             request: None,
             queue: VecDeque::new(),
@@ -179,7 +186,8 @@ impl Table {
     /// Whether a computer is to move and no move of its is asked for yet.
     pub fn computer_waiting(&self) -> bool {
         let asked = |p: &Purpose| matches!(p, Purpose::Move(_));
-        self.mover().is_some_and(|(seat, _)| seat != YOU)
+        self.mover()
+            .is_some_and(|(seat, _)| !self.seats.is_person(seat))
             && !self.request.as_ref().is_some_and(|r| asked(&r.purpose))
             && !self.queue.iter().any(|(p, _)| asked(p))
     }
@@ -196,7 +204,7 @@ impl Table {
                 let ask = self.mover().map_or(AskDto::Turn, |m| m.1);
                 CluedoJob::Act {
                     view: self.view(seat),
-                    kind: self.kinds[seat].name().into(),
+                    kind: self.seats.kinds[seat].name().into(),
                     ask,
                     seed,
                 }
@@ -356,6 +364,7 @@ mod tests {
     fn a_whole_game_against_computers_ends_and_reveals_their_notebooks() {
         let setup = Setup {
             computers: vec![Kind::Deduction, Kind::Random],
+            watch: None,
             seed: 3,
             pace_ms: 0,
             moves: Vec::new(),
@@ -428,9 +437,46 @@ mod tests {
     }
 
     #[test]
+    fn a_table_to_watch_plays_itself_to_the_end() {
+        let setup = Setup {
+            computers: vec![Kind::Random, Kind::Listening],
+            watch: Some(Kind::Deduction),
+            seed: 5,
+            pace_ms: 0,
+            moves: Vec::new(),
+        };
+        let mut t = settle(Rc::new(Table::new(&setup)));
+        assert!(!t.seats.person && t.seats.name(0) == "Computer 1 (deduction)");
+        let mut moves = 0;
+        while t.mover().is_some() {
+            assert!(
+                t.computer_waiting(),
+                "every seat is a computer's: {:?}",
+                t.mover()
+            );
+            t = settle(t.reduce(Action::Go));
+            assert_eq!(t.error, None);
+            moves += 1;
+            assert!(moves < 1000, "the game ends");
+        }
+        assert!(matches!(t.game.phase(), Phase::Over { winner: Some(_) }));
+        // Seat 0's notebook followed the game; the others are revealed at the end.
+        assert_eq!(t.notebook_at.0, t.game.view(YOU).turns().len());
+        assert!(t.revealed[1..].iter().all(Option::is_some));
+        // Its link brings back the same game, as watched.
+        let again = settle(Rc::new(Table::new(&Setup {
+            moves: t.moves.clone(),
+            ..setup.clone()
+        })));
+        assert_eq!(again.game.phase(), t.game.phase());
+        assert!(!again.seats.person);
+    }
+
+    #[test]
     fn a_computer_move_that_fails_can_be_asked_again() {
         let setup = Setup {
             computers: vec![Kind::Random, Kind::Random],
+            watch: None,
             seed: 2,
             pace_ms: 0,
             moves: Vec::new(),
@@ -464,6 +510,7 @@ mod tests {
     fn moves_out_of_turn_are_refused_with_a_message() {
         let setup = Setup {
             computers: vec![Kind::Random, Kind::Random],
+            watch: None,
             seed: 1,
             pace_ms: 0,
             moves: Vec::new(),

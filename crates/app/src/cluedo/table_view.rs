@@ -79,8 +79,12 @@ pub fn TablePage(props: &TableProps) -> Html {
     {
         let recorded = recorded.clone();
         let (phase, rounds, id) = (table.game.phase(), table.game.round(), game);
+        let watched = table.setup.watch.is_some();
         use_effect_with(format!("{phase:?}"), move |_| {
-            if let Phase::Over { winner } = phase {
+            // A table the person only watched is not their game.
+            if let Phase::Over { winner } = phase
+                && !watched
+            {
                 record::count("cluedo", &id, (winner == Some(YOU)).then_some(rounds));
                 recorded.set(*recorded + 1);
             }
@@ -94,10 +98,10 @@ pub fn TablePage(props: &TableProps) -> Html {
         .map(|e| html! { <p class="error">{ e }</p> });
     let phase = match t.mover() {
         None => "over",
-        Some((YOU, AskDto::Turn)) => "your-turn",
-        Some((YOU, AskDto::AfterSuggestion)) => "after-suggestion",
-        Some((YOU, AskDto::Show { .. })) => "show",
-        Some(_) => "computer",
+        Some((seat, _)) if !t.seats.is_person(seat) => "computer",
+        Some((_, AskDto::Turn)) => "your-turn",
+        Some((_, AskDto::AfterSuggestion)) => "after-suggestion",
+        Some((_, AskDto::Show { .. })) => "show",
     };
     let busy = t.request.is_some();
     let over = matches!(t.game.phase(), Phase::Over { .. });
@@ -105,20 +109,20 @@ pub fn TablePage(props: &TableProps) -> Html {
         <section class={classes!("cluedo", props.embed.then_some("embedded"))} aria-label="Cluedo"
             data-phase={phase} data-busy={busy.to_string()} data-turns={t.game.played().len().to_string()} data-notebook-turns={t.notebook_at.0.to_string()} data-version={t.version().to_string()}>
             if !props.embed { <h1>{ "Cluedo" }</h1> }
-            <p class="lede">{ "Find the suspect, weapon and room in the envelope before the computers do. As in the 2012 student project this page grew from, there is no board and no movement: any room may be suggested at any turn. A suggestion is refuted by the first player to the suggester's left who holds one of its cards; only the suggester sees the card shown. A wrong accusation puts a player out (it still refutes)." }</p>
+            <p class="lede">{ if t.seats.person { "" } else { "A table to watch: computers only, the first one's notebook shown as it reasons. " } }{ "Find the suspect, weapon and room in the envelope before the computers do. As in the 2012 student project this page grew from, there is no board and no movement: any room may be suggested at any turn. A suggestion is refuted by the first player to the suggester's left who holds one of its cards; only the suggester sees the card shown. A wrong accusation puts a player out (it still refutes)." }</p>
             { for errors }
             <Settings setup={t.setup.clone()} />
-            <Hand cards={t.game.view(YOU).hand().iter().collect::<Vec<_>>()} sizes={t.game.view(YOU).hand_sizes().to_vec()} />
-            <MovePanel kinds={t.kinds.clone()} phase={t.game.phase()} mover={t.mover()} envelope={over.then_some(t.game.deal().envelope)}
+            <Hand seats={t.seats.clone()} cards={t.game.view(YOU).hand().iter().collect::<Vec<_>>()} sizes={t.game.view(YOU).hand_sizes().to_vec()} />
+            <MovePanel seats={t.seats.clone()} phase={t.game.phase()} mover={t.mover()} envelope={over.then_some(t.game.deal().envelope)}
                 round={t.game.round()} pending={t.game.pending_suggestion()} last={t.game.view(YOU).turns().last().copied()} hint={t.hint}
                 step={t.computer_waiting() && (t.setup.pace_ms == 0 || t.error.is_some())} failed={t.error.is_some()} dispatch={table.dispatcher()} />
             if let Some(e) = &t.error { <p class="error" role="alert">{ e }</p> }
             <div class="cluedo-columns">
-                <YourNotebook kinds={t.kinds.clone()} notebook={t.notebook.clone()} millis={t.notebook_at.1} why={t.why.clone()} dispatch={table.dispatcher()} />
-                <Log kinds={t.kinds.clone()} played={t.game.played().to_vec()} seen={t.game.view(YOU).turns().to_vec()} {over}
+                <YourNotebook seats={t.seats.clone()} notebook={t.notebook.clone()} millis={t.notebook_at.1} why={t.why.clone()} dispatch={table.dispatcher()} />
+                <Log seats={t.seats.clone()} played={t.game.played().to_vec()} seen={t.game.view(YOU).turns().to_vec()} {over}
                     highlighted={t.why.as_ref().and_then(|(_, v)| v.clone()).unwrap_or_default()} />
             </div>
-            if over { <Revealed kinds={t.kinds.clone()} hands={t.game.deal().hands.clone()} notebooks={t.revealed.clone()} /> }
+            if over { <Revealed seats={t.seats.clone()} hands={t.game.deal().hands.clone()} notebooks={t.revealed.clone()} /> }
             if !props.embed {
                 <RecordView game="cluedo" unit="rounds" version={*recorded} />
                 <EmbedLink builder="/cluedo/embed" />
