@@ -57,3 +57,40 @@ for (const g of GAMES) {
     }
   });
 }
+
+test('the pegs builder hides the games through each jump when asked (a puzzle with no hints)', async () => {
+  const builder = await open(browser, `${app.url}/#/pegs/embed?board=english&start=d4&finish=d4`);
+  await builder.waitForSelector('#embed-snippet');
+  assert.doesNotMatch(await builder.inputValue('#embed-snippet'), /heat=0/);
+  await builder.uncheck('#embed-heat');
+  await builder.waitForFunction(() => document.querySelector('#embed-snippet').value.includes('heat=0'));
+  const frame = builder.frameLocator('iframe.preview');
+  // The counts are there (the outlook gives their sum) but the board and the list do not show them.
+  await frame.locator('#outlook', { hasText: 'games from here reach the finish.' }).waitFor({ timeout: 30_000 });
+  assert.doesNotMatch(await frame.locator('#outlook').textContent(), /Pick a peg/);
+  await frame.locator('.hole[data-name="d2"]').click();
+  await frame.locator('.hole.target[data-name="d4"]').waitFor();
+  assert.equal(await frame.locator('.hole[data-games]').count(), 0, 'no heat on the board');
+  assert.equal(await frame.locator('#jump-counts').count(), 0, 'no list of games through each jump');
+  await shot(builder, 'embed-builder-pegs-no-heat');
+  assert.deepEqual(builder.errors, []);
+  await builder.close();
+});
+
+test('the Cluedo builder embeds a table to watch: computers only, played to the end', async () => {
+  const builder = await open(browser, `${app.url}/#/cluedo/embed?players=random,listening&seed=4&pace=150`);
+  await builder.waitForSelector('#embed-snippet');
+  await builder.selectOption('select[aria-label="Who plays the first seat in the frame"]', 'deduction');
+  await builder.waitForFunction(() => document.querySelector('#embed-snippet').value.includes('watch=deduction'));
+  assert.match(await builder.textContent('.embed-builder .lead'), /computers only: deduction, random, listening/);
+  const frame = builder.frameLocator('iframe.preview');
+  await frame.locator('.notebook h2', { hasText: "Computer 1 (deduction)'s notebook" }).waitFor({ timeout: 30_000 });
+  // Nobody waits for the reader: every seat moves at the pace until someone wins.
+  await frame.locator('.cluedo[data-phase="over"]').waitFor({ timeout: 120_000 });
+  assert.equal(await frame.locator('button', { hasText: 'Suggest for me' }).count(), 0);
+  const over = await frame.locator('.cluedo-over').textContent();
+  assert.match(over, /Computer \d \((deduction|random|listening)\) wins|Nobody wins/);
+  await shot(builder, 'embed-builder-cluedo-watch');
+  assert.deepEqual(builder.errors, []);
+  await builder.close();
+});

@@ -347,8 +347,9 @@ fn outlook_line(p: &Play) -> String {
         },
         Outlook::Solvable => match &p.counts {
             Some(cs) if !cs.is_empty() => format!(
-                "Still solvable: {} games from here reach the finish. Pick a peg to see how many go through each of its jumps.",
-                group_digits(&cs.iter().map(|c| c.1).sum::<u128>().to_string())
+                "Still solvable: {} games from here reach the finish.{}",
+                group_digits(&cs.iter().map(|c| c.1).sum::<u128>().to_string()),
+                if p.heat { " Pick a peg to see how many go through each of its jumps." } else { "" }
             ),
             _ if !p.fits_in_tab() && p.finish != Finish::DeadEnd => format!(
                 "Still solvable (found by a search). Games through each jump are counted on boards of up to {} holes; this one has {}.",
@@ -413,7 +414,7 @@ fn proof_line(lost: &LostDto) -> Option<String> {
 
 /// With a peg picked up and its jumps counted: each of its jumps with its full number of games.
 fn jump_list(p: &Play) -> Option<Html> {
-    let from = p.selected?;
+    let from = p.selected.filter(|_| p.heat)?;
     let counts = p.counts.as_ref()?;
     let rows: Vec<(Jump, u128)> = counts
         .iter()

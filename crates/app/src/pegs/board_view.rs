@@ -110,7 +110,7 @@ pub fn BoardView(props: &BoardProps) -> Html {
                 let selected = play.selected == Some(h);
                 let target = from_selected.iter().find(|j| j.to == h).copied();
                 let movable = peg && legal.iter().any(|j| j.from == h);
-                let heat = target.and_then(|j| count_of(&j));
+                let heat = target.and_then(|j| count_of(&j)).filter(|_| play.heat);
                 let hint = next_jump.is_some_and(|j| j.from == h || j.to == h);
                 let name = board.hole_text(h);
                 let in_proof = marked.contains(&h);

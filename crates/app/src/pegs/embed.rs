@@ -1,5 +1,5 @@
 //! The builder for putting peg solitaire in another page: the game as it was set up on its page (board or layout,
-//! start, finish, the jumps so far), in a frame.
+//! start, finish, the jumps so far), in a frame, with the games through each jump (the heat map) shown or hidden.
 
 use yew::prelude::*;
 
@@ -21,12 +21,28 @@ pub struct EmbedProps {
 
 #[component]
 fn EmbedPegs(props: &EmbedProps) -> Html {
-    let (board, setup, errors) = link::setup(&props.query);
-    let src = embed_src("/pegs", &props.query);
+    // The heat map is chosen here; everything else on the game's page.
+    let query = use_state(|| props.query.clone());
+    let (board, setup, errors) = link::setup(&query);
+    let src = embed_src("/pegs", &query);
+    let on_heat = {
+        let query = query.clone();
+        Callback::from(move |e: Event| {
+            let on = e
+                .target_dyn_into::<web_sys::HtmlInputElement>()
+                .is_none_or(|i| i.checked());
+            let mut next = (*query).clone();
+            if on {
+                next.remove("heat");
+            } else {
+                next.insert("heat".into(), "0".into());
+            }
+            query.set(next);
+        })
+    };
     let game = crate::route::href(&format!(
         "#/pegs?{}",
-        props
-            .query
+        query
             .iter()
             .filter(|(k, _)| k.as_str() != "embed")
             .map(|(k, v)| format!("{k}={v}"))
@@ -55,6 +71,8 @@ fn EmbedPegs(props: &EmbedProps) -> Html {
             <p class="lead">{ format!("The frame opens this game as you set it up: {what}. ") }
                 <a href={game}>{ "Change it on the game's page" }</a>{ ", then choose “Embed this game in a page” again." }</p>
             { for errors.iter().map(|e| html! { <p class="error">{ e }</p> }) }
+            <div class="card fields"><label class="field check"><input type="checkbox" id="embed-heat" checked={setup.heat} onchange={on_heat} />
+                { "Show how many games go through each jump (the heat map on the board when a peg is picked up); off, the reader gets no hints" }</label></div>
             <EmbedCode {src} title="Peg solitaire, Puzzle Lab" size={(760, 1240)}
                 size_note="760 x 1240 pixels holds the French or English board beside its buttons and the count of every game below, with its shipped figure (1,174 px measured); narrower frames put the buttons under the board and need about 1,450 px at 560 wide." />
         </section>

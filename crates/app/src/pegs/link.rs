@@ -72,6 +72,16 @@ pub fn setup(query: &Query) -> (Board, Setup, Vec<String>) {
     );
     errors.extend(bad_move);
     let embed = query.get("embed").is_some_and(|v| v == "1");
+    let heat = match query.get("heat").map(String::as_str) {
+        None | Some("1") => true,
+        Some("0") => false,
+        Some(t) => {
+            errors.push(format!(
+                "heat: '{t}' is not 0 (hide the games through each jump) or 1 (show them); they are shown"
+            ));
+            true
+        }
+    };
     (
         board,
         Setup {
@@ -81,6 +91,7 @@ pub fn setup(query: &Query) -> (Board, Setup, Vec<String>) {
             finish,
             moves,
             embed,
+            heat,
         },
         errors,
     )
@@ -148,7 +159,7 @@ pub fn parse_moves(board: &Board, start: Position, text: &str) -> (Vec<Jump>, Op
 /// The link of the game being played (`#/pegs?...`).
 pub fn link(play: &Play, embed: bool) -> String {
     format!(
-        "#/pegs?{}&start={}&finish={}{}{}",
+        "#/pegs?{}&start={}&finish={}{}{}{}",
         match &play.layout {
             Some(rows) => format!("layout={}", rows.replace('\n', "/")),
             None => format!("board={}", play.board_name),
@@ -160,6 +171,7 @@ pub fn link(play: &Play, embed: bool) -> String {
         } else {
             format!("&moves={}", play.moves_text())
         },
+        if play.heat { "" } else { "&heat=0" },
         if embed { "&embed=1" } else { "" },
     )
 }
@@ -193,6 +205,25 @@ mod tests {
         assert_eq!(
             link(&play, false),
             "#/pegs?board=english&start=d4&finish=d4&moves=d2-d4.b3-d3.e3-c3"
+        );
+    }
+
+    #[test]
+    fn a_link_can_hide_the_games_through_each_jump() {
+        let (b, s, errors) = open("board=english&start=d4&finish=d4&heat=0");
+        assert!(errors.is_empty() && !s.heat, "{errors:?}");
+        let play = Play::new(b, &s);
+        assert_eq!(
+            link(&play, true),
+            "#/pegs?board=english&start=d4&finish=d4&heat=0&embed=1"
+        );
+        let (_, s, errors) = open("heat=maybe");
+        assert!(s.heat, "shown unless a link says 0");
+        assert_eq!(
+            errors,
+            [
+                "heat: 'maybe' is not 0 (hide the games through each jump) or 1 (show them); they are shown"
+            ]
         );
     }
 

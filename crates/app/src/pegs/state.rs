@@ -29,6 +29,9 @@ pub struct Setup {
     pub moves: Vec<Jump>,
     /// The compact layout for embedding.
     pub embed: bool,
+    /// Whether the board shows how many games go through each jump (the heat map; `heat=0` in a link hides it, for
+    /// a puzzle with no hints).
+    pub heat: bool,
 }
 
 /// What the worker is asked for now.
@@ -78,6 +81,8 @@ pub struct Play {
     pub outlook_source: String,
     /// Positions a search for the outlook has visited so far, while it runs long.
     pub searched: Option<u64>,
+    /// Whether the games through each jump are shown (the heat map, and the list for the picked-up peg).
+    pub heat: bool,
     /// Games through each legal jump from here, once counted (`None` while counting).
     pub counts: Option<Vec<(Jump, u128)>>,
     /// A solution from here being shown, jump by jump: the jumps still to show.
@@ -146,6 +151,7 @@ impl Play {
             outlook: Outlook::Asking,
             outlook_source: String::new(),
             searched: None,
+            heat: setup.heat,
             counts: None,
             showing: Vec::new(),
             show_wanted: false,

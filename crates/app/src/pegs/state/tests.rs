@@ -21,6 +21,7 @@ fn new_triangle() -> Play {
         finish: Finish::AnyOne,
         moves: Vec::new(),
         embed: false,
+        heat: true,
     };
     Play::new(Board::named("triangle").unwrap(), &setup)
 }
