@@ -30,6 +30,16 @@ for (const [width, height] of [[1920, 1080], [1280, 720]]) {
       const smallest = await page.evaluate(() => Math.min(...[...document.querySelectorAll('main label, footer.status, .lane-name, .notebook td, .game-status')]
         .filter((e) => e.getClientRects().length).map((e) => parseFloat(getComputedStyle(e).fontSize))));
       assert.ok(smallest >= 16, `smallest caption ${smallest}px`);
+      // The boards themselves grow, not only the type: the peg board to most of the screen's height, Mastermind's
+      // pegs past the page's 46 px where the screen is tall enough for ten larger rows.
+      if (name === 'pegs') {
+        const board = await page.evaluate(() => document.querySelector('.pegs-board').getBoundingClientRect().width);
+        assert.ok(board >= 0.7 * height, `the peg board is ${board}px wide on a ${height}px screen`);
+      }
+      if (name === 'mastermind') {
+        const peg = await page.evaluate(() => document.querySelector('.rows .peg').getBoundingClientRect().width);
+        assert.ok(peg >= (height >= 1000 ? 55 : 46), `Mastermind's pegs are ${peg}px`);
+      }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `${overflow}px wider than the screen`);
       await shot(page, `present-${name}-${width}x${height}`);
