@@ -78,7 +78,7 @@ pub(super) fn Settings(props: &SettingsProps) -> Html {
                             <option value={kk.name()} selected={s.watch == Some(*kk)}>{ format!("A computer: {} (watch the table)", kk.name()) }</option> }) }
                     </select>
                 </label>
-                <label>{ "Computer players" }
+                <label>{ if s.watch.is_some() { "Other computers" } else { "Computer players" } }
                     <select onchange={count} aria-label="How many computer players">
                         { for (2..=5).map(|n| html! { <option value={n.to_string()} selected={s.computers.len() == n}>{ n }</option> }) }
                     </select>
