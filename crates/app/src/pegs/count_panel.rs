@@ -238,7 +238,7 @@ pub fn CountPanel(props: &CountProps) -> Html {
                 Some(Err(m)) => html! { <p class="banner bad" role="alert" id="count-error">{ m.clone() }</p> },
                 None => html! {},
             } }
-            <LatestSearch heading="The latest level, shard by shard" />
+            <LatestSearch heading="The latest step, part by part" />
         </section>
     }
 }

@@ -111,8 +111,8 @@ pub fn StartsTable(props: &StartsProps) -> Html {
                 </tbody>
             </table>
             </div>
-            <p class="muted">{ format!("Counted natively with puzzle-lab pegs starts --board {} (the figures and times are in BENCHMARKS.md){}", board.name(),
-                if missing { "; — is not counted yet: the command counts it where the machine has the memory and the time." } else { "." }) }</p>
+            <p class="muted">{ format!("Counted ahead of time on a computer, with Puzzle Lab's command-line tool (puzzle-lab pegs starts --board {}){}", board.name(),
+                if missing { "; — is not counted yet: that command counts it on a computer with the memory and the time (about 10 GB and 12 minutes for each French start)." } else { "." }) }</p>
         </details>
     }
 }

@@ -350,7 +350,7 @@ mod tests {
 /// Props of [`LatestSearch`].
 #[derive(Properties, PartialEq)]
 pub struct LatestProps {
-    /// What the latest search was, in words ("The latest level, shard by shard").
+    /// What the latest search was, in words ("The latest step, part by part").
     pub heading: AttrValue,
     /// What to say while nothing has been searched (nothing is drawn without it).
     #[prop_or_default]
