@@ -5,8 +5,9 @@ use cluedo::{CardKind, Phase, Triple, Turn};
 use protocol::cluedo::{ActionDto, AskDto};
 use yew::prelude::*;
 
+use super::names::YOU;
 use super::names::{Seats, card_name};
-use super::state::{Action, Table, YOU};
+use super::state::{Action, Table};
 
 /// Props of [`MovePanel`]: the facts of the move, nothing else of the table.
 #[derive(Properties, PartialEq)]

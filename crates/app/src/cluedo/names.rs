@@ -2,7 +2,8 @@
 
 use cluedo::{Card, CardKind, Kind, NAMES};
 
-use super::state::YOU;
+/// The person's seat (at a table to watch, the computer whose hand and notebook are shown).
+pub(super) const YOU: usize = 0;
 
 pub(super) fn card_name(n: u8) -> &'static str {
     NAMES.get(usize::from(n)).copied().unwrap_or("?")
