@@ -112,7 +112,7 @@ pub fn StartsTable(props: &StartsProps) -> Html {
             </table>
             </div>
             <p class="muted">{ format!("Counted ahead of time on a computer, with Puzzle Lab's command-line tool (puzzle-lab pegs starts --board {}){}", board.name(),
-                if missing { "; — is not counted yet: that command counts it on a computer with the memory and the time (about 10 GB and 12 minutes for each French start)." } else { "." }) }</p>
+                if missing { "; — is not counted yet: that command counts it on a computer with the memory and the time." } else { "." }) }</p>
         </details>
     }
 }
