@@ -27,9 +27,14 @@ pub(super) fn Hand(props: &HandProps) -> Html {
         .map(|(s, n)| format!("{} {n}", props.seats.short(s)))
         .collect::<Vec<_>>()
         .join(", ");
+    let title = if props.seats.person {
+        "Your hand".to_string()
+    } else {
+        format!("{}'s hand", props.seats.name(0))
+    };
     html! {
-        <p class="cluedo-hand" aria-label={if props.seats.person { "Your hand".to_string() } else { format!("{}'s hand", props.seats.name(0)) }}>
-            { if props.seats.person { "Your hand: ".to_string() } else { format!("{}'s hand: ", props.seats.name(0)) } }
+        <p class="cluedo-hand" aria-label={title.clone()}>
+            { format!("{title}: ") }
             { for props.cards.iter().map(|&c| html! { <span class={classes!("cl-card", kind_class(c))}>{ c.name() }</span> }) }
             <span class="hint">{ format!(" Hands: {sizes}.") }</span>
         </p>
