@@ -4,6 +4,17 @@ use super::*;
 use cluedo::{Card, Owner};
 use protocol::{JobObserver, execute};
 
+/// A game of these computers (and, with `watch`, one in the first seat), dealt from `seed`, stepped by hand.
+fn stepped(computers: Vec<Kind>, watch: Option<Kind>, seed: u64) -> Setup {
+    Setup {
+        computers,
+        watch,
+        seed,
+        pace_ms: 0,
+        moves: Vec::new(),
+    }
+}
+
 /// Answers the table's requests with the real core, as the worker would, until none is left.
 fn settle(mut t: Rc<Table>) -> Rc<Table> {
     while let Some(r) = t.request.clone() {
@@ -15,13 +26,7 @@ fn settle(mut t: Rc<Table>) -> Rc<Table> {
 
 #[test]
 fn a_whole_game_against_computers_ends_and_reveals_their_notebooks() {
-    let setup = Setup {
-        computers: vec![Kind::Deduction, Kind::Random],
-        watch: None,
-        seed: 3,
-        pace_ms: 0,
-        moves: Vec::new(),
-    };
+    let setup = stepped(vec![Kind::Deduction, Kind::Random], None, 3);
     let mut t = settle(Rc::new(Table::new(&setup)));
     assert!(t.notebook.is_some());
     for _ in 0..400 {
@@ -91,13 +96,11 @@ fn a_whole_game_against_computers_ends_and_reveals_their_notebooks() {
 
 #[test]
 fn a_table_to_watch_plays_itself_to_the_end() {
-    let setup = Setup {
-        computers: vec![Kind::Random, Kind::Listening],
-        watch: Some(Kind::Deduction),
-        seed: 5,
-        pace_ms: 0,
-        moves: Vec::new(),
-    };
+    let setup = stepped(
+        vec![Kind::Random, Kind::Listening],
+        Some(Kind::Deduction),
+        5,
+    );
     let mut t = settle(Rc::new(Table::new(&setup)));
     assert!(!t.seats.person && t.seats.name(0) == "Computer 1 (deduction)");
     let mut moves = 0;
@@ -127,13 +130,7 @@ fn a_table_to_watch_plays_itself_to_the_end() {
 
 #[test]
 fn a_computer_move_that_fails_can_be_asked_again() {
-    let setup = Setup {
-        computers: vec![Kind::Random, Kind::Random],
-        watch: None,
-        seed: 2,
-        pace_ms: 0,
-        moves: Vec::new(),
-    };
+    let setup = stepped(vec![Kind::Random, Kind::Random], None, 2);
     let t = settle(Rc::new(Table::new(&setup)));
     // The person suggests and ends the turn; a computer is to move.
     let t = settle(t.reduce(Action::Suggest([0, 6, 12])));
@@ -161,13 +158,7 @@ fn a_computer_move_that_fails_can_be_asked_again() {
 
 #[test]
 fn moves_out_of_turn_are_refused_with_a_message() {
-    let setup = Setup {
-        computers: vec![Kind::Random, Kind::Random],
-        watch: None,
-        seed: 1,
-        pace_ms: 0,
-        moves: Vec::new(),
-    };
+    let setup = stepped(vec![Kind::Random, Kind::Random], None, 1);
     let t = settle(Rc::new(Table::new(&setup)));
     let t = t.reduce(Action::EndTurn);
     assert!(
