@@ -51,11 +51,21 @@ fn result(out: &Output, what: &str) -> Value {
     v
 }
 
+/// A file the test writes, removed when the test ends, passed or failed.
+struct TempFile(std::path::PathBuf);
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
 #[test]
 fn every_cluster_job_gives_the_one_process_answer() {
-    let board = std::env::temp_dir().join(format!("puzzle-lab-mpi-{}.txt", std::process::id()));
-    std::fs::write(&board, "ooooo\nooooo\nooooo\nooooo\n").expect("a board file");
-    let board = board.to_string_lossy().to_string();
+    let file =
+        TempFile(std::env::temp_dir().join(format!("puzzle-lab-mpi-{}.txt", std::process::id())));
+    std::fs::write(&file.0, "ooooo\nooooo\nooooo\nooooo\n").expect("a board file");
+    let board = file.0.to_string_lossy().to_string();
     let history = "--history 0,0,1,1,2,2:1,2;3,4,5,6,0,1:0,3";
     let jobs: Vec<Vec<String>> = [
         format!("mastermind count --pegs 6 --colors 7 {history}"),
