@@ -68,9 +68,7 @@ fn EmbedCluedo(props: &EmbedProps) -> Html {
             { for errors.iter().map(|e| html! { <p class="error">{ e }</p> }) }
             <div class="card fields"><label class="field"><span>{ "The first seat" }</span>
                 <select onchange={first} aria-label="Who plays the first seat in the frame">
-                    <option value="you" selected={setup.watch.is_none()}>{ "The reader plays it" }</option>
-                    { for Kind::ALL.iter().filter(|k| **k != Kind::Mix).map(|k| html! {
-                        <option value={k.name()} selected={setup.watch == Some(*k)}>{ format!("A computer: {} (a table to watch)", k.name()) }</option> }) }
+                    { super::settings_view::first_seat_options(setup.watch, "The reader plays it") }
                 </select></label></div>
             <EmbedCode {src} title="Cluedo, Puzzle Lab" size={(760, 1500)}
                 size_note="760 x 1500 pixels holds the table (about 1,000 px at the start) with room for the log as the game goes; the computers' notebooks shown at the end scroll within the frame." />

@@ -73,9 +73,7 @@ pub(super) fn Settings(props: &SettingsProps) -> Html {
             <div class="row">
                 <label>{ "First seat" }
                     <select onchange={first} aria-label="Who plays the first seat">
-                        <option value="you" selected={s.watch.is_none()}>{ "You" }</option>
-                        { for Kind::ALL.iter().filter(|k| **k != Kind::Mix).map(|kk| html! {
-                            <option value={kk.name()} selected={s.watch == Some(*kk)}>{ format!("A computer: {} (watch the table)", kk.name()) }</option> }) }
+                        { first_seat_options(s.watch, "You") }
                     </select>
                 </label>
                 <label>{ if s.watch.is_some() { "Other computers" } else { "Computer players" } }
@@ -95,6 +93,17 @@ pub(super) fn Settings(props: &SettingsProps) -> Html {
             <p class="hint">{ "random: suggests cards it has not seen, at random (the 2012 report's default player); listening: prefers cards named least often; deduction: counts every deal consistent with what it saw, accuses only when certain. " }
                 <a href={crate::route::href(&format!("#/cluedo?{}", link(s)))}>{ format!("Link to this deal (seed {})", s.seed) }</a></p>
         </details>
+    }
+}
+
+/// The choices for the first seat: the person (`you`, named so), or a computer of each kind a table may seat.
+pub(super) fn first_seat_options(watch: Option<Kind>, you: &str) -> Html {
+    html! {
+        <>
+            <option value="you" selected={watch.is_none()}>{ you }</option>
+            { for Kind::ALL.iter().filter(|k| **k != Kind::Mix).map(|k| html! {
+                <option value={k.name()} selected={watch == Some(*k)}>{ format!("A computer: {} (a table to watch)", k.name()) }</option> }) }
+        </>
     }
 }
 
