@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use mastermind::search::{self, Budget, Count, Schedule, Stopped};
-use mastermind::{Code, Row, Spec, Strategy, play_all_from, play_game, play_sampled};
+use mastermind::{Code, Feedback, Row, Spec, Strategy, play_game_watched, play_sampled};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::json;
@@ -15,6 +15,9 @@ use crate::progress_line::ProgressLine;
 
 #[cfg(feature = "mpi")]
 mod cluster;
+mod stats;
+
+use stats::{Tree, emit_stats};
 
 #[derive(Args, Clone, Copy)]
 pub(crate) struct Size {
@@ -138,6 +141,10 @@ pub(crate) enum Command {
         /// instead of the strategy's own choice. Colours from 0, as in every code here.
         #[arg(long)]
         first: Option<String>,
+        /// With --all: play only the part of the tree below this answer to the first guess, as black,white
+        /// (e.g. 4,0): the secrets that score the first guess so. A part to measure, or to share out by hand.
+        #[arg(long)]
+        answer: Option<String>,
         /// Seed for random choices.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -157,17 +164,25 @@ fn parse_history(spec: &Spec, text: &str) -> Result<Vec<Row>, String> {
                 .split_once(':')
                 .ok_or_else(|| bad("expected code:black,white".into()))?;
             let guess = Code::parse(spec, code).map_err(|e| bad(e.to_string()))?;
-            let (b, w) = fb
-                .split_once(',')
-                .ok_or_else(|| bad("expected black,white after ':'".into()))?;
-            let num = |s: &str| {
-                s.trim()
-                    .parse::<u8>()
-                    .map_err(|_| bad(format!("'{s}' is not a number of pegs")))
-            };
-            Row::new(spec, guess.pegs().to_vec(), num(b)?, num(w)?).map_err(|e| bad(e.to_string()))
+            let score = parse_score(fb).map_err(|e| bad(format!("{e} after ':'")))?;
+            Row::new(spec, guess.pegs().to_vec(), score.black, score.white)
+                .map_err(|e| bad(e.to_string()))
         })
         .collect()
+}
+
+/// A score written black,white (`3,1`), or what is wrong with it.
+fn parse_score(text: &str) -> Result<Feedback, String> {
+    let (b, w) = text.split_once(',').ok_or("expected black,white")?;
+    let num = |s: &str| {
+        let s = s.trim();
+        s.parse::<u8>()
+            .map_err(|_| format!("'{s}' is not a number of pegs"))
+    };
+    Ok(Feedback {
+        black: num(b)?,
+        white: num(w)?,
+    })
 }
 
 fn stopped(s: Stopped) -> String {
@@ -193,13 +208,19 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             let strategy: Strategy = strategy.parse()?;
             let mut rng = StdRng::seed_from_u64(seed);
             let progress = ProgressLine::new();
-            let played = play_game(
+            // Each guess's time: from the previous row (or the start) to its own.
+            let (mut times, mut since) = (Vec::new(), Instant::now());
+            let played = play_game_watched(
                 &spec,
                 strategy,
                 &secret,
                 &guess_time.budget(),
                 &progress,
                 &mut rng,
+                &mut |_| {
+                    times.push(since.elapsed().as_secs_f64());
+                    since = Instant::now();
+                },
             )
             .map_err(|e| e.to_string())?;
             progress.clear();
@@ -208,12 +229,15 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             let seconds = out.seconds();
             let guesses: Vec<Vec<u8>> = history.iter().map(|r| r.guess.pegs().to_vec()).collect();
             out.emit(
-                json!({ "solved": solved, "guesses": guesses, "count": history.len(), "seconds": seconds, "notes": notes }),
+                json!({ "solved": solved, "guesses": guesses, "guess_seconds": times, "count": history.len(), "seconds": seconds, "notes": notes }),
                 || {
                     let mut lines: Vec<String> = history
                         .iter()
                         .enumerate()
-                        .map(|(i, r)| format!("{:>3}. {}  {}", i + 1, r.guess, r.feedback))
+                        .map(|(i, r)| {
+                            let t = times.get(i).copied().unwrap_or_default();
+                            format!("{:>3}. {}  {}  ({t:.3} s)", i + 1, r.guess, r.feedback)
+                        })
                         .collect();
                     lines.push(format!(
                         "{} in {} guesses, {seconds:.3} s",
@@ -314,6 +338,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             all,
             games,
             first,
+            answer,
             seed,
             guess_time,
         } => {
@@ -325,6 +350,18 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             if first.is_some() && !all {
                 return Err("--first opens the games of --all (every secret)".into());
             }
+            let answer = answer
+                .map(|a| parse_score(&a).map_err(|e| format!("--answer '{a}': {e} (e.g. 4,0)")))
+                .transpose()?;
+            if answer.is_some() && !all {
+                return Err("--answer picks a part of the games of --all (every secret)".into());
+            }
+            let tree = Tree {
+                strategy,
+                seed,
+                first: first.as_ref(),
+                answer,
+            };
             // `None`: every secret; `Some(n)`: n seeded secrets.
             let games = match (all, games) {
                 (true, None) => None,
@@ -339,21 +376,15 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             #[cfg(feature = "mpi")]
             if let Some((c, deal)) = out.cluster() {
                 let stats = match games {
-                    None => cluster::every_secret(
-                        c,
-                        deal,
-                        &spec,
-                        strategy,
-                        seed,
-                        first.as_ref(),
-                        &guess_time.budget_for_all(),
-                    )?,
+                    None => {
+                        cluster::every_secret(c, deal, &spec, &tree, &guess_time.budget_for_all())?
+                    }
                     Some(n) => {
                         cluster::sampled(c, deal, &spec, strategy, n, seed, &guess_time.budget())?
                     }
                 };
                 if let Some(stats) = stats {
-                    emit_stats(out, &spec, strategy, &stats);
+                    emit_stats(out, &spec, &tree, &stats);
                 }
                 return Ok(());
             }
@@ -361,15 +392,14 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             let stats = match games {
                 None => {
                     let budget = guess_time.budget_for_all();
-                    play_all_from(&spec, strategy, seed, first.as_ref(), &budget, &progress)
-                        .map_err(|e| e.to_string())
+                    tree.play(&spec, &budget, &progress)
                 }
                 Some(n) => play_sampled(&spec, strategy, n, seed, &guess_time.budget(), &progress)
                     .map_err(stopped),
             };
             progress.clear();
             let stats = stats?;
-            emit_stats(out, &spec, strategy, &stats);
+            emit_stats(out, &spec, &tree, &stats);
         }
     }
     Ok(())
@@ -389,36 +419,6 @@ fn emit_count(out: &Output, count: Count) {
                 "{}{value} consistent codes ({seconds:.3} s)",
                 if exact { "" } else { "at least " }
             )
-        },
-    );
-}
-
-/// Prints the stats of many games, naming every fallback.
-fn emit_stats(out: &Output, spec: &Spec, strategy: Strategy, stats: &mastermind::PlayAllStats) {
-    let seconds = out.seconds();
-    let played = stats.games + stats.failed;
-    let fallbacks: Vec<_> = stats
-        .fallbacks
-        .iter()
-        .map(|(reason, games)| json!({ "reason": reason, "games": games }))
-        .collect();
-    out.emit(
-        json!({ "pegs": spec.pegs, "colors": spec.colors, "strategy": strategy.name(), "games": stats.games,
-            "mean": stats.mean(), "worst": stats.worst, "histogram": stats.histogram, "failed": stats.failed,
-            "fallbacks": fallbacks, "seconds": seconds, "ranks": out.ranks() }),
-        || {
-            let mut text = format!(
-                "{spec}, {strategy}: {} games, mean {:.4} ({}/{}), worst {}, {seconds:.3} s",
-                stats.games,
-                stats.mean(),
-                stats.total_guesses,
-                stats.games,
-                stats.worst
-            );
-            for (reason, games) in &stats.fallbacks {
-                text += &format!("\n  not all {strategy}: in {games} of {played} games, {reason}");
-            }
-            text
         },
     );
 }

@@ -53,6 +53,10 @@ fn solve_prints_every_guess() {
         "Knuth opens with 1122"
     );
     assert_eq!(guesses.last(), Some(&serde_json::json!([3, 1, 4, 1])));
+    assert_eq!(
+        v["guess_seconds"].as_array().map(Vec::len),
+        Some(guesses.len())
+    );
 }
 
 #[test]
@@ -87,6 +91,22 @@ fn stats_over_every_secret_match_knuth() {
     assert_eq!(v["histogram"], serde_json::json!([0, 1, 6, 62, 533, 694]));
     assert!((v["mean"].as_f64().expect("mean") - 5801.0 / 1296.0).abs() < 1e-12);
     assert_eq!(v["strategy"], "knuth");
+    // The part of the tree below 1122's answer 1,1: Knuth's 208 codes, each game counting the first guess.
+    let part = json(&[
+        "mastermind",
+        "stats",
+        "--all",
+        "--first",
+        "0,0,1,1",
+        "--answer",
+        "1,1",
+    ]);
+    assert_eq!(
+        (part["games"].as_u64(), part["answer"].as_str()),
+        (Some(208), Some("1,1"))
+    );
+    assert_eq!(part["histogram"][1], 0);
+    assert!(part["worst"].as_u64().is_some_and(|w| (3..=5).contains(&w)));
     let v = json(&[
         "mastermind",
         "stats",
@@ -105,6 +125,26 @@ fn stats_over_every_secret_match_knuth() {
 
 #[test]
 fn bad_input_is_named() {
+    let part = [
+        "mastermind",
+        "stats",
+        "--all",
+        "--first",
+        "0,0,1,1",
+        "--answer",
+    ];
+    refused(
+        &[&part[..], &["3,1"]].concat(),
+        "no code scores 3 blacks and 1 whites with 4 pegs",
+    );
+    refused(
+        &[&part[..], &["1"]].concat(),
+        "--answer '1': expected black,white",
+    );
+    refused(
+        &["mastermind", "stats", "--games", "3", "--answer", "1,1"],
+        "--answer picks a part of the games of --all",
+    );
     refused(
         &["mastermind", "count", "--pegs", "101"],
         "101 pegs is not possible: choose 2 to 100",

@@ -73,6 +73,7 @@ fn every_cluster_job_gives_the_one_process_answer() {
         "mastermind stats --pegs 4 --colors 7 --strategy expected-size --all --first 0,0,1,2"
             .into(),
         "mastermind stats --pegs 4 --colors 5 --strategy random-consistent --all --seed 3".into(),
+        "mastermind stats --pegs 5 --colors 6 --strategy knuth --all --first 0,0,1,1,2 --answer 1,1".into(),
         "mastermind stats --pegs 5 --colors 7 --strategy most-parts --games 40 --seed 2".into(),
         "mastermind book --pegs 4 --colors 4".into(),
         "pegs count --board triangle --start a1 --finish any-one".into(),

@@ -65,6 +65,19 @@ pub fn play_game(
     observer: &dyn Observer,
     rng: &mut impl rand::Rng,
 ) -> Result<GamePlay, StrategyError> {
+    play_game_watched(spec, strategy, secret, budget, observer, rng, &mut |_| {})
+}
+
+/// [`play_game`], calling `on_row` with each row as it is played (the CLI times every guess by it).
+pub fn play_game_watched(
+    spec: &Spec,
+    strategy: Strategy,
+    secret: &Code,
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl rand::Rng,
+    on_row: &mut dyn FnMut(&Row),
+) -> Result<GamePlay, StrategyError> {
     let mut played = GamePlay::default();
     while played.rows.len() < MAX_GUESSES {
         let choice = crate::choose(strategy, spec, &played.rows, budget, observer, rng)?;
@@ -75,10 +88,12 @@ pub fn play_game(
         }
         played.notes.extend(choice.note);
         let feedback = crate::score(&choice.guess, secret, spec.colors);
-        played.rows.push(Row {
+        let row = Row {
             guess: choice.guess,
             feedback,
-        });
+        };
+        on_row(&row);
+        played.rows.push(row);
         if feedback.is_win(spec.pegs) {
             break;
         }

@@ -17,6 +17,9 @@ use crate::stats::PlayAllStats;
 use crate::strategy::{Strategy, StrategyError};
 use crate::{Code, Spec};
 
+mod branches;
+pub use branches::{Branch, play_all_top, play_branch};
+
 impl PlayAllStats {
     /// Counts one game [`crate::play_game`] played: solved in its number of rows, or failed (an error, or no win
     /// within [`crate::MAX_GUESSES`]).
@@ -272,8 +275,9 @@ struct Tree<'a> {
     first: Option<u32>,
     budget: &'a Budget,
     observer: &'a dyn Observer,
-    /// Games finished so far.
+    /// Games finished so far, of `total` (every code, or the branch played).
     done: AtomicUsize,
+    total: usize,
 }
 
 impl<'a> Tree<'a> {
@@ -291,7 +295,13 @@ impl<'a> Tree<'a> {
             budget,
             observer,
             done: AtomicUsize::new(0),
+            total: listed.len(),
         }
+    }
+
+    /// The same walk over a branch of `total` secrets: its progress counts the branch's games.
+    fn of(self, total: usize) -> Tree<'a> {
+        Tree { total, ..self }
     }
 
     /// One node of the tree: the guess for the secrets `branch` holds, whether it wins for one of them (at
@@ -344,7 +354,7 @@ impl<'a> Tree<'a> {
         let mut stats = PlayAllStats::default();
         stats.record(depth);
         let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-        if self.observer.report(games_done(done, self.listed.len())) == Flow::Stop {
+        if self.observer.report(games_done(done, self.total)) == Flow::Stop {
             return Err(StrategyError::Stopped(Stopped::Cancelled));
         }
         Ok(stats)
@@ -376,104 +386,6 @@ impl<'a> Tree<'a> {
         };
         Ok(merge(stats, below))
     }
-}
-
-/// A branch of the tree of every game ([`play_all`]): the secrets still consistent at one node (sorted indices
-/// among all codes), and what the walk below it needs. Branches are played independently, so a cluster can
-/// share them out ([`play_all_top`], [`play_branch`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Branch {
-    /// The secrets still possible here.
-    pub consistent: Vec<u32>,
-    /// Guesses made above, plus one: the guess made here is guess number `depth`.
-    pub depth: u32,
-    /// The guesses made above (code indices), in order.
-    pub guesses: Vec<u32>,
-    /// Seeds this node's random choices.
-    pub seed: u64,
-}
-
-impl Branch {
-    /// The whole tree of a game of `codes` codes: every code still possible, before the first guess.
-    fn root(codes: usize, seed: u64) -> Branch {
-        Branch {
-            consistent: (0..codes as u32).collect(),
-            depth: 1,
-            guesses: Vec::new(),
-            seed,
-        }
-    }
-
-    /// Secrets in the branch.
-    pub fn len(&self) -> usize {
-        self.consistent.len()
-    }
-
-    /// Whether it holds no secret.
-    pub fn is_empty(&self) -> bool {
-        self.consistent.is_empty()
-    }
-}
-
-/// The top of [`play_all`]'s tree cut into at least `at_least` branches where it has them (the biggest branch is
-/// split first), biggest first, with the stats of the games won above them. Playing every branch with
-/// [`play_branch`] and merging gives [`play_all`]'s result. For the strategies that play one tree (not
-/// `optimal`, whose tree is one search, nor `local-search`).
-pub fn play_all_top(
-    spec: &Spec,
-    strategy: Strategy,
-    seed: u64,
-    first: Option<&Code>,
-    budget: &Budget,
-    at_least: usize,
-) -> Result<(PlayAllStats, Vec<Branch>), StrategyError> {
-    if matches!(strategy, Strategy::Optimal | Strategy::LocalSearch) {
-        return Err(StrategyError::TooBig(format!(
-            "{} does not play one tree of guesses that can be cut into branches",
-            strategy.name()
-        )));
-    }
-    let listed = Listed::new(spec)?;
-    let first = opening(&listed, strategy, first)?;
-    let tree = Tree::new(&listed, strategy, first, budget, &NoObserver);
-    let mut stats = PlayAllStats::default();
-    let mut branches = vec![Branch::root(listed.len(), seed)];
-    // Split the biggest until there are enough, or the biggest is too small to be worth it.
-    while branches.len() < at_least {
-        let Some((i, biggest)) = branches
-            .iter()
-            .enumerate()
-            .max_by_key(|(i, b)| (b.len(), usize::MAX - i))
-        else {
-            break;
-        };
-        if biggest.len() < PARALLEL_BRANCHES_FROM {
-            break;
-        }
-        let depth = biggest.depth;
-        let (wins, below) = tree.node(branches.swap_remove(i))?;
-        if wins {
-            stats.record(depth);
-        }
-        branches.extend(below);
-    }
-    branches.sort_by_key(|b| std::cmp::Reverse(b.len()));
-    Ok((stats, branches))
-}
-
-/// Every game of one branch of [`play_all`]'s tree (from [`play_all_top`]).
-pub fn play_branch(
-    spec: &Spec,
-    strategy: Strategy,
-    first: Option<&Code>,
-    branch: Branch,
-    budget: &Budget,
-    observer: &dyn Observer,
-) -> Result<PlayAllStats, StrategyError> {
-    let listed = Listed::new(spec)?;
-    let first = opening(&listed, strategy, first)?;
-    let tree = Tree::new(&listed, strategy, first, budget, observer);
-    tree.walk(branch)
 }
 
 /// The seed of the branch for feedback slot `fb` below a node seeded with `seed` (SplitMix64 of both).

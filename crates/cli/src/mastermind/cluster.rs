@@ -3,8 +3,9 @@
 //! - `count`: the code space cut into prefix ranges (as on one machine, but more of them: 2048 per rank), dealt
 //!   in pieces; each rank counts its pieces on its threads. No node budget: a cluster count always finishes.
 //! - `stats --games N`: the seeded games dealt in numbered ranges (game `g` plays the `g`-th secret drawn).
-//! - `stats --all`: the top of the strategy tree played on every rank alike, then its branches dealt, biggest
-//!   first.
+//! - `stats --all`: the top of the strategy tree played on every rank alike, cut until no branch holds more than
+//!   half a rank's share of the secrets (each cut is a guess every rank makes, minutes at 8x8), then its branches
+//!   dealt, biggest first.
 //! - `book`: the optimal search's first guesses dealt in the search's order, each measured against the best
 //!   total found so far (sent with it, so every rank prunes with the cluster's best); then the classes of the
 //!   chosen guess dealt for their books. Rank 0 keeps the search's rule (the lowest total, the earliest
@@ -12,16 +13,21 @@
 
 use mastermind::search::{self, Budget, Count};
 use mastermind::{
-    BookSearch, Branch, Code, PlayAllStats, Row, Spec, Strategy, play_all_top, play_branch,
+    BookSearch, Branch, PlayAllStats, Row, Spec, Strategy, play_all_top, play_branch,
     play_sampled_part,
 };
 use progress::NoObserver;
 use serde_json::{Value, json};
 
+use super::stats::Tree;
 use crate::cluster::{Cluster, Deal, Dealer, Ranges, units};
 
 /// Prefix ranges per rank a count is cut into.
 const RANGES_PER_RANK: u128 = 2048;
+
+/// The top of the tree of every secret (`stats --all`) is cut until no branch holds more than 1 / (this x ranks) of
+/// the secrets: 2 measured better than 8 at 8x8 (BENCHMARKS.md, "8x8: ... the cluster job").
+const PIECES_PER_RANK: usize = 2;
 
 /// The count on rank 0, `None` on the others.
 pub(crate) fn count(
@@ -88,11 +94,10 @@ pub(crate) fn every_secret(
     cluster: &Cluster,
     deal: Deal,
     spec: &Spec,
-    strategy: Strategy,
-    seed: u64,
-    first: Option<&Code>,
+    tree: &Tree,
     budget: &Budget,
 ) -> Result<Option<PlayAllStats>, String> {
+    let (strategy, first) = (tree.strategy, tree.first);
     if matches!(strategy, Strategy::Optimal | Strategy::LocalSearch) {
         return Err(format!(
             "stats --all --strategy {} does not run under --mpi: its games are not one tree of branches (for the \
@@ -100,10 +105,20 @@ pub(crate) fn every_secret(
             strategy.name()
         ));
     }
-    // Every rank plays the top alike (the same seed, the same guesses), so only branch numbers travel.
-    let (top, branches): (PlayAllStats, Vec<Branch>) =
-        play_all_top(spec, strategy, seed, first, budget, 32 * cluster.size())
-            .map_err(|e| e.to_string())?;
+    // Every rank plays the top alike (the same seed, the same guesses), so only branch numbers travel. Its
+    // branches hold at most half a rank's share of the secrets: dealt biggest first they end close together, and
+    // the top stays small (each cut is one more guess that every rank makes).
+    let pieces = PIECES_PER_RANK * cluster.size();
+    let (top, branches): (PlayAllStats, Vec<Branch>) = play_all_top(
+        spec,
+        strategy,
+        tree.seed,
+        first,
+        tree.answer,
+        budget,
+        pieces,
+    )
+    .map_err(|e| e.to_string())?;
     let signals = cluster.signals();
     let dealt = cluster.share(
         || Ranges::new(branches.len() as u64, cluster.size(), u64::MAX, 1, deal),

@@ -3,7 +3,7 @@
 use super::*;
 use crate::Feedback;
 use crate::{
-    PlayAllStats, play_all, play_all_from, play_all_top, play_branch, play_sampled,
+    Branch, PlayAllStats, play_all, play_all_from, play_all_top, play_branch, play_sampled,
     play_sampled_part,
 };
 use progress::NoObserver;
@@ -231,13 +231,15 @@ fn runs_cut_into_parts_add_up_to_the_whole_run() {
         Strategy::Entropy,
     ] {
         let whole = play_all(&spec, strategy, 7).unwrap();
-        for at_least in [1, 5, 40] {
+        for pieces in [1, 5, 40] {
             let (mut merged, branches) =
-                play_all_top(&spec, strategy, 7, None, &Budget::THOROUGH, at_least).unwrap();
+                play_all_top(&spec, strategy, 7, None, None, &Budget::THOROUGH, pieces).unwrap();
+            // No branch over 1/pieces of the secrets, unless too small to split (under 64).
+            let at_most = 1296usize.div_ceil(pieces).max(63);
             assert!(
-                branches.len() >= at_least.min(14),
-                "{strategy}: {}",
-                branches.len()
+                branches.iter().all(|b| b.len() <= at_most) && branches.len() >= pieces.min(14),
+                "{strategy}: {:?}",
+                branches.iter().map(Branch::len).collect::<Vec<_>>()
             );
             assert!(branches.windows(2).all(|w| w[0].len() >= w[1].len()));
             for b in branches {
@@ -245,10 +247,73 @@ fn runs_cut_into_parts_add_up_to_the_whole_run() {
                     &play_branch(&spec, strategy, None, b, &Budget::THOROUGH, &NoObserver).unwrap(),
                 );
             }
-            assert_eq!(merged, whole, "{strategy} cut into {at_least}");
+            assert_eq!(merged, whole, "{strategy} cut into {pieces}");
         }
     }
-    assert!(play_all_top(&spec, Strategy::Optimal, 0, None, &Budget::THOROUGH, 4).is_err());
+    assert!(
+        play_all_top(
+            &spec,
+            Strategy::Optimal,
+            0,
+            None,
+            None,
+            &Budget::THOROUGH,
+            4
+        )
+        .is_err()
+    );
+
+    // The parts below each answer to the first guess add up to the whole run too; impossible answers are refused.
+    let first = Code::new(&spec, vec![0, 0, 1, 2]).unwrap();
+    let whole = play_all_from(
+        &spec,
+        Strategy::Knuth,
+        7,
+        Some(&first),
+        &Budget::THOROUGH,
+        &NoObserver,
+    )
+    .unwrap();
+    let mut parts = PlayAllStats::default();
+    for black in 0..=4u8 {
+        for white in 0..=4 - black {
+            let answer = Feedback { black, white };
+            let top = play_all_top(
+                &spec,
+                Strategy::Knuth,
+                7,
+                Some(&first),
+                Some(answer),
+                &Budget::THOROUGH,
+                3,
+            );
+            if !answer.is_possible(4) {
+                assert!(
+                    top.unwrap_err()
+                        .to_string()
+                        .contains("no code scores 3 blacks and 1 whites")
+                );
+                continue;
+            }
+            let (mut part, branches) = top.unwrap();
+            for b in branches {
+                let games = b.len();
+                let played = play_branch(
+                    &spec,
+                    Strategy::Knuth,
+                    Some(&first),
+                    b,
+                    &Budget::THOROUGH,
+                    &NoObserver,
+                )
+                .unwrap();
+                assert_eq!(played.games + played.failed, games as u64);
+                part.merge(&played);
+            }
+            parts.merge(&part);
+        }
+    }
+    assert_eq!(parts, whole);
 
     let spec = Spec::new(5, 7, true).unwrap();
     let budget = Budget::INTERACTIVE;
