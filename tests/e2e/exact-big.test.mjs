@@ -55,6 +55,31 @@ test('Compare strategies plays every 6x9 secret as one tree, shows its progress,
   assert.deepEqual(page.errors, []);
 });
 
+test('at 8x8 the page says how long before starting, shows what the first answer leaves, and the long guess runs with progress and Cancel', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&strategy=knuth&pegs=8&colors=8`);
+  await solverReady(page);
+  // Before starting: about how long the slowest guess takes on this tab's threads, and the quick strategy in one click.
+  const note = await page.textContent('#wait-note');
+  assert.match(note, /At 8 pegs x 8 colours every knuth guess is exact, but the slowest .* takes about \d+ minutes on this tab's \d+ threads?/);
+  await shot(page, 'make-8x8-wait-note', '.settings');
+  await page.click('#play-quick');
+  await page.waitForSelector('#wait-note', { state: 'detached' });
+  assert.equal(await page.$eval('#strategy', (s) => s.value), 'random-consistent');
+  // Back to knuth, with a secret: the first guess's split tells what its answer leaves while the second is searched.
+  await page.goto(`${server.url}/#/mastermind?mode=make&scoring=auto&strategy=knuth&pegs=8&colors=8&secret=7,6,5,4,3,2,1,0`);
+  await solverReady(page);
+  await page.waitForSelector('.rows li.row', { timeout: 120_000 });
+  await page.waitForFunction(() => /2,?140,?616 codes still possible/.test(document.querySelector('.game-status')?.textContent ?? ''),
+    null, { timeout: 60_000 });
+  await page.waitForFunction(() => /working: [1-9]\d*\/\d+ chunks of guesses/.test(document.querySelector('footer.status')?.textContent ?? ''),
+    null, { timeout: 120_000 });
+  await shot(page, 'make-8x8-second-guess');
+  await page.click('#cancel');
+  await page.waitForSelector('.status .last.cancelled', { timeout: 30_000 });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('8x8 lists its codes but plays every secret only as a cluster job; 9x8 names the memory it would need', async () => {
   const page = await open(browser, `${server.url}/#/mastermind/stats?pegs=8&colors=8&games=all&strategies=knuth`);
   await solverReady(page);

@@ -3,6 +3,7 @@
 
 use rand::Rng;
 
+use crate::partition::Partition;
 use crate::search::{Budget, Count, Stopped};
 use crate::strategy::{Strategy, StrategyError, too_big_to_search};
 use crate::{Code, Row, Spec, choose, first_contradiction, local, partition};
@@ -23,6 +24,9 @@ pub enum Advice {
         note: Option<String>,
         /// Why the strategy chose this guess, in one line for people.
         why: String,
+        /// How the guess splits the codes consistent before it, where the strategy worked it out (the scoring
+        /// strategies and optimal): what each answer leaves is known the moment it is scored.
+        split: Option<Partition>,
     },
     /// No code fits rows `0..=row`: the scores contradict each other from that row on.
     Contradiction {
@@ -90,6 +94,7 @@ pub fn advise(
                 remaining: choice.remaining,
                 played_by: by,
                 note: choice.note,
+                split,
             })
         }
         Err(StrategyError::Contradiction) => {

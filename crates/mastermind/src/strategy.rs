@@ -167,6 +167,32 @@ pub const MAX_LISTED_PEGS: u8 = 16;
 /// threads; 8x8's 16,777,216 take days there, so they are a cluster job for the CLI's `stats --all --mpi`).
 pub const MAX_PLAYED_ALL_IN_A_TAB: u128 = 1 << 20;
 
+/// Knuth's slowest guess of a measured 8x8 game natively on 2 threads, in seconds, and the power of the code count
+/// that carries it to other sizes. The slowest guess is usually the third: the first two leave few symmetries (so
+/// many candidate guesses) and still many codes. The 8x8 game (BENCHMARKS.md, "A game at 8x8") took 212 s over
+/// 149,156 codes. With the power 1.8 the line gives 0.42 s at 6x9 and 0.93 s at 7x7 natively, where their slowest
+/// guesses measured 0.60 and 1.57 s in Chromium (up to 1.5x native).
+const KNUTH_SLOWEST_AT_8X8: (f64, f64) = (212.0, 1.8);
+
+/// About how long the slowest guess of `strategy` takes at `spec` on `threads` threads natively, in seconds (a
+/// browser tab takes up to 1.5x that): for people choosing a size before they start. `None` for the strategies that
+/// do not score every candidate against the listed codes, or where the codes cannot be listed.
+pub fn slowest_guess_seconds(spec: &Spec, strategy: Strategy, threads: u32) -> Option<f64> {
+    // The strategies' whole trees beside knuth's at 6x9 and 7x7 (BENCHMARKS.md, "past 65,536 codes").
+    let beside_knuth = match strategy {
+        Strategy::Knuth => 1.0,
+        Strategy::MostParts => 0.4,
+        Strategy::Entropy => 1.1,
+        Strategy::ExpectedSize => 0.8,
+        _ => return None,
+    };
+    listable(spec).ok()?;
+    let codes = spec.code_count()? as f64;
+    let (seconds, power) = KNUTH_SLOWEST_AT_8X8;
+    let at_8x8 = seconds * (codes / 16_777_216.0).powf(power);
+    Some(at_8x8 * beside_knuth * 2.0 / f64::from(threads.max(1)))
+}
+
 /// Bytes one listed code takes: its pegs, its bit sets (32 bytes), the number of its colour multiset and its index
 /// in the set of codes still possible.
 pub fn bytes_per_listed_code(spec: &Spec) -> u128 {
@@ -215,4 +241,27 @@ pub const MAX_SEARCHED_CODES: u128 = 1_000_000_000_000;
 /// Whether `spec` has too many codes for the exact consistent-code search to be sure of finishing in time.
 pub fn too_big_to_search(spec: &Spec) -> bool {
     spec.code_count().is_none_or(|n| n > MAX_SEARCHED_CODES)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_slowest_guess_is_estimated_for_the_scoring_strategies_on_listed_codes() {
+        let at =
+            |p, c, st, threads| slowest_guess_seconds(&Spec::new(p, c, true).unwrap(), st, threads);
+        let (small, big, huge) = (
+            at(6, 9, Strategy::Knuth, 2),
+            at(7, 7, Strategy::Knuth, 2),
+            at(8, 8, Strategy::Knuth, 2),
+        );
+        assert!(small.unwrap() < big.unwrap() && big.unwrap() < huge.unwrap());
+        // Twice the threads, half the time; most-parts prunes more than knuth.
+        assert_eq!(at(8, 8, Strategy::Knuth, 4).unwrap() * 2.0, huge.unwrap());
+        assert!(at(8, 8, Strategy::MostParts, 2).unwrap() < huge.unwrap());
+        // No estimate where no candidate is scored, or where the codes are not listed (9x8: 6.1 GiB).
+        assert_eq!(at(8, 8, Strategy::RandomConsistent, 2), None);
+        assert_eq!(at(9, 8, Strategy::Knuth, 2), None);
+    }
 }

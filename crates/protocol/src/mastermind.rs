@@ -221,6 +221,10 @@ pub enum MastermindAnswer {
         /// Why the strategy chose this guess, in one line for people.
         #[serde(default)]
         why: String,
+        /// How it splits the codes consistent before it, where the strategy worked that out: the page shows what
+        /// an answer leaves the moment the guess is scored (at 8x8 the next guess takes minutes).
+        #[serde(default)]
+        split: Option<Box<SplitDto>>,
     },
     /// Rows `0..=row` admit no secret: the scores contradict each other.
     Contradiction {

@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use mastermind::{Code, Feedback, Spec, score};
-use protocol::mastermind::{CountDto, MastermindJob, RowDto, SpecDto};
+use protocol::mastermind::{CountDto, MastermindJob, RowDto, SpecDto, SplitDto};
 use protocol::{Job, Outcome, ProgressDto, RunStats};
 use yew::Reducible;
 
@@ -49,6 +49,25 @@ pub struct BoardRow {
     pub after: Option<CountDto>,
     /// Why the computer chose this guess (its rows only).
     pub why: Option<String>,
+    /// How the guess splits the codes possible before it, where the computer's strategy worked that out (and no
+    /// earlier score has changed since).
+    pub split: Option<SplitDto>,
+}
+
+impl BoardRow {
+    /// The codes its score leaves, read from its split (exact, and known at once), where it has one.
+    pub fn left_by_score(&self) -> Option<CountDto> {
+        let fb = self.score?;
+        let classes = &self.split.as_ref()?.classes;
+        let codes = classes
+            .iter()
+            .find(|&&(b, w, _)| (b, w) == (fb.black, fb.white))
+            .map_or(0, |c| c.2);
+        Some(CountDto {
+            value: codes.to_string(),
+            exact: true,
+        })
+    }
 }
 
 /// A guess whose split of the codes possible before it is to be shown.
@@ -307,6 +326,7 @@ impl Game {
                 score,
                 after: None,
                 why: None,
+                split: None,
             });
             if score.is_some_and(|f| f.is_win(self.spec.pegs)) {
                 self.phase = Phase::Won(self.rows.len());

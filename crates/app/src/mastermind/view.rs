@@ -14,6 +14,7 @@ mod outcome;
 mod played_row;
 mod rules;
 mod settings_form;
+mod wait_note;
 
 pub use board::Board;
 pub use code_strip::LONG_CODE;
@@ -23,6 +24,7 @@ pub use outcome::Outcome;
 pub use played_row::PlayedRow;
 pub use rules::Rules;
 pub use settings_form::SettingsForm;
+pub use wait_note::WaitNote;
 
 /// A short name of the phase, for styling and for tests (`data-phase`).
 pub fn phase_name(phase: &Phase) -> &'static str {

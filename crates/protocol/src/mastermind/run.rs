@@ -184,12 +184,14 @@ pub(crate) fn run(
                     played_by,
                     note,
                     why,
+                    split,
                 } => MastermindAnswer::Guess {
                     code: guess.pegs().to_vec(),
                     remaining: remaining.into(),
                     strategy: played_by.name().to_string(),
                     note,
                     why,
+                    split: split.as_ref().map(|s| Box::new(SplitDto::from(s))),
                 },
                 Advice::Contradiction { row } => MastermindAnswer::Contradiction { row },
             })

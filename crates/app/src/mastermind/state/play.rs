@@ -164,6 +164,7 @@ impl Game {
                     score: Some(fb),
                     after: None,
                     why: None,
+                    split: None,
                 });
                 self.draft = vec![None; usize::from(self.spec.pegs)];
                 self.cursor = 0;
@@ -196,9 +197,12 @@ impl Game {
             if let Some(r) = self.rows.get_mut(row) {
                 r.score = Some(fb);
             }
-            // Counts from this row on were for the old score.
+            // Counts from this row on were for the old score, and the splits after it for the old codes.
             for r in self.rows.iter_mut().skip(row) {
                 r.after = None;
+            }
+            for r in self.rows.iter_mut().skip(row + 1) {
+                r.split = None;
             }
         } else if self.phase == Phase::Scoring {
             if let Some(r) = self.rows.last_mut() {
@@ -227,6 +231,10 @@ impl Game {
                 exact: true,
             });
             return;
+        }
+        // What the score leaves, at once where the guess's split is known (the next guess may take minutes).
+        if let Some(left) = self.rows.last().and_then(BoardRow::left_by_score) {
+            self.set_remaining(left);
         }
         self.ask_next_guess();
     }
@@ -301,6 +309,7 @@ impl Game {
                 strategy,
                 note,
                 why,
+                split,
             } => {
                 self.set_remaining(remaining);
                 self.note = note;
@@ -316,6 +325,7 @@ impl Game {
                     score: None,
                     after: None,
                     why: Some(why),
+                    split: split.map(|s| *s),
                 });
                 match (auto, guess) {
                     (Some(secret), Some(guess)) => {
@@ -324,9 +334,13 @@ impl Game {
                             r.score = Some(fb);
                         }
                         if self.settings.step && !fb.is_win(self.spec.pegs) {
-                            // Count what this score leaves while the person reads why (for the chart).
+                            // What this score leaves, for the chart: from the guess's split, else counted while
+                            // the person reads why.
                             self.phase = Phase::Paused;
-                            self.count_in_background();
+                            match self.rows.last().and_then(BoardRow::left_by_score) {
+                                Some(left) => self.set_remaining(left),
+                                None => self.count_in_background(),
+                            }
                         } else {
                             self.after_scores_changed();
                         }

@@ -256,6 +256,32 @@ fn wrong_manual_score_is_caught_and_fixed() {
 }
 
 #[test]
+fn a_scored_guess_shows_what_it_leaves_before_the_next_guess_comes() {
+    let mut g = Game::new(settings("mode=make&scoring=manual&strategy=knuth"), 1);
+    serve(&mut g);
+    assert_eq!(g.rows[0].guess, vec![0, 0, 1, 1]);
+    // Scored 1,1: Knuth's 208 codes are shown at once, from the guess's split, while the next guess is asked for.
+    g.apply(Action::SetScore(Feedback { black: 1, white: 1 }));
+    g.apply(Action::SubmitScore);
+    assert!(g.request.is_some());
+    assert_eq!(g.remaining.as_ref().map(|c| c.value.as_str()), Some("208"));
+    assert_eq!(
+        g.counts()[1].as_ref().map(|c| c.value.as_str()),
+        Some("208")
+    );
+    serve(&mut g);
+    assert_eq!(g.remaining.as_ref().map(|c| c.value.as_str()), Some("208"));
+    // Changing the first score leaves the second guess's split for codes that no longer fit: it is dropped.
+    g.apply(Action::SetScore(Feedback { black: 0, white: 1 }));
+    g.apply(Action::SubmitScore);
+    serve(&mut g);
+    g.apply(Action::Edit(0));
+    g.apply(Action::SetScore(Feedback { black: 0, white: 0 }));
+    g.apply(Action::SubmitScore);
+    assert!(g.rows[0].split.is_some() && g.rows[1].split.is_none());
+}
+
+#[test]
 fn stale_answers_are_ignored() {
     let mut g = Game::new(settings("mode=make&scoring=manual"), 1);
     let seq = g.request.as_ref().map(|r| r.seq).unwrap_or_default();

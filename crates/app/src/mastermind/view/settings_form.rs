@@ -4,6 +4,7 @@ use mastermind::Strategy;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::WaitNote;
 use crate::mastermind::params::{
     COLORS, Mode, PALETTES, PEGS, Palette, ROW_CHOICES, Scoring, Settings,
 };
@@ -218,9 +219,9 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
                 if let Some(m) = (*notice).clone() { <p class="error" role="alert" id="settings-notice">{ m }</p> }
                 if s.mode == Mode::Break {
                     { select("Rows", "rows", row_choices(s.rows), s.rows, set(|s, v| s.rows = v)) }
-                    { select("Strategy (for hints)", "strategy", strategies, s.strategy, on_strategy) }
+                    { select("Strategy (for hints)", "strategy", strategies, s.strategy, on_strategy.clone()) }
                 } else {
-                    { select("Strategy", "strategy", strategies, s.strategy, on_strategy) }
+                    { select("Strategy", "strategy", strategies, s.strategy, on_strategy.clone()) }
                     <label class="field check" for="step-mode">
                         <input type="checkbox" id="step-mode" checked={s.step} onchange={on_step} />
                         <span>{ "Step by step" }</span>
@@ -233,6 +234,7 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
                     { scoring_button(Scoring::Manual, "I keep it in my head and score") }
                 </div>
                 <p class="hint">{ s.strategy.describe() }</p>
+                <WaitNote settings={s.clone()} on_strategy={on_strategy.clone()} />
             }
             <button type="button" class="primary" id="new-game" onclick={new_game}>{ props.submit_label.clone() }</button>
         </form>

@@ -1,0 +1,80 @@
+//! Before a game at a size where the chosen strategy's guesses take long: about how long its slowest guess takes on
+//! this tab's threads, and the quick strategy in one click (the fallback stays the person's choice).
+
+use mastermind::Strategy;
+use mastermind::strategy::slowest_guess_seconds;
+use yew::prelude::*;
+
+use crate::hooks::use_solver;
+use crate::mastermind::params::Settings;
+
+/// A guess that may take longer than this (in the tab) is announced before the game.
+const ANNOUNCED_FROM_SECONDS: f64 = 2.0;
+
+/// A tab runs the solver up to this much slower than a native build (BENCHMARKS.md: 1.5x at 6x9).
+const TAB_BESIDE_NATIVE: f64 = 1.5;
+
+/// Props of [`WaitNote`].
+#[derive(Properties, PartialEq)]
+pub struct WaitNoteProps {
+    /// The settings of the next game.
+    pub settings: Settings,
+    /// Switch to the strategy that plays at once.
+    pub on_strategy: Callback<Strategy>,
+}
+
+/// "About N minutes for the slowest guess", where a guess takes more than a couple of seconds; nothing elsewhere.
+#[component]
+pub fn WaitNote(props: &WaitNoteProps) -> Html {
+    let threads = use_solver().map_or(1, |c| c.status.threads.max(1));
+    let s = &props.settings;
+    let Some(native) = slowest_guess_seconds(&s.spec, s.strategy, threads) else {
+        return Html::default();
+    };
+    let seconds = native * TAB_BESIDE_NATIVE;
+    if seconds < ANNOUNCED_FROM_SECONDS {
+        return Html::default();
+    }
+    let quick = Strategy::RandomConsistent;
+    let onclick = props.on_strategy.reform(move |_: MouseEvent| quick);
+    let threads_text = if threads == 1 {
+        "1 thread".to_string()
+    } else {
+        format!("{threads} threads")
+    };
+    html! {
+        <p class="hint wait-note" id="wait-note">
+            { format!(
+                "At {} every {} guess is exact, but the slowest (usually the third: the first two answers leave many \
+                 codes and few symmetries, so every candidate is scored against them) takes about {} on this tab's \
+                 {threads_text}; the bar shows how far it is and Cancel stops it. ",
+                s.spec, s.strategy, duration_text(seconds)
+            ) }
+            <button type="button" class="link" id="play-quick" {onclick}>
+                { format!("Play {quick} instead (each guess at once)") }
+            </button>
+        </p>
+    }
+}
+
+/// A wait in words, rounded as an estimate should be: "20 seconds", "7 minutes", "2 hours".
+fn duration_text(seconds: f64) -> String {
+    match seconds {
+        s if s < 90.0 => format!("{} seconds", (s / 5.0).ceil() as u64 * 5),
+        s if s < 5400.0 => format!("{} minutes", (s / 60.0).round() as u64),
+        s => format!("{} hours", (s / 3600.0).round() as u64),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::duration_text;
+
+    #[test]
+    fn waits_are_rounded_as_estimates() {
+        assert_eq!(duration_text(2.1), "5 seconds");
+        assert_eq!(duration_text(61.0), "65 seconds");
+        assert_eq!(duration_text(430.0), "7 minutes");
+        assert_eq!(duration_text(7200.0), "2 hours");
+    }
+}
