@@ -65,6 +65,10 @@ test('at 8x8 the page says how long before starting, shows what the first answer
   await page.click('#play-quick');
   await page.waitForSelector('#wait-note', { state: 'detached' });
   assert.equal(await page.$eval('#strategy', (s) => s.value), 'random-consistent');
+  // At 7x7 every guess is prompt (its slowest measured 1.57 s): nothing to announce.
+  await page.goto(`${server.url}/#/mastermind?mode=make&scoring=auto&strategy=knuth&pegs=7&colors=7`);
+  await solverReady(page);
+  assert.equal(await page.$('#wait-note'), null);
   // Back to knuth, with a secret: the first guess's split tells what its answer leaves while the second is searched.
   await page.goto(`${server.url}/#/mastermind?mode=make&scoring=auto&strategy=knuth&pegs=8&colors=8&secret=7,6,5,4,3,2,1,0`);
   await solverReady(page);

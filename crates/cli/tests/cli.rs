@@ -82,6 +82,16 @@ fn count_is_exact_and_in_decimal_text() {
     }
 }
 
+/// `stats --all` below one answer to Knuth's 1122 at 4x6: the answer goes last.
+const PART_OF_4X6: [&str; 6] = [
+    "mastermind",
+    "stats",
+    "--all",
+    "--first",
+    "0,0,1,1",
+    "--answer",
+];
+
 #[test]
 fn stats_over_every_secret_match_knuth() {
     let v = json(&["mastermind", "stats", "--strategy", "knuth", "--all"]);
@@ -92,15 +102,7 @@ fn stats_over_every_secret_match_knuth() {
     assert!((v["mean"].as_f64().expect("mean") - 5801.0 / 1296.0).abs() < 1e-12);
     assert_eq!(v["strategy"], "knuth");
     // The part of the tree below 1122's answer 1,1: Knuth's 208 codes, each game counting the first guess.
-    let part = json(&[
-        "mastermind",
-        "stats",
-        "--all",
-        "--first",
-        "0,0,1,1",
-        "--answer",
-        "1,1",
-    ]);
+    let part = json(&[&PART_OF_4X6[..], &["1,1"]].concat());
     assert_eq!(
         (part["games"].as_u64(), part["answer"].as_str()),
         (Some(208), Some("1,1"))
@@ -125,14 +127,7 @@ fn stats_over_every_secret_match_knuth() {
 
 #[test]
 fn bad_input_is_named() {
-    let part = [
-        "mastermind",
-        "stats",
-        "--all",
-        "--first",
-        "0,0,1,1",
-        "--answer",
-    ];
+    let part = PART_OF_4X6;
     refused(
         &[&part[..], &["3,1"]].concat(),
         "no code scores 3 blacks and 1 whites with 4 pegs",

@@ -171,11 +171,11 @@ pub const MAX_PLAYED_ALL_IN_A_TAB: u128 = 1 << 20;
 /// that carries it to other sizes. The slowest guess is usually the third: the first two leave few symmetries (so
 /// many candidate guesses) and still many codes. The 8x8 game (BENCHMARKS.md, "A game at 8x8") took 212 s over
 /// 149,156 codes. With the power 1.8 the line gives 0.42 s at 6x9 and 0.93 s at 7x7 natively, where their slowest
-/// guesses measured 0.60 and 1.57 s in Chromium (up to 1.5x native).
+/// guesses measured 0.60 and 1.57 s in Chromium (1.5-2.2x native).
 const KNUTH_SLOWEST_AT_8X8: (f64, f64) = (212.0, 1.8);
 
 /// About how long the slowest guess of `strategy` takes at `spec` on `threads` threads natively, in seconds (a
-/// browser tab takes up to 1.5x that): for people choosing a size before they start. `None` for the strategies that
+/// browser tab took 2.2x that at 8x8): for people choosing a size before they start. `None` for the strategies that
 /// do not score every candidate against the listed codes, or where the codes cannot be listed.
 pub fn slowest_guess_seconds(spec: &Spec, strategy: Strategy, threads: u32) -> Option<f64> {
     // The strategies' whole trees beside knuth's at 6x9 and 7x7 (BENCHMARKS.md, "past 65,536 codes").

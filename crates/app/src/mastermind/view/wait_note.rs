@@ -8,11 +8,12 @@ use yew::prelude::*;
 use crate::hooks::use_solver;
 use crate::mastermind::params::Settings;
 
-/// A guess that may take longer than this (in the tab) is announced before the game.
-const ANNOUNCED_FROM_SECONDS: f64 = 2.0;
+/// A guess that may take longer than this (in the tab) is announced before the game (within it a guess feels prompt).
+const ANNOUNCED_FROM_SECONDS: f64 = 3.0;
 
-/// A tab runs the solver up to this much slower than a native build (BENCHMARKS.md: 1.5x at 6x9).
-const TAB_BESIDE_NATIVE: f64 = 1.5;
+/// How much slower a tab runs the slowest guess than a native build: 8x8's third guess took 460 s in Chromium on 2
+/// threads against 212 s natively (BENCHMARKS.md, "8x8: a game in the tab"; every 6x9 secret at once: 1.5x).
+const TAB_BESIDE_NATIVE: f64 = 2.2;
 
 /// Props of [`WaitNote`].
 #[derive(Properties, PartialEq)]
@@ -57,10 +58,11 @@ pub fn WaitNote(props: &WaitNoteProps) -> Html {
     }
 }
 
-/// A wait in words, rounded as an estimate should be: "20 seconds", "7 minutes", "2 hours".
+/// A wait in words, rounded as an estimate should be: "4 seconds", "20 seconds", "7 minutes", "2 hours".
 fn duration_text(seconds: f64) -> String {
     match seconds {
-        s if s < 90.0 => format!("{} seconds", (s / 5.0).ceil() as u64 * 5),
+        s if s < 10.0 => format!("{} seconds", s.round().max(1.0) as u64),
+        s if s < 90.0 => format!("{} seconds", (s / 5.0).round() as u64 * 5),
         s if s < 5400.0 => format!("{} minutes", (s / 60.0).round() as u64),
         s => format!("{} hours", (s / 3600.0).round() as u64),
     }
@@ -72,8 +74,9 @@ mod tests {
 
     #[test]
     fn waits_are_rounded_as_estimates() {
-        assert_eq!(duration_text(2.1), "5 seconds");
-        assert_eq!(duration_text(61.0), "65 seconds");
+        assert_eq!(duration_text(3.4), "3 seconds");
+        assert_eq!(duration_text(11.0), "10 seconds");
+        assert_eq!(duration_text(61.0), "60 seconds");
         assert_eq!(duration_text(430.0), "7 minutes");
         assert_eq!(duration_text(7200.0), "2 hours");
     }
