@@ -167,30 +167,30 @@ pub const MAX_LISTED_PEGS: u8 = 16;
 /// threads; 8x8's 16,777,216 take days there, so they are a cluster job for the CLI's `stats --all --mpi`).
 pub const MAX_PLAYED_ALL_IN_A_TAB: u128 = 1 << 20;
 
-/// Knuth's slowest guess of a measured 8x8 game natively on 2 threads, in seconds, and the power of the code count
-/// that carries it to other sizes. The slowest guess is usually the third: the first two leave few symmetries (so
-/// many candidate guesses) and still many codes. The 8x8 game (BENCHMARKS.md, "A game at 8x8") took 212 s over
-/// 149,156 codes. With the power 1.8 the line gives 0.42 s at 6x9 and 0.93 s at 7x7 natively, where their slowest
-/// guesses measured 0.60 and 1.57 s in Chromium (1.5-2.2x native).
-const KNUTH_SLOWEST_AT_8X8: (f64, f64) = (212.0, 1.8);
+/// The slowest guess of each scoring strategy in one measured 8x8 game natively on 2 threads, in seconds
+/// (BENCHMARKS.md, "A game at 8x8": `mastermind solve` against 7,6,5,4,3,2,1,0), and the power of the code count that
+/// carries it to other sizes. The slowest guess is usually the third: the first two leave few symmetries (so many
+/// candidate guesses) and still many codes; most-parts settles its candidates from the classes they reach, so every
+/// guess of its game took under 2.5 s. With the power 1.8 knuth's line gives 0.42 s at 6x9 and 0.93 s at 7x7
+/// natively, where their slowest guesses measured 0.60 and 1.57 s in Chromium (1.5-2.2x native). Entropy's game was
+/// stopped unfinished after 1,260 s, taken as its slowest guess (knuth's slowest was 70 % of its game); the power
+/// 2.2 puts its 6x9 line at its slowest guess there (1.29 s in Chromium).
+const SLOWEST_AT_8X8: [(Strategy, f64, f64); 4] = [
+    (Strategy::Knuth, 212.0, 1.8),
+    (Strategy::MostParts, 2.3, 1.8),
+    (Strategy::ExpectedSize, 50.2, 1.8),
+    (Strategy::Entropy, 1260.0, 2.2),
+];
 
 /// About how long the slowest guess of `strategy` takes at `spec` on `threads` threads natively, in seconds (a
 /// browser tab took 2.2x that at 8x8): for people choosing a size before they start. `None` for the strategies that
 /// do not score every candidate against the listed codes, or where the codes cannot be listed.
 pub fn slowest_guess_seconds(spec: &Spec, strategy: Strategy, threads: u32) -> Option<f64> {
-    // The strategies' whole trees beside knuth's at 6x9 and 7x7 (BENCHMARKS.md, "past 65,536 codes").
-    let beside_knuth = match strategy {
-        Strategy::Knuth => 1.0,
-        Strategy::MostParts => 0.4,
-        Strategy::Entropy => 1.1,
-        Strategy::ExpectedSize => 0.8,
-        _ => return None,
-    };
+    let (_, at_8x8, power) = SLOWEST_AT_8X8.iter().find(|(s, ..)| *s == strategy)?;
     listable(spec).ok()?;
     let codes = spec.code_count()? as f64;
-    let (seconds, power) = KNUTH_SLOWEST_AT_8X8;
-    let at_8x8 = seconds * (codes / 16_777_216.0).powf(power);
-    Some(at_8x8 * beside_knuth * 2.0 / f64::from(threads.max(1)))
+    let here = at_8x8 * (codes / 16_777_216.0).powf(*power);
+    Some(here * 2.0 / f64::from(threads.max(1)))
 }
 
 /// Bytes one listed code takes: its pegs, its bit sets (32 bytes), the number of its colour multiset and its index

@@ -46,9 +46,8 @@ pub fn WaitNote(props: &WaitNoteProps) -> Html {
     html! {
         <p class="hint wait-note" id="wait-note">
             { format!(
-                "At {} every {} guess is exact, but the slowest (usually the third: the first two answers leave many \
-                 codes and few symmetries, so every candidate is scored against them) takes about {} on this tab's \
-                 {threads_text}; the bar shows how far it is and Cancel stops it. ",
+                "At {} every {} guess is exact, but the slowest takes about {} on this tab's {threads_text}; the bar \
+                 shows how far it is and Cancel stops it. ",
                 s.spec, s.strategy, duration_text(seconds)
             ) }
             <button type="button" class="link" id="play-quick" {onclick}>
