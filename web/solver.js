@@ -1,7 +1,7 @@
 // The solver worker's entry (a module worker). It loads the worker crate's wasm, starts the
 // wasm-bindgen-rayon pool when the page is cross-origin isolated, and hands over to Rust (`start`).
 // `?threads=N` in this script's URL caps the pool (used to compare 1 thread with all of them).
-import init, { initThreadPool, start } from './worker.js';
+import init, { initThreadPool, start, starting } from './worker.js';
 
 const isolated = self.crossOriginIsolated === true;
 const asked = Number(new URL(self.location.href).searchParams.get('threads')) || 0;
@@ -20,6 +20,7 @@ if (!isolated) {
       + 'Firefox 79 and Chrome 92 on have it) or open this page in one that has it.';
   } else if (threads > 1) {
     try {
+      starting(threads);
       await initThreadPool(threads);
     } catch (e) {
       threads = 1;

@@ -6,8 +6,9 @@
 //! worker runs jobs on its own thread (no cross-origin isolation), cancelling a running job terminates the
 //! worker and starts a new one, re-sending the jobs that were still waiting.
 //!
-//! A watchdog looks every second: a worker not ready after 30 s is started again on one thread (a thread pool
-//! that cannot start hangs silently), and a worker running a job on its pool that has said nothing for 15 s
+//! A watchdog looks every second: a worker whose module has not loaded after 45 s, or whose thread pool has not
+//! started 15 s after it said `Starting`, is started once more; if that one stalls in its pool as well, it is
+//! started on one thread (a thread pool that cannot start hangs silently), and a worker running a job on its pool that has said nothing for 15 s
 //! (it posts a heartbeat every second) is restarted, failing its jobs with a message. A worker running a job
 //! on its own thread cannot post while it works, so it is not watched then.
 //!
@@ -33,6 +34,10 @@ pub struct SolverStatus {
     pub ready: bool,
     /// Threads in its pool.
     pub threads: u32,
+    /// The pool being started, before `Ready`: its threads.
+    pub pool_starting: Option<u32>,
+    /// Starts of the worker given up for taking too long (0, 1 when the second try succeeded).
+    pub start_retries: u32,
     /// Whether the page is cross-origin isolated.
     pub isolated: bool,
     /// Why there is only one thread, if so.
@@ -63,9 +68,12 @@ struct Pending {
     on_event: Callback<JobEvent>,
 }
 
-/// How long a worker may take to answer `Ready` before the page gives up on its thread pool and starts it on
-/// one thread (a pool that never starts, e.g. a build without the shared-memory link flags, hangs silently).
-const READY_TIMEOUT_MS: f64 = 30_000.0;
+/// How long a worker may take to load its module (to answer `Starting`, or `Ready` where it starts no pool).
+const LOAD_TIMEOUT_MS: f64 = 45_000.0;
+/// How long a worker's thread pool may take to start (from `Starting` to `Ready`). A pool that never starts
+/// hangs silently (a build without the shared-memory link flags; once, in Firefox on a busy machine, one that
+/// started at once in every other run): the page starts the worker once more, then on one thread.
+const POOL_TIMEOUT_MS: f64 = 15_000.0;
 /// How long a worker running a job on its pool may stay silent (it posts a heartbeat every second) before the
 /// page fails the job and restarts it.
 const STALL_TIMEOUT_MS: f64 = 15_000.0;
@@ -79,6 +87,8 @@ struct Inner {
     ready: bool,
     /// When the current worker was started, and when the page last heard from it (or sent it a job).
     started_at: f64,
+    /// When the current worker said its pool was starting.
+    pool_since: Option<f64>,
     last_heard: f64,
     /// When the status was last handed to the page (progress redraws are limited to a few a second).
     last_emit: f64,
@@ -138,6 +148,7 @@ impl Solver {
             on_status,
             closures: Vec::new(),
             started_at: now(),
+            pool_since: None,
             last_heard: now(),
             last_emit: 0.0,
             watchers: 0,
@@ -164,33 +175,38 @@ impl Solver {
 
     fn watch(&self) {
         let t = now();
-        let (starting_too_long, stalled, one_thread) = {
+        let (late, in_pool, retries, one_thread, stalled) = {
             let inner = self.0.borrow();
             let alive = inner.worker.is_some();
+            let late = alive
+                && !inner.ready
+                && match inner.pool_since {
+                    Some(since) => t - since > POOL_TIMEOUT_MS,
+                    None => t - inner.started_at > LOAD_TIMEOUT_MS,
+                };
             (
-                alive && !inner.ready && t - inner.started_at > READY_TIMEOUT_MS,
+                late,
+                inner.pool_since.is_some(),
+                inner.status.start_retries,
+                inner.one_thread,
                 alive
                     && inner.ready
                     && !inner.cancel_by_restart
                     && !inner.pending.is_empty()
                     && t - inner.last_heard > STALL_TIMEOUT_MS,
-                inner.one_thread,
             )
         };
-        if starting_too_long && !one_thread {
-            // The pool is the usual suspect: start again without one; jobs waiting are sent once it is up.
-            {
-                let mut inner = self.0.borrow_mut();
-                if let Some(w) = inner.worker.take() {
-                    w.terminate();
-                }
-                inner.one_thread = true;
-            }
-            self.spawn();
-        } else if starting_too_long {
+        if late && retries == 0 {
+            // Once more as it was: jobs waiting are sent once it is up.
+            self.0.borrow_mut().status.start_retries = 1;
+            self.restart(false);
+        } else if late && in_pool && !one_thread {
+            // The pool is the usual suspect: start again without one.
+            self.restart(true);
+        } else if late {
             self.crashed(format!(
-                "it did not answer within {} s",
-                READY_TIMEOUT_MS / 1000.0
+                "it did not load within {} s, twice",
+                LOAD_TIMEOUT_MS / 1000.0
             ));
         } else if stalled {
             self.crashed(format!(
@@ -198,6 +214,18 @@ impl Solver {
                 STALL_TIMEOUT_MS / 1000.0
             ));
         }
+    }
+
+    /// Stops the worker that is starting and starts another, on one thread if `one_thread`.
+    fn restart(&self, one_thread: bool) {
+        {
+            let mut inner = self.0.borrow_mut();
+            if let Some(w) = inner.worker.take() {
+                w.terminate();
+            }
+            inner.one_thread |= one_thread;
+        }
+        self.spawn();
     }
 
     fn spawn(&self) {
@@ -245,6 +273,8 @@ impl Solver {
         inner.worker = Some(worker);
         inner.ready = false;
         inner.started_at = now();
+        inner.pool_since = None;
+        inner.status.pool_starting = None;
         inner.last_heard = now();
     }
 
@@ -281,6 +311,10 @@ impl Solver {
     fn receive(&self, msg: FromWorker) {
         self.0.borrow_mut().last_heard = now();
         match msg {
+            FromWorker::Starting { threads } => {
+                self.0.borrow_mut().pool_since = Some(now());
+                self.set_status(|s| s.pool_starting = Some(threads));
+            }
             FromWorker::Ready {
                 threads,
                 isolated,
@@ -298,12 +332,14 @@ impl Solver {
                 let one_thread = self.0.borrow().one_thread;
                 self.set_status(|s| {
                     s.ready = true;
+                    s.pool_starting = None;
                     s.threads = threads;
                     s.isolated = isolated;
                     s.note = if one_thread {
                         Some(format!(
-                            "The solver's thread pool did not start within {} s, so it runs on one thread.",
-                            READY_TIMEOUT_MS / 1000.0
+                            "The solver's thread pool did not start within {} s, twice, so it runs on one \
+                             thread (reload the page to try again).",
+                            POOL_TIMEOUT_MS / 1000.0
                         ))
                     } else {
                         note

@@ -23,7 +23,9 @@ pub fn StatusLine() -> Html {
         return html! {};
     };
     status.last = last_cost;
-    let threads = if !status.ready {
+    let threads = if let Some(n) = status.pool_starting.filter(|_| !status.ready) {
+        format!("starting {n} threads…")
+    } else if !status.ready {
         "solver starting…".to_string()
     } else if status.threads > 1 {
         format!("{} threads", status.threads)
@@ -63,7 +65,8 @@ pub fn StatusLine() -> Html {
         });
     html! {
         <footer class="status" role="status" aria-live="polite">
-            <span class="threads" data-threads={status.threads.to_string()} data-isolated={status.isolated.to_string()}>{ threads }</span>
+            <span class="threads" data-threads={status.threads.to_string()} data-isolated={status.isolated.to_string()}
+                data-start-retries={status.start_retries.to_string()}>{ threads }</span>
             if let Some(text) = cancelled { <span class="last cancelled">{ text }</span> }
             if let Some((last, used)) = last { <span class="last" data-threads-used={used.to_string()}>{ last }</span> }
             if let Some(p) = &status.progress { <span class="progress">{ format!("working: {}/{} {}", p.done, p.total, p.unit) }</span> }

@@ -78,6 +78,12 @@ pub enum ToWorker {
 /// Worker to page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum FromWorker {
+    /// The worker's module has loaded and its thread pool is starting (sent only when it starts one): the page
+    /// times the pool's start from here, apart from the download, which may take long on a slow network.
+    Starting {
+        /// Threads the pool is starting.
+        threads: u32,
+    },
     /// The worker has loaded and is ready for jobs.
     Ready {
         /// Threads in the solver pool (1 when the page is not cross-origin isolated).

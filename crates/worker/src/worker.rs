@@ -75,6 +75,15 @@ fn post(scope: &DedicatedWorkerGlobalScope, msg: &FromWorker) {
     let _ = scope.post_message(&JsValue::from_str(&msg.to_json()));
 }
 
+/// Tells the page that the module has loaded and a pool of `threads` is starting (`web/solver.js` calls it just
+/// before `initThreadPool`, whose start the page times from here).
+#[wasm_bindgen]
+pub fn starting(threads: u32) -> Result<(), JsValue> {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
+    post(&scope, &FromWorker::Starting { threads });
+    Ok(())
+}
+
 /// Starts the message loop. `threads` is the pool size `web/solver.js` started (1 means no pool).
 #[wasm_bindgen]
 pub fn start(threads: u32, isolated: bool, note: Option<String>) -> Result<(), JsValue> {
