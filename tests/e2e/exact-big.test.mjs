@@ -77,6 +77,13 @@ test('at 8x8 the page says how long before starting, shows what the first answer
     null, { timeout: 60_000 });
   await page.waitForFunction(() => /working: [1-9]\d*\/\d+ chunks of guesses/.test(document.querySelector('footer.status')?.textContent ?? ''),
     null, { timeout: 120_000 });
+  // "See the search" while the second guess is searched: the first row's split is drawn from the row itself (a
+  // split job would wait behind the search), with the answer it got marked.
+  await page.click('details.insight summary');
+  const got = await page.waitForSelector('.split .class.got', { timeout: 10_000 });
+  assert.equal(await got.getAttribute('data-count'), '2140616');
+  assert.match(await page.textContent('.split-total'), /^16,777,216 codes were possible/);
+  assert.match(await page.textContent('footer.status'), /working: [1-9]\d*\/\d+ chunks of guesses/, 'still searching the second guess');
   await shot(page, 'make-8x8-second-guess');
   await page.click('#cancel');
   await page.waitForSelector('.status .last.cancelled', { timeout: 30_000 });

@@ -100,7 +100,7 @@ test('step by step, the computer explains each guess and waits', async () => {
   const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&strategy=knuth&step=1&secret=${secret.join(',')}`);
   await solverReady(page);
   await waitPhase(page, 'paused');
-  assert.match(await page.textContent('.rows li[data-row="1"] .why'), /at most 256 of the 1296 codes will be left/);
+  assert.match(await page.textContent('.rows li[data-row="1"] .why'), /at most 256 of the 1,296 codes will be left/);
   await shot(page, 'step-mode');
   let rows = 1;
   while ((await page.getAttribute('.mastermind', 'data-phase')) === 'paused') {

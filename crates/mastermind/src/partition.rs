@@ -9,7 +9,7 @@ use crate::bits::Bits;
 use crate::listed::Listed;
 use crate::search::{self, Budget, Count, Stopped};
 use crate::{Code, Feedback, Row, Spec, Strategy, score};
-use progress::Observer;
+use progress::{Observer, group_digits};
 
 /// The most consistent codes [`split_remaining`] lists to split them (beyond that it says the split is too big).
 pub const MAX_SPLIT_CODES: usize = 1 << 20;
@@ -145,7 +145,11 @@ pub fn explain(strategy: Strategy, remaining: &Count, split: Option<&Partition>)
     if *remaining == Count::Exact(1) {
         return "only one code fits every score so far: it is the secret".into();
     }
-    let codes = format!("{at_least}{n} code{}", if n == 1 { "" } else { "s" });
+    let codes = format!(
+        "{at_least}{} code{}",
+        group_digits(&n.to_string()),
+        if n == 1 { "" } else { "s" }
+    );
     let Some(p) = split else {
         return match strategy {
             Strategy::LocalSearch => format!(
@@ -169,7 +173,7 @@ pub fn explain(strategy: Strategy, remaining: &Count, split: Option<&Partition>)
         }
         Strategy::Knuth => format!(
             "whatever the answer, at most {} of the {codes} will be left (the smallest worst case of any guess){can_win}",
-            p.worst()
+            group_digits(&p.worst().to_string())
         ),
         Strategy::MostParts => format!(
             "its answers split the {codes} into {} groups, the most of any guess{can_win}",
@@ -187,7 +191,7 @@ pub fn explain(strategy: Strategy, remaining: &Count, split: Option<&Partition>)
             "it starts the game tree with the fewest guesses on average over the {codes}; its answers split them \
              into {} groups of at most {}",
             p.parts(),
-            p.worst()
+            group_digits(&p.worst().to_string())
         ),
         Strategy::LocalSearch => {
             format!("it fits every score so far, like the other {codes} still possible")
@@ -293,16 +297,16 @@ mod tests {
         let check = |s: Strategy, expected: &str| assert_eq!(explain(s, &n, Some(&p)), expected);
         check(
             Strategy::Knuth,
-            "whatever the answer, at most 256 of the 1296 codes will be left (the smallest worst case of any guess), \
+            "whatever the answer, at most 256 of the 1,296 codes will be left (the smallest worst case of any guess), \
              and it could be the secret",
         );
         check(
             Strategy::MostParts,
-            "its answers split the 1296 codes into 13 groups, the most of any guess, and it could be the secret",
+            "its answers split the 1,296 codes into 13 groups, the most of any guess, and it could be the secret",
         );
         check(
             Strategy::RandomConsistent,
-            "drawn at random from the 1296 codes that fit every score so far",
+            "drawn at random from the 1,296 codes that fit every score so far",
         );
         assert_eq!(
             explain(Strategy::LocalSearch, &Count::AtLeast(5), None),

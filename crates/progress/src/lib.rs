@@ -7,6 +7,8 @@
 //! units are not run one by one on threads, a running tally ([`Progress::Tally`]). The observer's answer
 //! ([`Flow`]) can stop it: reporting and cancellation in one signature, as ripgrep's `Sink` does.
 //!
+//! It also writes a count for people ([`group_digits`]: `1,296`), as every progress line and explanation does.
+//!
 //! This crate knows no game, no thread pool and no clock of its own: a core reads time only through
 //! [`Observer::clock_ms`], so it runs unchanged where `std::time::Instant` panics (wasm).
 //!
@@ -198,6 +200,18 @@ impl Observer for StopOnly<'_> {
     }
 }
 
+/// A decimal count with its thousands grouped for people: `1296` → `1,296` (counts travel as decimal text).
+pub fn group_digits(n: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in n.chars().enumerate() {
+        if i > 0 && (n.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -235,5 +249,17 @@ mod tests {
         assert_eq!(StopOnly(&Stopped).report(p), Flow::Stop);
         assert!(!StopOnly(&Stopped).keep_going());
         assert_eq!(StopOnly(&NoObserver).clock_ms(), None);
+    }
+
+    #[test]
+    fn digits_are_grouped() {
+        for (n, expected) in [
+            ("0", "0"),
+            ("999", "999"),
+            ("1296", "1,296"),
+            ("10000000000", "10,000,000,000"),
+        ] {
+            assert_eq!(super::group_digits(n), expected);
+        }
     }
 }

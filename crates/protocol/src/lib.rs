@@ -36,31 +36,5 @@ pub use envelope::{
 };
 pub use exec::{Memory, execute, execute_with};
 pub use observer::{Clock, JobObserver};
+pub use progress::group_digits;
 pub use trace::{SearchBegun, Trace, UnitDto, UnitRun};
-
-/// A decimal count with its thousands grouped for people: `1296` → `1,296` (counts travel as decimal text).
-pub fn group_digits(n: &str) -> String {
-    let mut out = String::new();
-    for (i, ch) in n.chars().enumerate() {
-        if i > 0 && (n.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn digits_are_grouped() {
-        for (n, expected) in [
-            ("0", "0"),
-            ("999", "999"),
-            ("1296", "1,296"),
-            ("10000000000", "10,000,000,000"),
-        ] {
-            assert_eq!(super::group_digits(n), expected);
-        }
-    }
-}

@@ -54,7 +54,9 @@ pub fn SplitPanel(props: &SplitProps) -> Html {
     // Known to be too many to list, or a game far too big to list them without a count: say so without asking
     // the solver (its queue is the game's too).
     let limit = group_digits(&partition::MAX_SPLIT_CODES.to_string());
+    let carried = props.target.as_ref().and_then(|t| t.split.clone());
     let too_many = match props.known.as_ref() {
+        _ if carried.is_some() => None,
         Some(c)
             if c.value.parse::<f64>().unwrap_or(f64::INFINITY)
                 > partition::MAX_SPLIT_CODES as f64 =>
@@ -78,7 +80,7 @@ pub fn SplitPanel(props: &SplitProps) -> Html {
         let target = props
             .target
             .clone()
-            .filter(|_| too_many.is_none() && props.idle);
+            .filter(|t| too_many.is_none() && props.idle && t.split.is_none());
         let job = target.as_ref().map(|t| {
             Job::Mastermind(MastermindJob::Split {
                 spec: SpecDto::from(props.spec),
@@ -131,7 +133,10 @@ pub fn SplitPanel(props: &SplitProps) -> Html {
             </section>
         };
     };
-    let current = result.as_ref().filter(|(t, _)| t == target).map(|(_, s)| s);
+    let carried = carried.map(Ok);
+    let current = carried
+        .as_ref()
+        .or_else(|| result.as_ref().filter(|(t, _)| t == target).map(|(_, s)| s));
     let guess = target
         .guess
         .iter()

@@ -83,6 +83,9 @@ pub struct SplitTarget {
     pub label: String,
     /// How many codes fit `history`, when counted.
     pub known: Option<CountDto>,
+    /// The split itself, where the computer's strategy worked it out with the guess (the panel then asks the
+    /// solver for nothing: at 8x8 a split is seconds of work that would queue behind the next guess).
+    pub split: Option<SplitDto>,
 }
 
 /// A request for the solver.
@@ -435,6 +438,7 @@ impl Game {
                 actual: r.score,
                 label: format!("row {}", k + 1),
                 known: self.counts().get(k).cloned().flatten(),
+                split: r.split.clone(),
             }
         };
         if let Some(k) = self.inspect.filter(|&k| k < self.rows.len()) {
@@ -449,6 +453,7 @@ impl Game {
                 actual: None,
                 label: "your next guess".into(),
                 known: self.remaining.clone(),
+                split: None,
             });
         }
         let last = self.rows.iter().rposition(|r| r.score.is_some())?;

@@ -211,7 +211,7 @@ fn step_by_step_the_computer_waits_and_explains_each_guess() {
     assert_eq!(
         g.rows[0].why.as_deref(),
         Some(
-            "whatever the answer, at most 256 of the 1296 codes will be left (the smallest worst case of any \
+            "whatever the answer, at most 256 of the 1,296 codes will be left (the smallest worst case of any \
              guess), and it could be the secret"
         )
     );
@@ -271,6 +271,15 @@ fn a_scored_guess_shows_what_it_leaves_before_the_next_guess_comes() {
     );
     serve(&mut g);
     assert_eq!(g.remaining.as_ref().map(|c| c.value.as_str()), Some("208"));
+    // The split panel shows the first row's split from the row itself (no job for it): 1,296 codes, the largest
+    // class Knuth's 256.
+    g.apply(Action::Inspect(Some(0)));
+    let shown = g
+        .split_target()
+        .and_then(|t| t.split)
+        .expect("row 1 carries its split");
+    assert_eq!((shown.total, shown.worst), (1296, 256));
+    g.apply(Action::Inspect(None));
     // Changing the first score leaves the second guess's split for codes that no longer fit: it is dropped.
     g.apply(Action::SetScore(Feedback { black: 0, white: 1 }));
     g.apply(Action::SubmitScore);
