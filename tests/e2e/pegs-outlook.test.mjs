@@ -127,9 +127,25 @@ test('the French board opens on its classic game (d2 to d6), the diamond on d2 t
   const d = await settled(diamond, 240_000);
   console.log(`the diamond board's first game found solvable in ${d.toFixed(1)} s`);
   assert.equal((await state(diamond)).solvable, 'true');
+  // From the diamond's centre no single peg can be left anywhere: no one count of the rule of three shows it (each
+  // rules out either its own holes or the others), two together do, at once, both drawn; the count in the tab says
+  // 0 at once as well.
+  const diamondCentre = await open(browser, `${server.url}/#/pegs?board=diamond&start=e5&finish=any-one`);
+  await solverReady(diamondCentre);
+  console.log(`the diamond's centre to one peg anywhere ruled out in ${(await settled(diamondCentre, 10_000)).toFixed(2)} s`);
+  assert.equal((await state(diamondCentre)).lost, 'class-pair');
+  assert.match(await diamondCentre.textContent('.pegs .proof'), /Count the pegs twice .*no single peg can be left/);
+  assert.ok(await diamondCentre.locator('.pegs-board .hole.marked').count() > 0);
+  assert.ok(await diamondCentre.locator('.pegs-board .hole.ringed').count() > 0);
+  assert.equal(await diamondCentre.getAttribute('#count-shipped-games', 'data-solutions'), '0');
+  await diamondCentre.click('#count-all');
+  await diamondCentre.waitForSelector('#count-solutions', { timeout: 10_000 });
+  assert.equal(await diamondCentre.getAttribute('#count-solutions', 'data-solutions'), '0');
+  await shot(diamondCentre, 'pegs-diamond-centre-proof', '.pegs-play');
   assert.deepEqual(page.errors, []);
   assert.deepEqual(centre.errors, []);
   assert.deepEqual(diamond.errors, []);
+  assert.deepEqual(diamondCentre.errors, []);
 });
 
 test('one notation: edge labels, selects, the status line; U, R and Escape anywhere on the page', async () => {

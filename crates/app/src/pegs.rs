@@ -232,8 +232,11 @@ pub fn PegsPage(props: &PageProps) -> Html {
             Finish::DeadEnd => "the end of play (no jump left)".into(),
         }
     );
-    // Where the count cannot run in the tab, the command that runs it natively.
-    let too_big = (!p.fits_in_tab()).then(|| {
+    let shipped_games = peg_solitaire::shipped_games(&board, p.start_position(), p.finish);
+    let shipped = shipped_games.map(|n| AttrValue::from(n.to_string()));
+    // Where the count cannot run in the tab, the command that runs it natively; a shipped 0 is the rule of three
+    // (tested), which a count in the tab settles at once too.
+    let too_big = (!p.fits_in_tab() && shipped_games != Some(0)).then(|| {
         let board_arg = match &p.layout {
             Some(_) => "--board-file my-board.txt".to_string(),
             None => format!("--board {}", p.board_name),
@@ -244,13 +247,11 @@ pub fn PegsPage(props: &PageProps) -> Html {
             p.finish.text(&board)
         ))
     });
-    let shipped = peg_solitaire::shipped_games(&board, p.start_position(), p.finish)
-        .map(|n| AttrValue::from(n.to_string()));
     let last: Option<Jump> = p.moves.last().copied();
     html! {
         <section class={classes!("pegs", initial.embed.then_some("embed"))} data-pegs={pegs.to_string()}
             data-solvable={match p.outlook { Outlook::Solvable => "true", Outlook::Lost(_) => "false", _ => "unknown" }}
-            data-lost={p.lost().map(|l| match l { LostDto::NoJumpLeft => "no-jump-left", LostDto::Class { .. } => "class", LostDto::Pagoda { .. } => "pagoda", LostDto::NoGame => "no-game" })}
+            data-lost={p.lost().map(|l| match l { LostDto::NoJumpLeft => "no-jump-left", LostDto::Class { .. } => "class", LostDto::ClassPair { .. } => "class-pair", LostDto::Pagoda { .. } => "pagoda", LostDto::NoGame => "no-game" })}
             data-source={p.outlook_source.clone()}
             data-won={p.won().to_string()}>
             <h1 class="visually-hidden">{ "Peg solitaire" }</h1>
@@ -282,7 +283,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
                 <BoardView play={Rc::new(p.clone())} dispatch={dispatch} />
                 <div class="pegs-side">
                     <p class={classes!("outlook", p.lost().is_some().then_some("bad"))} id="outlook" role="status" aria-live="polite">{ outlook }</p>
-                    if let Some(why) = p.lost().and_then(proof_line) {
+                    if let Some(why) = p.lost().and_then(board_view::proof_line) {
                         <p class="proof" id="proof">{ why }</p>
                     }
                     if let Some(list) = jump_list(p) {
@@ -367,7 +368,7 @@ fn outlook_line(p: &Play) -> String {
                 None => "Still solvable. Counting the games through each jump (the first time for a game, a table of every position is built: 10 to 20 seconds on the English board)…".to_string(),
             },
         },
-        Outlook::Lost(LostDto::Class { .. }) => {
+        Outlook::Lost(LostDto::Class { .. } | LostDto::ClassPair { .. }) => {
             format!("{lost_lead}: the rule of three rules it out (below). {next}")
         }
         Outlook::Lost(LostDto::Pagoda { .. }) => {
@@ -383,32 +384,6 @@ fn outlook_line(p: &Play) -> String {
             next
         ),
         Outlook::Unknown(m) => format!("Could not tell whether it is still solvable: {m}"),
-    }
-}
-
-/// The short proof of a lost position, in one line, for what the board draws.
-fn proof_line(lost: &LostDto) -> Option<String> {
-    match lost {
-        LostDto::Class {
-            marked,
-            pegs,
-            finish_pegs,
-        } => Some(format!(
-            "Count the pegs on the {} shaded holes: {pegs} now, {}. Every jump changes that count by 0 or 2, so it stays {}; the finish has {finish_pegs}.",
-            marked.len(),
-            if pegs % 2 == 0 { "even" } else { "odd" },
-            if pegs % 2 == 0 { "even" } else { "odd" },
-        )),
-        LostDto::Pagoda {
-            total,
-            finish_total,
-            ..
-        } => Some(format!(
-            "Weigh each peg by the number in its hole: no jump on this board raises the total. It is {} now, less than the finish's {}, so the finish is out of reach.",
-            board_view::weight_text(*total),
-            board_view::weight_text(*finish_total)
-        )),
-        LostDto::NoJumpLeft | LostDto::NoGame => None,
     }
 }
 

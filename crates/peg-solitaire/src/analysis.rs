@@ -19,6 +19,7 @@ use crate::count::{CountError, Limits, TAB_HOLES};
 use crate::finish::{Finish, finished};
 use crate::opening::Opening;
 use crate::pagoda::{self, Pagoda};
+use crate::rule_of_three::class_proof;
 use crate::search::{Memo, Run, search};
 use crate::table::{Table, TableBuild};
 
@@ -83,6 +84,15 @@ pub enum Lost {
         /// Pegs on them at the finish (for "one peg anywhere": at any finish this parity allows).
         finish_pegs: u32,
     },
+    /// The rule of three with two counts, where no one count rules out every finish (as from the diamond board's
+    /// centre to one peg anywhere): each count's parity never changes; an odd one says the last peg must be on its
+    /// holes, an even one that it cannot be, and no finish satisfies both.
+    ClassPair {
+        /// The first count.
+        first: ParityCount,
+        /// The second.
+        second: ParityCount,
+    },
     /// A pagoda function: no jump raises the total of these weights, and the position's total is below the
     /// finish's.
     Pagoda {
@@ -95,6 +105,15 @@ pub enum Lost {
     },
     /// Every game from here was looked at (by the table, the opening or the search), and none ends well.
     NoGame,
+}
+
+/// Pegs on a set of holes whose count's parity no jump changes (see [`Lost::ClassPair`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParityCount {
+    /// The holes counted.
+    pub marked: Vec<u8>,
+    /// Pegs on them now.
+    pub pegs: u32,
 }
 
 /// The answer for one position.
@@ -439,44 +458,6 @@ fn from_table(t: &Table, pos: Position, want_solution: bool, source: Source) -> 
         path
     });
     Verdict::won(source, Some(games), solution)
-}
-
-/// A rule-of-three proof, if one invariant alone rules out every finish: the labelling by `(row ± column) mod 3`
-/// (where every jump's three holes get three labels), and the holes of two of its labels.
-pub fn class_proof(board: &Board, pos: Position, finals: &[Position]) -> Option<Lost> {
-    if finals.is_empty() {
-        return None;
-    }
-    let labellings: [fn(i32, i32) -> i32; 2] = [|r, c| r + c, |r, c| r - c];
-    for label in labellings {
-        let of = |h: u8| {
-            let (r, c) = board.holes()[usize::from(h)];
-            label(i32::from(r), i32::from(c)).rem_euclid(3)
-        };
-        let valid = board.jumps().iter().all(|j| {
-            let (x, y, z) = (of(j.from), of(j.over), of(j.to));
-            x != y && y != z && x != z
-        });
-        if !valid {
-            continue;
-        }
-        for pair in [[0, 1], [1, 2], [0, 2]] {
-            let marked: Vec<u8> = (0..board.holes().len() as u8)
-                .filter(|&h| pair.contains(&of(h)))
-                .collect();
-            let mask: Position = marked.iter().map(|&h| 1u64 << h).sum();
-            let on = |p: Position| (p & mask).count_ones();
-            let pegs = on(pos);
-            if finals.iter().all(|&f| on(f) % 2 != pegs % 2) {
-                return Some(Lost::Class {
-                    marked,
-                    pegs,
-                    finish_pegs: on(finals[0]),
-                });
-            }
-        }
-    }
-    None
 }
 
 fn pagoda_proof(p: &Pagoda, pos: Position, finals: &[Position]) -> Lost {

@@ -30,13 +30,14 @@ pub mod pagoda;
 mod per_jump;
 mod prune;
 mod ranks;
+mod rule_of_three;
 mod search;
 mod shard;
 mod starts;
 mod symmetry;
 mod table;
 
-pub use analysis::{Analyst, Game, Lost, SEARCH_FIRST, Source, Verdict, class_proof, solve};
+pub use analysis::{Analyst, Game, Lost, ParityCount, SEARCH_FIRST, Source, Verdict, solve};
 pub use board::{
     Board, BoardError, DIAMOND, ENGLISH, FRENCH, Geometry, Jump, MAX_HOLES, NAMED, Position,
 };
@@ -48,6 +49,7 @@ pub use levels::SHARDS;
 pub use opening::{OPENING_LEVELS, Opening};
 pub use per_jump::jump_counts;
 pub use ranks::{Alone, Ranks};
+pub use rule_of_three::class_proof;
 pub use search::POSITIONS;
 pub use starts::{
     StartCount, class_hole, parse_table, shipped, shipped_games, start_holes, table_text,

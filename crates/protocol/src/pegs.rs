@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use peg_solitaire::{Analyst, Board, Finish, Game, Limits, Lost, Position, Verdict, count};
+use peg_solitaire::{
+    Analyst, Board, Finish, Game, Limits, Lost, ParityCount, Position, Verdict, count,
+};
 use progress::Observer;
 
 /// A board as it travels: a name, or a text layout.
@@ -223,6 +225,13 @@ pub enum LostDto {
         /// Pegs on them at the finish.
         finish_pegs: u32,
     },
+    /// The rule of three with two counts that rule out every finish between them.
+    ClassPair {
+        /// The first count.
+        first: ParityDto,
+        /// The second.
+        second: ParityDto,
+    },
     /// A pagoda function whose total here is below the finish's.
     Pagoda {
         /// Each hole's weight.
@@ -234,6 +243,24 @@ pub enum LostDto {
     },
     /// Every game from here was looked at.
     NoGame,
+}
+
+/// Pegs on a set of holes whose parity no jump changes (see [`peg_solitaire::ParityCount`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ParityDto {
+    /// The holes counted.
+    pub marked: Vec<u8>,
+    /// Pegs on them now.
+    pub pegs: u32,
+}
+
+impl From<ParityCount> for ParityDto {
+    fn from(c: ParityCount) -> ParityDto {
+        ParityDto {
+            marked: c.marked,
+            pegs: c.pegs,
+        }
+    }
 }
 
 /// Whether the finish can still be reached, as it travels.
@@ -269,6 +296,10 @@ impl From<Verdict> for VerdictDto {
                     marked,
                     pegs,
                     finish_pegs,
+                },
+                Lost::ClassPair { first, second } => LostDto::ClassPair {
+                    first: first.into(),
+                    second: second.into(),
                 },
                 Lost::Pagoda {
                     weights,

@@ -4,7 +4,7 @@
 
 use peg_solitaire::{Geometry, Jump};
 use protocol::group_digits;
-use protocol::pegs::LostDto;
+use protocol::pegs::{LostDto, ParityDto};
 use yew::prelude::*;
 
 use super::state::{Action, Play};
@@ -67,11 +67,15 @@ pub fn BoardView(props: &BoardProps) -> Html {
         Geometry::Triangle => (f64::from(rows) - 1.0) * 0.866 * S + S,
     };
     let next_jump = play.showing.first().copied();
-    // Why the position is lost, drawn: the holes the rule of three counts, or each hole's weight.
-    let (marked, weights): (Vec<u8>, Vec<f64>) = match play.lost() {
-        Some(LostDto::Class { marked, .. }) => (marked.clone(), Vec::new()),
-        Some(LostDto::Pagoda { weights, .. }) => (Vec::new(), weights.clone()),
-        _ => (Vec::new(), Vec::new()),
+    // Why the position is lost, drawn: the holes the rule of three counts (shaded, and where it takes two counts the
+    // second's ringed), or each hole's weight.
+    let (marked, ringed, weights): (Vec<u8>, Vec<u8>, Vec<f64>) = match play.lost() {
+        Some(LostDto::Class { marked, .. }) => (marked.clone(), Vec::new(), Vec::new()),
+        Some(LostDto::ClassPair { first, second }) => {
+            (first.marked.clone(), second.marked.clone(), Vec::new())
+        }
+        Some(LostDto::Pagoda { weights, .. }) => (Vec::new(), Vec::new(), weights.clone()),
+        _ => (Vec::new(), Vec::new(), Vec::new()),
     };
     // Edge labels: one letter per column, one number per row, where a person looks for them.
     let letters = (0..cols).filter_map(|c| {
@@ -114,11 +118,18 @@ pub fn BoardView(props: &BoardProps) -> Html {
                 let hint = next_jump.is_some_and(|j| j.from == h || j.to == h);
                 let name = board.hole_text(h);
                 let in_proof = marked.contains(&h);
+                let in_second = ringed.contains(&h);
                 let weight = weights.get(i).copied().filter(|w| *w != 0.0);
                 let label = format!(
                     "{name}: {}{}{}",
                     if peg { "peg" } else { "empty" },
-                    if in_proof { ", counted by the rule of three" } else { "" },
+                    match (in_proof, in_second) {
+                        (true, true) => ", in both counts of the rule of three",
+                        (true, false) if !ringed.is_empty() => ", in the first count of the rule of three",
+                        (true, false) => ", counted by the rule of three",
+                        (false, true) => ", in the second count of the rule of three",
+                        (false, false) => "",
+                    },
                     match (target, heat) {
                         (Some(_), Some(n)) => format!(", jump here: {} games to the finish", group_digits(&n.to_string())),
                         (Some(_), None) => ", jump here".to_string(),
@@ -145,12 +156,14 @@ pub fn BoardView(props: &BoardProps) -> Html {
                     format!("color-mix(in srgb, var(--heat-hot) {:.0}%, var(--heat-cold))", 15.0 + 85.0 * t)
                 });
                 html! {
-                    <g class={classes!("hole", peg.then_some("peg"), selected.then_some("selected"), target.is_some().then_some("target"), movable.then_some("movable"), hint.then_some("hint"), in_proof.then_some("marked"))}
+                    <g class={classes!("hole", peg.then_some("peg"), selected.then_some("selected"), target.is_some().then_some("target"), movable.then_some("movable"), hint.then_some("hint"), in_proof.then_some("marked"), in_second.then_some("ringed"))}
                         data-hole={h.to_string()} data-name={name.clone()} data-row={rc.0.to_string()} data-col={rc.1.to_string()}
                         data-games={heat.map(|n| n.to_string())}
                         tabindex="0" role="button" aria-label={label} aria-pressed={selected.to_string()} {onclick} {onkeydown}>
                         <circle class="socket" cx={format!("{cx}")} cy={format!("{cy}")} r={format!("{}", S * 0.36)} style={fill.map(|f| format!("fill:{f}"))} />
                         if peg { <circle class="ball" cx={format!("{cx}")} cy={format!("{cy}")} r={format!("{}", S * 0.27)} /> }
+                        // Outside the socket, so that a hole in both counts shows both.
+                        if in_second { <circle class="ring-second" cx={format!("{cx}")} cy={format!("{cy}")} r={format!("{}", S * 0.455)} /> }
                         if let Some(n) = heat {
                             // One short format, squeezed to the socket where it is long; the full number on hover.
                             <title>{ format!("{name}: {} games to the finish", group_digits(&n.to_string())) }</title>
@@ -171,4 +184,55 @@ pub fn BoardView(props: &BoardProps) -> Html {
 pub fn weight_text(w: f64) -> String {
     let t = format!("{:.2}", w);
     t.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The short proof of a lost position, in one line, for what the board draws.
+pub fn proof_line(lost: &LostDto) -> Option<String> {
+    match lost {
+        LostDto::Class {
+            marked,
+            pegs,
+            finish_pegs,
+        } => Some(format!(
+            "Count the pegs on the {} shaded holes: {pegs} now, {}. Every jump changes that count by 0 or 2, so it stays {}; the finish has {finish_pegs}.",
+            marked.len(),
+            if pegs % 2 == 0 { "even" } else { "odd" },
+            if pegs % 2 == 0 { "even" } else { "odd" },
+        )),
+        LostDto::ClassPair { first, second } => {
+            let count = |c: &ParityDto, how: &str| {
+                let odd = c.pegs % 2 == 1;
+                format!(
+                    "the {} {how} holes hold {} peg{}, {}, and always will, so the last peg {} be on one of them",
+                    c.marked.len(),
+                    c.pegs,
+                    if c.pegs == 1 { "" } else { "s" },
+                    if odd { "odd" } else { "even" },
+                    if odd { "must" } else { "cannot" },
+                )
+            };
+            // Which holes each count allows, said for this pair's parities (the two together allow none).
+            let none_left = match (first.pegs % 2 == 1, second.pegs % 2 == 1) {
+                (true, false) => "every shaded hole is also ringed",
+                (false, true) => "every ringed hole is also shaded",
+                (false, false) => "every hole is shaded or ringed",
+                (true, true) => "no hole is both shaded and ringed",
+            };
+            Some(format!(
+                "Count the pegs twice (every jump changes each count by 0 or 2): {}; {}. And {none_left}: no single peg can be left.",
+                count(first, "shaded"),
+                count(second, "ringed"),
+            ))
+        }
+        LostDto::Pagoda {
+            total,
+            finish_total,
+            ..
+        } => Some(format!(
+            "Weigh each peg by the number in its hole: no jump on this board raises the total. It is {} now, less than the finish's {}, so the finish is out of reach.",
+            weight_text(*total),
+            weight_text(*finish_total)
+        )),
+        LostDto::NoJumpLeft | LostDto::NoGame => None,
+    }
 }

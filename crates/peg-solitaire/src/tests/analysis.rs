@@ -34,6 +34,12 @@ fn check(game: Game, pos: Position, v: &Verdict) {
     }
     let on =
         |marked: &[u8], p: Position| marked.iter().filter(|&&h| p >> h & 1 == 1).count() as u32;
+    let keeps_parity = |marked: &[u8]| {
+        board.jumps().iter().all(|j| {
+            let changed = on(marked, j.mask()) as i32 - 2 * on(marked, 1 << j.to) as i32;
+            changed.rem_euclid(2) == 0
+        })
+    };
     match v.lost.as_ref().unwrap() {
         Lost::Class {
             marked,
@@ -41,11 +47,26 @@ fn check(game: Game, pos: Position, v: &Verdict) {
             finish_pegs,
         } => {
             assert_eq!(on(marked, pos), *pegs);
-            for j in board.jumps() {
-                let changed = on(marked, j.mask()) as i32 - 2 * on(marked, 1 << j.to) as i32;
-                assert!(changed.rem_euclid(2) == 0, "a jump keeps the parity");
-            }
+            assert!(keeps_parity(marked), "a jump keeps the parity");
             assert_ne!(pegs % 2, finish_pegs % 2);
+        }
+        Lost::ClassPair { first, second } => {
+            for c in [first, second] {
+                assert_eq!(on(&c.marked, pos), c.pegs);
+                assert!(keeps_parity(&c.marked), "a jump keeps the parity");
+            }
+            // Every one-peg finish has the other parity on one of the two counts.
+            let finals = (0..board.holes().len() as u8)
+                .map(|h| 1 << h)
+                .filter(|&f| finished(board, f, game.finish));
+            for f in finals {
+                assert!(
+                    [first, second]
+                        .iter()
+                        .any(|c| on(&c.marked, f) % 2 != c.pegs % 2),
+                    "{f:x} is not ruled out"
+                );
+            }
         }
         Lost::Pagoda {
             weights,
@@ -231,4 +252,33 @@ fn every_board_opens_on_a_game_that_can_be_won() {
         class_proof(&french, centre, &[1 << hole("d4")]),
         Some(Lost::Class { .. })
     ));
+}
+
+#[test]
+fn from_the_diamond_centre_two_counts_of_the_rule_of_three_rule_out_every_last_peg_at_once() {
+    // No one count rules out one peg anywhere (each rules out either its own holes or the others), two do; the
+    // analyst answers at once, with no search (before this it searched millions of positions, and on).
+    let board = Board::named("diamond").unwrap();
+    let start = board.full() & !(1 << board.parse_hole("e5").unwrap());
+    let game = Game {
+        board: &board,
+        start,
+        finish: Finish::AnyOne,
+    };
+    let v = Analyst::new()
+        .searching_first(0)
+        .assess(game, start, true, &NoObserver)
+        .unwrap();
+    assert!(!v.solvable);
+    assert_eq!(v.source, Source::Proof);
+    assert!(
+        matches!(v.lost, Some(Lost::ClassPair { .. })),
+        "{:?}",
+        v.lost
+    );
+    check(game, start, &v);
+    // From d2, five holes are still allowed: no proof, and no wrong one.
+    let d2 = board.full() & !(1 << board.parse_hole("d2").unwrap());
+    let all: Vec<Position> = (0..board.holes().len()).map(|h| 1 << h).collect();
+    assert_eq!(class_proof(&board, d2, &all), None);
 }
