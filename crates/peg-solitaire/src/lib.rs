@@ -36,8 +36,9 @@ mod shard;
 mod starts;
 mod symmetry;
 mod table;
+mod verdict;
 
-pub use analysis::{Analyst, Game, Lost, ParityCount, SEARCH_FIRST, Source, Verdict, solve};
+pub use analysis::{Analyst, Game, SEARCH_FIRST, solve};
 pub use board::{
     Board, BoardError, DIAMOND, ENGLISH, FRENCH, Geometry, Jump, MAX_HOLES, NAMED, Position,
 };
@@ -56,6 +57,7 @@ pub use starts::{
 };
 pub use symmetry::Symmetry;
 pub use table::{Table, TableBuild};
+pub use verdict::{Lost, ParityCount, Source, Verdict};
 
 #[cfg(test)]
 mod tests;

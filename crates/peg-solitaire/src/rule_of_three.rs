@@ -4,8 +4,8 @@
 //! differs from every finish's is lost; where no one count rules out every finish (one peg anywhere: a count rules
 //! out either the holes it covers or the others), two counts together may.
 
-use crate::analysis::{Lost, ParityCount};
 use crate::board::{Board, Position};
+use crate::verdict::{Lost, ParityCount};
 
 /// Every set of holes the rule of three counts on `board`: the holes of two of the three labels, for each labelling
 /// that gives every jump's holes three labels.
