@@ -150,6 +150,14 @@ test("a board's table of games by start ships with the app: its count shows at o
   assert.match(await french.textContent('#count-command'), /pegs count --board french --start d2 --finish any-one/);
   await shot(french, 'pegs-starts-french', '#starts-table');
   assert.deepEqual(french.errors, []);
+  // The diamond board: d2 to one peg anywhere counted natively in 1 h 28 min, shown at once with its command.
+  const diamond = await open(browser, `${server.url}/#/pegs?board=diamond&start=d2&finish=any-one`);
+  await solverReady(diamond);
+  assert.equal(await diamond.locator('#starts-table tbody tr').count(), 9);
+  assert.equal(await diamond.getAttribute('#count-shipped-games', 'data-solutions'), '733154325329298002411');
+  assert.match(await diamond.textContent('#count-command'), /pegs count --board diamond --start d2 --finish any-one/);
+  await shot(diamond, 'pegs-starts-diamond', '#starts-table');
+  assert.deepEqual(diamond.errors, []);
 });
 
 test('a shared link restores the board, the start, the finish and the jumps', async () => {
