@@ -4,7 +4,8 @@
 export async function runInWorker(page, threads, job) {
   return page.evaluate(async ({ threads, job }) => {
     const w = new Worker(`./solver.js?threads=${threads}`, { type: 'module' });
-    const ready = await new Promise((ok) => { w.onmessage = (e) => ok(JSON.parse(e.data)); });
+    // The worker says `Starting` as its pool starts, then `Ready` with the pool's size.
+    const ready = await new Promise((ok) => { w.onmessage = (e) => { const m = JSON.parse(e.data); if (m.Ready) ok(m); }; });
     const done = new Promise((ok) => { w.onmessage = (e) => { const m = JSON.parse(e.data); if (m.Done) ok(m.Done); }; });
     w.postMessage(JSON.stringify({ Run: { id: 1, job } }));
     const m = await done;
