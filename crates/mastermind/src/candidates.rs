@@ -76,6 +76,11 @@ impl<'a> Candidates<'a> {
         }
     }
 
+    /// Whether a candidate can hold exactly the colours `mask` ([`ColorSymmetry::may_hold`]).
+    pub(crate) fn may_hold(&self, mask: u32) -> bool {
+        self.symmetry.may_hold(mask)
+    }
+
     /// At most how many candidates [`Candidates::rest`] holds, without building them.
     pub(crate) fn rest_bound(&self) -> usize {
         if self.root {
@@ -180,6 +185,20 @@ impl ColorSymmetry {
         ColorSymmetry {
             groups: [absent, untried],
         }
+    }
+
+    /// Whether the lowest code of some class holds exactly the colours `mask` (a bit each): of each group of
+    /// interchangeable colours, it holds the group's lowest ones.
+    pub(crate) fn may_hold(&self, mask: u32) -> bool {
+        self.groups.iter().all(|&group| {
+            let held = mask & group;
+            let below = if held == 0 {
+                0
+            } else {
+                u32::MAX >> held.leading_zeros()
+            };
+            group & below & !held == 0
+        })
     }
 
     /// Whether `pegs` (a listed code) is the lowest code of its class: [`ColorSymmetry::lowest_form`] leaves it

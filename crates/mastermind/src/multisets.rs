@@ -22,6 +22,8 @@ pub(crate) struct Multisets {
     full: Vec<u32>,
     /// The codes' multisets, each as bit sets with no peg placed ([`Bits::colours_only`]).
     pub(crate) colours: Vec<Bits>,
+    /// The colours each of the codes' multisets holds, a bit each, numbered as [`Multisets::colours`].
+    pub(crate) masks: Vec<u32>,
 }
 
 impl Multisets {
@@ -56,12 +58,13 @@ impl Multisets {
             }
             m += 1;
         }
-        let mut colours = Vec::new();
+        let (mut colours, mut masks) = (Vec::new(), Vec::new());
         let full = sorted
             .iter()
             .map(|pegs| {
                 if pegs.len() == usize::from(spec.pegs) {
                     colours.push(Bits::new(pegs, spec.colors).colours_only());
+                    masks.push(pegs.iter().fold(0, |m, &c| m | 1 << c));
                     colours.len() as u32 - 1
                 } else {
                     NONE
@@ -73,6 +76,7 @@ impl Multisets {
             child,
             full,
             colours,
+            masks,
         }
     }
 

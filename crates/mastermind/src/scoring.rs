@@ -116,7 +116,7 @@ impl Scoring<'_> {
         // win, so those units are skipped, on the parallel path as on the sequential one.
         let floor_at = AtomicUsize::new(usize::MAX);
         let small = (first.len() + self.candidates.rest_bound()) * secrets.len() < PARALLEL_FROM;
-        // Once the consistent candidates have not settled the choice, and where the work is worth it, the least
+        // Once the consistent candidates have not settled the choice, unless the position is small, the least
         // score any arrangement of each colour multiset can reach: a candidate whose multiset cannot reach its
         // limit is dropped unscored (and not even built).
         let floors: OnceLock<Floors> = OnceLock::new();
@@ -220,14 +220,12 @@ impl Scoring<'_> {
         // The consistent candidates first: when one reaches the floor, the others are never built.
         let mut best = run(0..firsts)?;
         if floor_at.load(Ordering::Relaxed) == usize::MAX {
-            // Worth it where scoring every multiset against every secret costs less than the first block or two
-            // each candidate is scored against before the bound drops it (the cost, not the result, depends on
-            // this choice).
-            let multisets = listed.multisets.colours.len();
-            let worth = secrets.len() * multisets <= self.candidates.rest_bound() * 32;
-            if !small && worth {
+            // Only the multisets a candidate can hold are scored (see `multiset_floors`), which costs less than it
+            // saves wherever it was measured (BENCHMARKS.md); the cost, not the result, depends on this choice.
+            if !small {
                 let limit = limit_for(1);
-                let codes = multiset_floors(self.strategy, listed, &secrets, limit);
+                let codes =
+                    multiset_floors(self.strategy, listed, self.candidates, &secrets, limit);
                 let within = listed.multisets.least_within(&codes);
                 let _ = floors.set(Floors { codes, within });
             }
@@ -240,7 +238,7 @@ impl Scoring<'_> {
     }
 }
 
-/// What every arrangement of a colour multiset can score at best, where it was worth computing: per code
+/// What every arrangement of a colour multiset can score at best, where a position is not small: per code
 /// multiset ([`multiset_floors`]), and the least over the code multisets holding each multiset of first pegs
 /// ([`crate::multisets::Multisets::least_within`]), which stops the walk building candidates early.
 struct Floors {
@@ -357,8 +355,16 @@ impl Split<'_> {
 /// classes, and `pegs - 1` where `t = pegs` (`pegs - 1` blacks and one white cannot happen, and all blacks would
 /// make the arrangement that secret, a consistent code). The least score is that of every such class split as
 /// evenly as it can be: a bound for every such arrangement at once, computed once per position for a few thousand
-/// multisets instead of scoring hundreds of thousands of candidates.
-fn multiset_floors(strategy: Strategy, listed: &Listed, secrets: &Secrets, limit: i64) -> Vec<i64> {
+/// multisets instead of scoring hundreds of thousands of candidates. Only the multisets a candidate can hold are
+/// scored ([`Candidates::may_hold`]: of colours that are interchangeable, a candidate holds the lowest): the others
+/// get `i64::MAX`, which no walk meets.
+fn multiset_floors(
+    strategy: Strategy,
+    listed: &Listed,
+    candidates: &Candidates,
+    secrets: &Secrets,
+    limit: i64,
+) -> Vec<i64> {
     let pegs = usize::from(listed.spec.pegs);
     let slots = Feedback::index_count(listed.spec.pegs);
     // The floor of the secrets counted so far (with no black, class `t (t + 1) / 2` holds those of total `t`):
@@ -387,7 +393,11 @@ fn multiset_floors(strategy: Strategy, listed: &Listed, secrets: &Secrets, limit
         .multisets
         .colours
         .par_iter()
-        .map(|colours| {
+        .zip(&listed.multisets.masks)
+        .map(|(colours, &mask)| {
+            if !candidates.may_hold(mask) {
+                return i64::MAX; // no candidate holds these colours
+            }
             let mut by_total = vec![0usize; slots];
             let mut floor = None;
             fast(

@@ -54,6 +54,16 @@ fn lowest_codes_are_exactly_the_codes_that_test_lowest() {
                 tested,
                 "{spec} {present:b} {tried:b}"
             );
+            // The colour sets the lowest codes hold are exactly those `may_hold` admits.
+            let held: std::collections::BTreeSet<u32> = tested
+                .iter()
+                .map(|&i| crate::candidates::color_mask(listed.pegs(i)))
+                .collect();
+            let admitted: std::collections::BTreeSet<u32> = (0..listed.len() as u32)
+                .map(|i| crate::candidates::color_mask(listed.pegs(i)))
+                .filter(|&mask| symmetry.may_hold(mask))
+                .collect();
+            assert_eq!(held, admitted, "{spec} {present:b} {tried:b}");
         }
     }
 }
