@@ -450,37 +450,6 @@ impl Board {
         out
     }
 
-    /// The position class of `pos` (Conway's "rule of three"): for every labelling of the holes by 0, 1, 2 that gives
-    /// the three holes of every jump three different labels, a jump changes the number of pegs on each label by one,
-    /// so the parities of pegs on labels 0 and 1 together, and on 1 and 2 together, never change. Two positions of
-    /// different classes are never reached one from the other.
-    pub fn class_of(&self, pos: Position) -> u8 {
-        let labellings: [fn(i32, i32) -> i32; 2] = [|r, c| r + c, |r, c| r - c];
-        let mut bits = 0u8;
-        for (k, label) in labellings.iter().enumerate() {
-            let of = |h: u8| {
-                let (r, c) = self.holes[usize::from(h)];
-                label(i32::from(r), i32::from(c)).rem_euclid(3)
-            };
-            let valid = self.jumps.iter().all(|j| {
-                let (x, y, z) = (of(j.from), of(j.over), of(j.to));
-                x != y && y != z && x != z
-            });
-            if !valid {
-                continue;
-            }
-            let mut n = [0u32; 3];
-            for h in 0..self.holes.len() as u8 {
-                if pos >> h & 1 == 1 {
-                    n[of(h) as usize] += 1;
-                }
-            }
-            bits |=
-                (((n[0] + n[1]) % 2) as u8) << (2 * k) | (((n[1] + n[2]) % 2) as u8) << (2 * k + 1);
-        }
-        bits
-    }
-
     /// The position as text, a row per line: `o` a peg, `.` an empty hole, ` ` no hole.
     pub fn show(&self, pos: Position) -> String {
         let mut grid = vec![vec![' '; usize::from(self.cols)]; usize::from(self.rows)];

@@ -12,6 +12,7 @@ use crate::board::{Board, Position};
 use crate::finish::Finish;
 use crate::prune::Prune;
 use crate::ranks::{Alone, Ranks};
+use crate::rule_of_three::class_of;
 use crate::symmetry::Symmetry;
 
 mod meet;
@@ -159,7 +160,7 @@ pub fn human_bytes(n: u64) -> String {
 }
 
 /// Checks a request and lists its one-peg finishes that can be reached at all (none for a dead end): the start's
-/// pegs and the finishes. A finish of another rule-of-three class than the start ([`Board::class_of`]) is never
+/// pegs and the finishes. A finish of another rule-of-three class than the start ([`class_of`]) is never
 /// reached, so it is left out (its paths are zero; searching backwards from it would only waste memory).
 pub(crate) fn checked(
     board: &Board,
@@ -178,10 +179,10 @@ pub(crate) fn checked(
         Finish::AnyOne => (0..board.holes().len()).map(|h| 1u64 << h).collect(),
         Finish::DeadEnd => Vec::new(),
     };
-    let class = board.class_of(start);
+    let class = class_of(board, start);
     let finals = finals
         .into_iter()
-        .filter(|&f| board.class_of(f) == class)
+        .filter(|&f| class_of(board, f) == class)
         .collect();
     Ok((pegs, finals))
 }

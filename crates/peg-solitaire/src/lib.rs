@@ -50,7 +50,7 @@ pub use levels::SHARDS;
 pub use opening::{OPENING_LEVELS, Opening};
 pub use per_jump::jump_counts;
 pub use ranks::{Alone, Ranks};
-pub use rule_of_three::class_proof;
+pub use rule_of_three::{class_of, class_proof};
 pub use search::POSITIONS;
 pub use starts::{
     StartCount, class_hole, parse_table, shipped, shipped_games, start_holes, table_text,

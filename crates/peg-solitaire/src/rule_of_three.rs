@@ -7,32 +7,57 @@
 use crate::board::{Board, Position};
 use crate::verdict::{Lost, ParityCount};
 
-/// Every set of holes the rule of three counts on `board`: the holes of two of the three labels, for each labelling
-/// that gives every jump's holes three labels.
+/// The labellings the rule of three counts with on `board`: each hole's label, `(row + column) mod 3` or
+/// `(row - column) mod 3`, for each of the two that gives every jump's three holes three different labels.
+fn labellings(board: &Board) -> Vec<Vec<u8>> {
+    let rules: [fn(i32, i32) -> i32; 2] = [|r, c| r + c, |r, c| r - c];
+    rules
+        .iter()
+        .filter_map(|rule| {
+            let labels: Vec<u8> = board
+                .holes()
+                .iter()
+                .map(|&(r, c)| rule(i32::from(r), i32::from(c)).rem_euclid(3) as u8)
+                .collect();
+            let of = |h: u8| labels[usize::from(h)];
+            let valid = board.jumps().iter().all(|j| {
+                let (x, y, z) = (of(j.from), of(j.over), of(j.to));
+                x != y && y != z && x != z
+            });
+            valid.then_some(labels)
+        })
+        .collect()
+}
+
+/// Every set of holes the rule of three counts on `board`: the holes of two of the three labels, for each labelling.
 fn counted_sets(board: &Board) -> Vec<Vec<u8>> {
-    let labellings: [fn(i32, i32) -> i32; 2] = [|r, c| r + c, |r, c| r - c];
-    let mut sets = Vec::new();
-    for label in labellings {
-        let of = |h: u8| {
-            let (r, c) = board.holes()[usize::from(h)];
-            label(i32::from(r), i32::from(c)).rem_euclid(3)
-        };
-        let valid = board.jumps().iter().all(|j| {
-            let (x, y, z) = (of(j.from), of(j.over), of(j.to));
-            x != y && y != z && x != z
-        });
-        if !valid {
-            continue;
-        }
-        for pair in [[0, 1], [1, 2], [0, 2]] {
-            sets.push(
-                (0..board.holes().len() as u8)
-                    .filter(|&h| pair.contains(&of(h)))
-                    .collect(),
-            );
-        }
-    }
-    sets
+    labellings(board)
+        .iter()
+        .flat_map(|labels| {
+            [[0, 1], [1, 2], [0, 2]].map(|pair| {
+                (0..labels.len() as u8)
+                    .filter(|&h| pair.contains(&labels[usize::from(h)]))
+                    .collect()
+            })
+        })
+        .collect()
+}
+
+/// The position class of `pos` (Conway's "rule of three"): for each labelling, a jump changes the number of pegs on
+/// each label by one, so the parities of pegs on labels 0 and 1 together, and on 1 and 2 together, never change.
+/// Two positions of different classes are never reached one from the other.
+pub fn class_of(board: &Board, pos: Position) -> u8 {
+    labellings(board)
+        .iter()
+        .enumerate()
+        .fold(0, |bits, (k, labels)| {
+            let mut n = [0u32; 3];
+            for (h, &label) in labels.iter().enumerate() {
+                n[usize::from(label)] += (pos >> h & 1) as u32;
+            }
+            bits | (((n[0] + n[1]) % 2) as u8) << (2 * k)
+                | (((n[1] + n[2]) % 2) as u8) << (2 * k + 1)
+        })
 }
 
 /// A rule-of-three proof that no finish in `finals` is reached from `pos`: one count whose parity differs from every
