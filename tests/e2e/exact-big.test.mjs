@@ -65,10 +65,14 @@ test('at 8x8 the page says how long before starting, shows what the first answer
   await page.click('#play-quick');
   await page.waitForSelector('#wait-note', { state: 'detached' });
   assert.equal(await page.$eval('#strategy', (s) => s.value), 'random-consistent');
-  // At 7x7 every guess is prompt (its slowest measured 1.57 s): nothing to announce.
+  // At 7x7 knuth's guesses are prompt (the slowest found took 1.47 s in the tab): nothing to announce. Expected-size's
+  // slowest took 3.57 s: announced, in seconds.
   await page.goto(`${server.url}/#/mastermind?mode=make&scoring=auto&strategy=knuth&pegs=7&colors=7`);
   await solverReady(page);
   assert.equal(await page.$('#wait-note'), null);
+  await page.goto(`${server.url}/#/mastermind?mode=make&scoring=auto&strategy=expected-size&pegs=7&colors=7`);
+  await solverReady(page);
+  assert.match(await page.textContent('#wait-note'), /At 7 pegs x 7 colours every expected-size guess is exact, but the slowest takes about \d+ seconds on this tab's \d+ threads?/);
   // Back to knuth, with a secret: the first guess's split tells what its answer leaves while the second is searched.
   await page.goto(`${server.url}/#/mastermind?mode=make&scoring=auto&strategy=knuth&pegs=8&colors=8&secret=7,6,5,4,3,2,1,0`);
   await solverReady(page);

@@ -11,9 +11,10 @@ use crate::mastermind::params::Settings;
 /// A guess that may take longer than this (in the tab) is announced before the game (within it a guess feels prompt).
 const ANNOUNCED_FROM_SECONDS: f64 = 3.0;
 
-/// How much slower a tab runs the slowest guess than a native build: 8x8's third guess took 460 s in Chromium on 2
-/// threads against 212 s natively (BENCHMARKS.md, "8x8: a game in the tab"; every 6x9 secret at once: 1.5x).
-const TAB_BESIDE_NATIVE: f64 = 2.2;
+/// How much slower a tab runs the slowest guess than a native build (BENCHMARKS.md): 8x8's third guess took 460 s in
+/// Chromium on 2 threads against 212 s natively (2.2x); at 7x7 the slowest guesses found natively took 1.9-2.6x that
+/// in Chromium (expected-size 3.57 s against 1.92, entropy 3.43 against 1.34, knuth 1.47 against 0.57).
+const TAB_BESIDE_NATIVE: f64 = 2.5;
 
 /// Props of [`WaitNote`].
 #[derive(Properties, PartialEq)]
