@@ -65,8 +65,8 @@ test('at 8x8 the page says how long before starting, shows what the first answer
   await page.click('#play-quick');
   await page.waitForSelector('#wait-note', { state: 'detached' });
   assert.equal(await page.$eval('#strategy', (s) => s.value), 'random-consistent');
-  // At 7x7 knuth's slowest guess found took 2.25 s in the tab, under the 3 s from which a wait is announced. Expected-size's
-  // slowest took 3.57 s: announced, in seconds.
+  // At 7x7 knuth's slowest guess found took 2.25 s in the tab, under the 3 s from which a wait is announced;
+  // expected-size's slowest took 3.57 s: announced, in seconds.
   await page.goto(`${server.url}/#/mastermind?mode=make&scoring=auto&strategy=knuth&pegs=7&colors=7`);
   await solverReady(page);
   assert.equal(await page.$('#wait-note'), null);

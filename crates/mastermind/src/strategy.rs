@@ -171,9 +171,10 @@ pub const MAX_PLAYED_ALL_IN_A_TAB: u128 = 1 << 20;
 /// of [`SLOWEST_AT`]; BENCHMARKS.md, "Each guess's worst time" and "A game at 8x8"): at 6x9 and 7x7 the slowest over
 /// one game for each answer to the first guess (27 and 35 games, so every second guess is met), at 8x8 one game
 /// (`mastermind solve` against 7,6,5,4,3,2,1,0; entropy's was stopped unfinished after 1,260 s, taken as its slowest
-/// guess); knuth's at 7x7 is the e2e's game against 6,5,4,3,2,1,0 (0.81 s), slower than any of the 35. The slowest guess is usually the second or third: the first leaves few symmetries (so many candidate
-/// guesses) and still many codes; most-parts settles its candidates from the classes they reach. One game at 8x8 and
-/// the slowest of a few dozen at 6x9 and 7x7, on machines a day apart: an estimate, said as one.
+/// guess); knuth's at 7x7 is the e2e's game against 6,5,4,3,2,1,0 (0.81 s), slower than any of the 35. The slowest
+/// guess is usually the second or third: the first leaves few symmetries (so many candidate guesses) and still many
+/// codes; most-parts settles its candidates from the classes they reach. One game at 8x8 and the slowest of a few
+/// dozen at 6x9 and 7x7, on machines a day apart: an estimate, said as one.
 const SLOWEST: [(Strategy, [f64; 3]); 4] = [
     (Strategy::Knuth, [0.163, 0.806, 212.0]),
     (Strategy::MostParts, [0.049, 0.085, 2.3]),
@@ -185,7 +186,7 @@ const SLOWEST: [(Strategy, [f64; 3]); 4] = [
 const SLOWEST_AT: [f64; 3] = [531_441.0, 823_543.0, 16_777_216.0];
 
 /// About how long the slowest guess of `strategy` takes at `spec` on `threads` threads natively, in seconds (a
-/// browser tab takes about 2-2.6x that): for people choosing a size before they start. Between the sizes measured
+/// browser tab takes about 2-2.8x that): for people choosing a size before they start. Between the sizes measured
 /// ([`SLOWEST`]) a straight line in the logarithms of time and code count, past them the nearest such line carried
 /// on. `None` for the strategies that do not score every candidate against the listed codes, or where the codes
 /// cannot be listed.

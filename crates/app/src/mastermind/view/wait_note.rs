@@ -12,9 +12,9 @@ use crate::mastermind::params::Settings;
 const ANNOUNCED_FROM_SECONDS: f64 = 3.0;
 
 /// How much slower a tab runs the slowest guess than a native build (BENCHMARKS.md): 8x8's third guess took 460 s in
-/// Chromium on 2 threads against 212 s natively (2.2x); at 7x7 the slowest guesses found natively took 1.9-2.6x that
-/// in Chromium (expected-size 3.57 s against 1.92, entropy 3.43 against 1.34, knuth 1.47 against 0.57; knuth's
-/// against 6,5,4,3,2,1,0: 2.25 against 0.81, 2.8x).
+/// Chromium on 2 threads against 212 s natively (2.2x); at 7x7 the slowest guesses found natively took 1.9-2.8x that
+/// in Chromium (expected-size 3.57 s against 1.92, entropy 3.43 against 1.34, knuth 1.47 against 0.57, and against
+/// 6,5,4,3,2,1,0 2.25 against 0.81).
 const TAB_BESIDE_NATIVE: f64 = 2.5;
 
 /// Props of [`WaitNote`].
