@@ -64,6 +64,19 @@ export function feedback(guess, secret) {
   return { black, white };
 }
 
+/** A Mastermind row's guess: its pegs' numbers, or, for a long code drawn as one image, the colours the image says it shows. */
+export const guessOf = (page, row) => page.$eval(`.rows li[data-row="${row}"]`, (r) => {
+  const strip = r.querySelector('img.code.strip');
+  return strip ? strip.dataset.code.split(',').map(Number) : [...r.querySelectorAll('.code .peg')].map((p) => Number(p.textContent) - 1);
+});
+
+/** Scores the computer's guess by hand: black and white on the steppers, then Submit. */
+export async function score(page, { black, white }) {
+  await page.click(`.stepper.black button.num:text-is("${black}")`);
+  await page.click(`.stepper.white button.num:text-is("${white}")`);
+  await page.click('#submit-score');
+}
+
 /** Types a code with the keyboard (digits 1-9, 0 for the tenth colour) and presses Enter. */
 export async function typeCode(page, code) {
   for (const c of code) await page.keyboard.press(String((c + 1) % 10));

@@ -3,17 +3,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from '../serve.mjs';
-import { feedback, launch, open, shot, solverReady, waitPhase } from './helpers.mjs';
+import { feedback, guessOf, launch, open, score, shot, solverReady, waitPhase } from './helpers.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
-
-// A row's guess: its pegs' numbers, or, for a long code drawn as one image, the colours the image says it shows.
-const guessOf = (page, row) => page.$eval(`.rows li[data-row="${row}"]`, (r) => {
-  const strip = r.querySelector('img.code.strip');
-  return strip ? strip.dataset.code.split(',').map(Number) : [...r.querySelectorAll('.code .peg')].map((p) => Number(p.textContent) - 1);
-});
 
 /**
  * Scores each new guess of the computer truthfully against `secret` until the page reaches one of the phases
@@ -28,12 +22,6 @@ async function scoreTruthfully(page, secret, ...until) {
     assert.ok(last <= 20, `the computer is still guessing after ${last} rows`);
     await score(page, feedback(await guessOf(page, last), secret));
   }
-}
-
-async function score(page, { black, white }) {
-  await page.click(`.stepper.black button.num:text-is("${black}")`);
-  await page.click(`.stepper.white button.num:text-is("${white}")`);
-  await page.click('#submit-score');
 }
 
 test('computer breaks an entered secret with knuth in at most 5 guesses', async () => {

@@ -4,6 +4,7 @@
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
+use mastermind::opening::Entry;
 use mastermind::search::{self, Budget, Count, Schedule, Stopped};
 use mastermind::{Code, Feedback, Row, Spec, Strategy, play_game_watched, play_sampled};
 use rand::SeedableRng;
@@ -103,12 +104,21 @@ pub(crate) enum Command {
         #[arg(long)]
         schedule: Option<ScheduleArg>,
     },
-    /// Search the optimal strategy tree for every secret and print it as a book (the guess, as a code index
-    /// in lexicographic order, of every node of three or more codes, in pre-order), as shipped in the
-    /// mastermind crate for 4x6.
+    /// Write a strategy's book. For `optimal` (the default): search the optimal tree for every secret and print
+    /// it (the guess, as a code index in lexicographic order, of every node of three or more codes, in
+    /// pre-order), as shipped in the mastermind crate for 4x6. For knuth, most-parts, entropy and expected-size:
+    /// the opening book of their first --depth guesses (every position of three or more codes they reach, one line
+    /// each), as shipped for 7x7, each position worked out alone on every thread and timed (--json lists
+    /// the times).
     Book {
         #[command(flatten)]
         size: Size,
+        /// Strategy name.
+        #[arg(long, default_value = "optimal")]
+        strategy: String,
+        /// For the opening books: how many guesses deep (1: the first guess alone).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=8))]
+        depth: u32,
     },
     /// Time the feedback kernel: score random guesses against random secrets, as the strategies do.
     BenchFeedback {
@@ -164,25 +174,13 @@ fn parse_history(spec: &Spec, text: &str) -> Result<Vec<Row>, String> {
                 .split_once(':')
                 .ok_or_else(|| bad("expected code:black,white".into()))?;
             let guess = Code::parse(spec, code).map_err(|e| bad(e.to_string()))?;
-            let score = parse_score(fb).map_err(|e| bad(format!("{e} after ':'")))?;
+            let score = fb
+                .parse::<Feedback>()
+                .map_err(|e| bad(format!("{e} after ':'")))?;
             Row::new(spec, guess.pegs().to_vec(), score.black, score.white)
                 .map_err(|e| bad(e.to_string()))
         })
         .collect()
-}
-
-/// A score written black,white (`3,1`), or what is wrong with it.
-fn parse_score(text: &str) -> Result<Feedback, String> {
-    let (b, w) = text.split_once(',').ok_or("expected black,white")?;
-    let num = |s: &str| {
-        let s = s.trim();
-        s.parse::<u8>()
-            .map_err(|_| format!("'{s}' is not a number of pegs"))
-    };
-    Ok(Feedback {
-        black: num(b)?,
-        white: num(w)?,
-    })
 }
 
 fn stopped(s: Stopped) -> String {
@@ -249,8 +247,22 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                 },
             );
         }
-        Command::Book { size } => {
+        Command::Book {
+            size,
+            strategy,
+            depth,
+        } => {
             let spec = size.spec()?;
+            let strategy: Strategy = strategy.parse()?;
+            if strategy != Strategy::Optimal {
+                out.alone("mastermind book --strategy (an opening book)")?;
+                let progress = ProgressLine::new();
+                let book = mastermind::opening::opening_book(&spec, strategy, depth, &progress)
+                    .map_err(|e| e.to_string())?;
+                progress.clear();
+                emit_opening(out, &spec, strategy, depth, &book);
+                return Ok(());
+            }
             #[cfg(feature = "mpi")]
             if let Some((c, _)) = out.cluster() {
                 if let Some(book) = cluster::book(c, &spec)? {
@@ -351,7 +363,10 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                 return Err("--first opens the games of --all (every secret)".into());
             }
             let answer = answer
-                .map(|a| parse_score(&a).map_err(|e| format!("--answer '{a}': {e} (e.g. 4,0)")))
+                .map(|a| {
+                    a.parse::<Feedback>()
+                        .map_err(|e| format!("--answer '{a}': {e} (e.g. 4,0)"))
+                })
                 .transpose()?;
             if answer.is_some() && !all {
                 return Err("--answer picks a part of the games of --all (every secret)".into());
@@ -419,6 +434,48 @@ fn emit_count(out: &Output, count: Count) {
                 "{}{value} consistent codes ({seconds:.3} s)",
                 if exact { "" } else { "at least " }
             )
+        },
+    );
+}
+
+/// Prints an opening book: as a shipped book's text, or with `--json` every position with its size and time, and
+/// the slowest position at each depth.
+fn emit_opening(out: &Output, spec: &Spec, strategy: Strategy, depth: u32, book: &[Entry]) {
+    let seconds = out.seconds();
+    let slowest: Vec<_> = (0..depth as usize)
+        .filter_map(|d| {
+            let at = book.iter().filter(|e| e.answers.len() == d);
+            at.max_by(|a, b| a.ms.unwrap_or(0.0).total_cmp(&b.ms.unwrap_or(0.0)))
+                .map(|e| json!({ "guess": d + 1, "answers": e.line(), "codes": e.codes, "ms": e.ms }))
+        })
+        .collect();
+    out.emit(
+        json!({
+            "positions": book.iter().map(|e| json!({ "line": e.line(), "codes": e.codes, "ms": e.ms })).collect::<Vec<_>>(),
+            "slowest": slowest,
+            "seconds": seconds,
+        }),
+        || {
+            let mut lines = vec![
+                format!(
+                    "# {strategy}'s first {depth} guesses at {spec}: its guess at every position of three or more \
+                     codes it reaches,"
+                ),
+                "# after the scores that lead there (black,white each; none: the first guess). Written by"
+                    .to_string(),
+                format!(
+                    "# `puzzle-lab mastermind book --pegs {} --colors {}{} --strategy {strategy} --depth {depth}` \
+                     ({} position{}, {seconds:.0} s on {} threads).",
+                    spec.pegs,
+                    spec.colors,
+                    if spec.repeats { "" } else { " --no-repeats" },
+                    book.len(),
+                    if book.len() == 1 { "" } else { "s" },
+                    rayon::current_num_threads()
+                ),
+            ];
+            lines.extend(book.iter().map(Entry::line));
+            lines.join("\n")
         },
     );
 }

@@ -126,6 +126,38 @@ fn stats_over_every_secret_match_knuth() {
 }
 
 #[test]
+fn opening_books_follow_knuths_table_and_time_every_position() {
+    // Knuth (1977): after 1122, no peg leaves 256 codes and he plays 3345 (colours from 0 here: 2,2,3,4).
+    let v = json(&["mastermind", "book", "--strategy", "knuth", "--depth", "2"]);
+    let positions = v["positions"].as_array().expect("positions");
+    assert_eq!(positions[0]["line"], ": 0,0,1,1");
+    assert_eq!(positions[0]["codes"], 1296);
+    let none = positions
+        .iter()
+        .find(|p| p["line"].as_str().is_some_and(|l| l.starts_with("0,0:")))
+        .expect("the position after no peg");
+    assert_eq!(
+        (none["line"].as_str(), none["codes"].as_u64()),
+        (Some("0,0: 2,2,3,4"), Some(256))
+    );
+    assert!(positions.iter().all(|p| p["ms"].as_f64().is_some()));
+    assert_eq!(v["slowest"].as_array().map(Vec::len), Some(2));
+    // The text is a book as shipped: comments, then one position a line.
+    let out = puzzle_lab(&["mastermind", "book", "--strategy", "knuth", "--depth", "1"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines()
+            .next()
+            .is_some_and(|l| l.starts_with("# knuth's first 1 guesses"))
+    );
+    assert_eq!(text.lines().last(), Some(": 0,0,1,1"));
+    refused(
+        &["mastermind", "book", "--strategy", "first-consistent"],
+        "books are written for the strategies that score every code",
+    );
+}
+
+#[test]
 fn bad_input_is_named() {
     let part = PART_OF_4X6;
     refused(

@@ -4,6 +4,7 @@
 use rand::Rng;
 
 use crate::listed::Listed;
+use crate::opening;
 use crate::partition::{Partition, split_listed};
 use crate::scoring::pick;
 use crate::search::{self, Budget, Count, Draw, Stopped};
@@ -81,6 +82,20 @@ pub fn choose(
                 return Err(StrategyError::Stopped(Stopped::Cancelled));
             }
             let remaining = Count::Exact(consistent.len() as u128);
+            // The sizes where working it out live takes seconds ship the first guesses ([`crate::opening`]).
+            if let Some(guess) = opening::booked(spec, strategy, history) {
+                return Ok(Choice {
+                    split: Some(split_listed(&listed, &consistent, &guess)),
+                    guess,
+                    remaining,
+                    played_by: strategy,
+                    note: Some(format!(
+                        "from {strategy}'s opening book for {spec} (worked out ahead of time: live, this guess \
+                         could take seconds)"
+                    )),
+                    fallback: None,
+                });
+            }
             let past: Vec<&[u8]> = history.iter().map(|r| r.guess.pegs()).collect();
             let (played_by, guess, note) = match pick(
                 strategy,

@@ -29,6 +29,20 @@ impl Feedback {
         index_of(black, black + u32::from(self.white)) as usize
     }
 
+    /// The feedback whose [`Feedback::index`] is `index`.
+    pub(crate) fn from_index(index: usize) -> Feedback {
+        // The triangle row `total` holds indices `total * (total + 1) / 2 ..= that + total`.
+        let mut total = 0;
+        while (total + 1) * (total + 2) / 2 <= index {
+            total += 1;
+        }
+        let black = index - total * (total + 1) / 2;
+        Feedback {
+            black: black as u8,
+            white: (total - black) as u8,
+        }
+    }
+
     /// How many slots [`Feedback::index`] can produce for `pegs` pegs.
     pub fn index_count(pegs: u8) -> usize {
         let p = usize::from(pegs);
@@ -50,6 +64,24 @@ impl Feedback {
 impl fmt::Display for Feedback {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{},{}", self.black, self.white)
+    }
+}
+
+/// Reads a score written `black,white` (`3,1`; spaces allowed), as links, books and the command line write it.
+impl std::str::FromStr for Feedback {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Feedback, String> {
+        let (b, w) = text.split_once(',').ok_or("expected black,white")?;
+        let pegs = |s: &str| {
+            let s = s.trim();
+            s.parse::<u8>()
+                .map_err(|_| format!("'{s}' is not a number of pegs"))
+        };
+        Ok(Feedback {
+            black: pegs(b)?,
+            white: pegs(w)?,
+        })
     }
 }
 

@@ -30,6 +30,7 @@ mod game;
 mod listed;
 pub mod local;
 mod multisets;
+pub mod opening;
 pub mod optimal;
 pub mod partition;
 mod play_all;
@@ -39,6 +40,7 @@ pub mod search;
 mod spec;
 mod stats;
 pub mod strategy;
+pub mod wait;
 mod workload;
 
 pub use choose::{Choice, choose};

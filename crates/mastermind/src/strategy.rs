@@ -167,40 +167,6 @@ pub const MAX_LISTED_PEGS: u8 = 16;
 /// threads; 8x8's 16,777,216 take days there, so they are a cluster job for the CLI's `stats --all --mpi`).
 pub const MAX_PLAYED_ALL_IN_A_TAB: u128 = 1 << 20;
 
-/// The slowest guess of each scoring strategy natively on 2 threads, in seconds, at 6x9, 7x7 and 8x8 (the code counts
-/// of [`SLOWEST_AT`]; BENCHMARKS.md, "Each guess's worst time" and "A game at 8x8"): at 6x9 and 7x7 the slowest over
-/// one game for each answer to the first guess (27 and 35 games, so every second guess is met), at 8x8 one game
-/// (`mastermind solve` against 7,6,5,4,3,2,1,0; entropy's was stopped unfinished after 1,260 s, taken as its slowest
-/// guess); knuth's at 7x7 is the e2e's game against 6,5,4,3,2,1,0 (0.81 s), slower than any of the 35. The slowest
-/// guess is usually the second or third: the first leaves few symmetries (so many candidate guesses) and still many
-/// codes; most-parts settles its candidates from the classes they reach. One game at 8x8 and the slowest of a few
-/// dozen at 6x9 and 7x7, on machines a day apart: an estimate, said as one.
-const SLOWEST: [(Strategy, [f64; 3]); 4] = [
-    (Strategy::Knuth, [0.163, 0.806, 212.0]),
-    (Strategy::MostParts, [0.049, 0.085, 2.3]),
-    (Strategy::ExpectedSize, [0.274, 1.921, 50.2]),
-    (Strategy::Entropy, [0.246, 1.344, 1260.0]),
-];
-
-/// The code counts of 6x9, 7x7 and 8x8, where [`SLOWEST`] was measured.
-const SLOWEST_AT: [f64; 3] = [531_441.0, 823_543.0, 16_777_216.0];
-
-/// About how long the slowest guess of `strategy` takes at `spec` on `threads` threads natively, in seconds (a
-/// browser tab takes about 2-2.8x that): for people choosing a size before they start. Between the sizes measured
-/// ([`SLOWEST`]) a straight line in the logarithms of time and code count, past them the nearest such line carried
-/// on. `None` for the strategies that do not score every candidate against the listed codes, or where the codes
-/// cannot be listed.
-pub fn slowest_guess_seconds(spec: &Spec, strategy: Strategy, threads: u32) -> Option<f64> {
-    let (_, at) = SLOWEST.iter().find(|(s, ..)| *s == strategy)?;
-    listable(spec).ok()?;
-    let codes = spec.code_count()? as f64;
-    // The segment whose line carries the estimate: the first whose upper end is past `codes`, else the last.
-    let k = usize::from(codes > SLOWEST_AT[1]);
-    let power = (at[k + 1] / at[k]).ln() / (SLOWEST_AT[k + 1] / SLOWEST_AT[k]).ln();
-    let here = at[k] * (codes / SLOWEST_AT[k]).powf(power);
-    Some(here * 2.0 / f64::from(threads.max(1)))
-}
-
 /// Bytes one listed code takes: its pegs, its bit sets (32 bytes), the number of its colour multiset and its index
 /// in the set of codes still possible.
 pub fn bytes_per_listed_code(spec: &Spec) -> u128 {
@@ -249,38 +215,4 @@ pub const MAX_SEARCHED_CODES: u128 = 1_000_000_000_000;
 /// Whether `spec` has too many codes for the exact consistent-code search to be sure of finishing in time.
 pub fn too_big_to_search(spec: &Spec) -> bool {
     spec.code_count().is_none_or(|n| n > MAX_SEARCHED_CODES)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_slowest_guess_is_estimated_for_the_scoring_strategies_on_listed_codes() {
-        let at =
-            |p, c, st, threads| slowest_guess_seconds(&Spec::new(p, c, true).unwrap(), st, threads);
-        let (small, big, huge) = (
-            at(6, 9, Strategy::Knuth, 2),
-            at(7, 7, Strategy::Knuth, 2),
-            at(8, 8, Strategy::Knuth, 2),
-        );
-        assert!(small.unwrap() < big.unwrap() && big.unwrap() < huge.unwrap());
-        // Twice the threads, half the time; most-parts prunes more than knuth.
-        assert_eq!(at(8, 8, Strategy::Knuth, 4).unwrap() * 2.0, huge.unwrap());
-        assert!(at(8, 8, Strategy::MostParts, 2).unwrap() < huge.unwrap());
-        // No estimate where no candidate is scored, or where the codes are not listed (9x8: 6.1 GiB).
-        assert_eq!(at(8, 8, Strategy::RandomConsistent, 2), None);
-        assert_eq!(at(9, 8, Strategy::Knuth, 2), None);
-        // The sizes measured give their own figures; between them and past them, the lines through them.
-        for (p, c, k) in [(6, 9, 0), (7, 7, 1), (8, 8, 2)] {
-            for (strategy, at_sizes) in SLOWEST {
-                let estimate = at(p, c, strategy, 2).unwrap();
-                assert!(
-                    (estimate / at_sizes[k] - 1.0).abs() < 1e-9,
-                    "{p}x{c} {strategy}"
-                );
-            }
-        }
-        assert!(at(5, 8, Strategy::Knuth, 2).unwrap() < 0.01);
-    }
 }

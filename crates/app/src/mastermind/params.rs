@@ -263,16 +263,9 @@ fn parse_played(
                 break;
             }
         };
-        let score = match score.map(|s| {
-            s.split_once(',')
-                .map(|(b, w)| (b.trim().parse::<u8>(), w.trim().parse::<u8>()))
-        }) {
+        let score = match score.map(str::parse::<Feedback>) {
             None => None,
-            Some(Some((Ok(black), Ok(white))))
-                if (Feedback { black, white }).is_possible(spec.pegs) =>
-            {
-                Some(Feedback { black, white })
-            }
+            Some(Ok(fb)) if fb.is_possible(spec.pegs) => Some(fb),
             Some(_) => {
                 errors.push(format!(
                     "{name} row {}: the score is not black,white pegs possible with {} pegs; the rows from there on \

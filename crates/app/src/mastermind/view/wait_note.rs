@@ -2,7 +2,7 @@
 //! this tab's threads, and the quick strategy in one click (the fallback stays the person's choice).
 
 use mastermind::Strategy;
-use mastermind::strategy::slowest_guess_seconds;
+use mastermind::wait::slowest_guess_seconds;
 use yew::prelude::*;
 
 use crate::hooks::use_solver;
