@@ -12,9 +12,9 @@ use crate::mastermind::params::Settings;
 const ANNOUNCED_FROM_SECONDS: f64 = 3.0;
 
 /// How much slower a tab runs the slowest guess than a native build (BENCHMARKS.md): 8x8's third guess took 460 s in
-/// Chromium on 2 threads against 212 s natively (2.2x); at 7x7 the slowest guesses found natively took 1.9-2.8x that
-/// in Chromium (expected-size 3.57 s against 1.92, entropy 3.43 against 1.34, knuth 1.47 against 0.57, and against
-/// 6,5,4,3,2,1,0 2.25 against 0.81).
+/// Chromium on 2 threads against 212 s natively (2.2x); at 7x7 slow third guesses 1.9-2.8x; the slowest guesses the
+/// opening books leave at 6x9 and 7x7 2.4-2.9x (7x7 entropy 1.13 s against 0.46, expected-size 0.88 against 0.33,
+/// knuth 0.49 against 0.18; 6x9 expected-size 0.46 against 0.17, entropy 0.44 against 0.15).
 const TAB_BESIDE_NATIVE: f64 = 2.5;
 
 /// Props of [`WaitNote`].
