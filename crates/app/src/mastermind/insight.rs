@@ -274,7 +274,7 @@ pub fn SearchPanel(props: &PanelProps) -> Html {
                 "The codes are cut into prefix ranges (all codes starting 1,1,… then 1,2,… and so on), many more than the {} threads; \
                  each bar is one range on the thread that ran it, darker when it held more codes.",
                 status.threads.max(1)) }</p>
-            <LatestSearch heading="Latest search" empty="Nothing searched yet: play a guess, or run the comparison below." />
+            <LatestSearch heading="Latest search" empty="Nothing searched yet: play a guess, or run the comparison below (a guess from an opening book needs no search)." />
             <div class="compare">
                 <h3>{ "Fixed blocks or work stealing?" }</h3>
                 <p class="explain">{ "The original MPI program (a 2012 student report) gave each worker one fixed block of prefixes; a worker whose block ran out of codes early sat idle. \
