@@ -6,7 +6,7 @@ use rand::Rng;
 use crate::partition::Partition;
 use crate::search::{Budget, Count, Stopped};
 use crate::strategy::{Strategy, StrategyError, too_big_to_search};
-use crate::{Code, Row, Spec, choose, first_contradiction, local, partition};
+use crate::{Code, Listing, Row, Spec, choose, first_contradiction, local, partition};
 use progress::Observer;
 
 /// The answer to "what next?".
@@ -43,17 +43,25 @@ pub enum Advice {
 /// fits, so before it the history gets a bounded check (finding a consistent code is NP-hard: when the check
 /// cannot finish, scores whose colour counts cannot add up are still caught, at any size).
 ///
+/// `listing`: the game's codes, for the strategies that list them, kept by the caller between guesses
+/// ([`crate::Listing`]).
+///
 /// ```
-/// use mastermind::{Row, Spec, Strategy, advise::{advise, Advice}, search::Budget};
+/// use mastermind::{Listing, Row, Spec, Strategy, advise::{advise, Advice}, search::Budget};
 /// use rand::SeedableRng;
 ///
 /// let spec = Spec::new(4, 6, true).unwrap();
 /// let history = [Row::new(&spec, vec![0, 0, 1, 1], 1, 1).unwrap()];
 /// let mut rng = rand::rngs::StdRng::seed_from_u64(1);
-/// let advice = advise(&spec, &history, Strategy::Knuth, true, &Budget::INTERACTIVE, &progress::NoObserver, &mut rng);
+/// let advice = advise(&spec, &history, Strategy::Knuth, true, &Budget::INTERACTIVE, &progress::NoObserver, &mut rng, &mut Listing::new());
 /// let Ok(Advice::Guess { remaining, .. }) = advice else { panic!("{advice:?}") };
 /// assert_eq!(remaining.exact(), Some(208));
 /// ```
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the request (game, rows, strategy, whose scores), how to run it (budget, observer) and what the \
+              caller keeps between guesses (random stream, listed codes): grouping them would only rename them"
+)]
 pub fn advise(
     spec: &Spec,
     history: &[Row],
@@ -62,6 +70,7 @@ pub fn advise(
     budget: &Budget,
     observer: &dyn Observer,
     rng: &mut impl Rng,
+    listing: &mut Listing,
 ) -> Result<Advice, StrategyError> {
     let heuristic = strategy == Strategy::LocalSearch || too_big_to_search(spec);
     if scores_from_person && heuristic {
@@ -76,7 +85,7 @@ pub fn advise(
             Err(e) => return Err(e.into()),
         }
     }
-    match choose(strategy, spec, history, budget, observer, rng) {
+    match choose(strategy, spec, history, budget, observer, rng, listing) {
         Ok(choice) => {
             // The scoring strategies explain themselves by the split of the codes they scored (up to
             // `partition::MAX_SPLIT_CODES` of them); the others by the count alone.
@@ -128,6 +137,7 @@ mod tests {
             &Budget::INTERACTIVE,
             &NoObserver,
             &mut rng,
+            &mut Listing::new(),
         )
         .unwrap()
     }

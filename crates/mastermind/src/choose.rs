@@ -3,7 +3,7 @@
 
 use rand::Rng;
 
-use crate::listed::Listed;
+use crate::listed::Listing;
 use crate::opening;
 use crate::partition::{Partition, split_listed};
 use crate::scoring::pick;
@@ -33,7 +33,8 @@ pub struct Choice {
     pub split: Option<Partition>,
 }
 
-/// Chooses the next guess for `history` with `strategy`.
+/// Chooses the next guess for `history` with `strategy`. The strategies that list every code take them from
+/// `listing`, listing them there first where it holds another game's (a game's later guesses reuse them).
 pub fn choose(
     strategy: Strategy,
     spec: &Spec,
@@ -41,6 +42,7 @@ pub fn choose(
     budget: &Budget,
     observer: &dyn Observer,
     rng: &mut impl Rng,
+    listing: &mut Listing,
 ) -> Result<Choice, StrategyError> {
     match strategy {
         Strategy::FirstConsistent => {
@@ -66,7 +68,7 @@ pub fn choose(
         Strategy::RandomConsistent => random_consistent(spec, history, budget, observer, rng, None),
         _ => {
             // Listing says why it cannot (`strategy::listable`), once.
-            let listed = match Listed::new(spec) {
+            let listed = match listing.of(spec) {
                 Ok(listed) => listed,
                 Err(StrategyError::TooBig(why)) => {
                     let why = format!(
@@ -85,7 +87,7 @@ pub fn choose(
             // The sizes where working it out live takes seconds ship the first guesses ([`crate::opening`]).
             if let Some(guess) = opening::booked(spec, strategy, history) {
                 return Ok(Choice {
-                    split: Some(split_listed(&listed, &consistent, &guess)),
+                    split: Some(split_listed(listed, &consistent, &guess)),
                     guess,
                     remaining,
                     played_by: strategy,
@@ -99,7 +101,7 @@ pub fn choose(
             let past: Vec<&[u8]> = history.iter().map(|r| r.guess.pegs()).collect();
             let (played_by, guess, note) = match pick(
                 strategy,
-                &listed,
+                listed,
                 &consistent,
                 &past,
                 budget,
@@ -108,7 +110,7 @@ pub fn choose(
             ) {
                 Err(StrategyError::Stopped(Stopped::Budget)) if strategy == Strategy::Optimal => {
                     let fallback = Strategy::ExpectedSize;
-                    let guess = pick(fallback, &listed, &consistent, &past, budget, rng, observer)?;
+                    let guess = pick(fallback, listed, &consistent, &past, budget, rng, observer)?;
                     let why = format!(
                         "the optimal search over {} possible codes ran past its budget of {} feedbacks, so \
                              {fallback} (the closest fast strategy) chose this guess",
@@ -121,7 +123,7 @@ pub fn choose(
             };
             let guess = listed.code(guess);
             Ok(Choice {
-                split: Some(split_listed(&listed, &consistent, &guess)),
+                split: Some(split_listed(listed, &consistent, &guess)),
                 guess,
                 remaining,
                 played_by,

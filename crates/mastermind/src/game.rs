@@ -5,7 +5,7 @@ use progress::Observer;
 
 use crate::search::{self, Budget, Stopped};
 use crate::strategy::{Strategy, StrategyError};
-use crate::{Code, Row, Spec};
+use crate::{Code, Listing, Row, Spec};
 
 /// The earliest row `k` such that no code is consistent with rows `0..=k`, or `None` if some code fits them
 /// all. A row whose score cannot occur at all (more pegs scored than exist, or `pegs-1` black with 1 white) is
@@ -79,8 +79,18 @@ pub fn play_game_watched(
     on_row: &mut dyn FnMut(&Row),
 ) -> Result<GamePlay, StrategyError> {
     let mut played = GamePlay::default();
+    // The game's codes, where its strategy lists them, are listed for its first guess and kept for the others.
+    let mut listing = Listing::new();
     while played.rows.len() < MAX_GUESSES {
-        let choice = crate::choose(strategy, spec, &played.rows, budget, observer, rng)?;
+        let choice = crate::choose(
+            strategy,
+            spec,
+            &played.rows,
+            budget,
+            observer,
+            rng,
+            &mut listing,
+        )?;
         if let Some(why) = &choice.fallback
             && !played.fallbacks.contains(why)
         {

@@ -47,6 +47,7 @@ pub use choose::{Choice, choose};
 pub use code::{Code, CodeError};
 pub use feedback::{Feedback, score, score_reference};
 pub use game::{GamePlay, MAX_GUESSES, first_contradiction, play_game, play_game_watched};
+pub use listed::Listing;
 pub use optimal::BookSearch;
 pub use play_all::{
     Branch, GAMES, optimal_book, play_all, play_all_from, play_all_observed, play_all_top,

@@ -8,6 +8,8 @@ use crate::{Answer, Job, JobObserver, Outcome, mastermind};
 /// kept anywhere else). A game that keeps nothing has no field.
 #[derive(Default)]
 pub struct Memory {
+    /// The codes of the Mastermind game being played, where its strategy lists them.
+    mastermind: ::mastermind::Listing,
     pegs: crate::pegs::Kept,
 }
 
@@ -21,7 +23,9 @@ pub fn execute(job: &Job, observer: &JobObserver) -> Outcome {
 pub fn execute_with(job: &Job, observer: &JobObserver, memory: &mut Memory) -> Outcome {
     let obs: &dyn Observer = observer;
     let result = match job {
-        Job::Mastermind(job) => mastermind::run(job, obs).map(Answer::Mastermind),
+        Job::Mastermind(job) => {
+            mastermind::run(job, &mut memory.mastermind, obs).map(Answer::Mastermind)
+        }
         Job::Pegs(job) => crate::pegs::run(job, &mut memory.pegs, obs).map(Answer::Pegs),
         Job::Cluedo(job) => crate::cluedo::run(job, obs).map(Answer::Cluedo),
     };

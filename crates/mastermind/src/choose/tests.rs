@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::candidates::{ColorSymmetry, PegSymmetry, first_move_patterns};
+use crate::listed::Listed;
 use progress::NoObserver;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -29,6 +30,7 @@ fn knuth_opens_with_two_pairs() {
         &Budget::UNLIMITED,
         &NoObserver,
         &mut rng,
+        &mut Listing::new(),
     )
     .unwrap();
     assert_eq!(c.guess.to_string(), "0,0,1,1");
@@ -184,6 +186,7 @@ fn a_local_search_guess_stops_at_its_time_budget_and_says_so() {
             &budget,
             &clock,
             &mut rng,
+            &mut Listing::new(),
         )
         .unwrap();
         let note = c.note.unwrap_or_default();
@@ -210,6 +213,7 @@ fn a_local_search_guess_stops_at_its_time_budget_and_says_so() {
         &budget,
         &NoObserver,
         &mut rng,
+        &mut Listing::new(),
     )
     .unwrap();
     assert!(!c.note.unwrap_or_default().contains("time budget"));
@@ -234,6 +238,7 @@ fn a_cancel_stops_a_local_search_guess() {
         &Budget::INTERACTIVE,
         &clock,
         &mut rng,
+        &mut Listing::new(),
     );
     assert!(
         matches!(r, Err(StrategyError::Stopped(Stopped::Cancelled))),
@@ -256,6 +261,7 @@ fn random_consistent_switches_to_local_search_on_huge_games_and_says_why() {
             &Budget::INTERACTIVE,
             &NoObserver,
             &mut rng,
+            &mut Listing::new(),
         )
         .unwrap();
         assert_eq!(c.played_by, Strategy::LocalSearch);
@@ -278,6 +284,7 @@ fn random_consistent_switches_to_local_search_on_huge_games_and_says_why() {
         &Budget::INTERACTIVE,
         &NoObserver,
         &mut rng,
+        &mut Listing::new(),
     )
     .unwrap();
     assert_eq!((c.played_by, c.note), (Strategy::RandomConsistent, None));
@@ -291,7 +298,16 @@ fn optimal_falls_back_with_a_reason_when_its_search_runs_out_of_budget() {
         nodes: 100_000,
         ..Budget::INTERACTIVE
     };
-    let c = choose(Strategy::Optimal, &spec, &[], &small, &NoObserver, &mut rng).unwrap();
+    let c = choose(
+        Strategy::Optimal,
+        &spec,
+        &[],
+        &small,
+        &NoObserver,
+        &mut rng,
+        &mut Listing::new(),
+    )
+    .unwrap();
     assert_eq!(c.played_by, Strategy::ExpectedSize);
     assert!(c.note.unwrap().contains("optimal search"));
     // With the book, the classic game's first guess is instant: 1123 (0,0,1,2).
@@ -302,6 +318,7 @@ fn optimal_falls_back_with_a_reason_when_its_search_runs_out_of_budget() {
         &small,
         &NoObserver,
         &mut rng,
+        &mut Listing::new(),
     )
     .unwrap();
     assert_eq!(
@@ -321,8 +338,49 @@ fn knuth_falls_back_with_a_reason_on_big_games() {
         &Budget::INTERACTIVE,
         &NoObserver,
         &mut rng,
+        &mut Listing::new(),
     )
     .unwrap();
     assert_eq!(c.played_by, Strategy::RandomConsistent);
     assert!(c.note.unwrap().contains("knuth"));
+}
+
+#[test]
+fn a_listing_keeps_one_games_codes_between_guesses() {
+    let mut listing = Listing::new();
+    let classic = listing.of(&Spec::CLASSIC).unwrap() as *const Listed;
+    assert_eq!(
+        listing.of(&Spec::CLASSIC).unwrap() as *const Listed,
+        classic
+    );
+    let other = Spec::new(4, 7, true).unwrap();
+    assert_eq!(listing.of(&other).unwrap().len(), 2401);
+    assert_eq!(listing.of(&Spec::CLASSIC).unwrap().len(), 1296);
+    // A game too big to list is refused, with why (the codes held before are let go first).
+    let huge = Spec::new(9, 9, true).unwrap();
+    assert!(
+        matches!(listing.of(&huge), Err(StrategyError::TooBig(why)) if why.contains("too many to list"))
+    );
+    // Guesses of one game give what fresh listings give.
+    let history = [Row::new(&Spec::CLASSIC, vec![0, 0, 1, 1], 1, 1).unwrap()];
+    let mut rng = StdRng::seed_from_u64(1);
+    let kept = choose(
+        Strategy::Knuth,
+        &Spec::CLASSIC,
+        &history,
+        &Budget::INTERACTIVE,
+        &NoObserver,
+        &mut rng,
+        &mut listing,
+    );
+    let fresh = choose(
+        Strategy::Knuth,
+        &Spec::CLASSIC,
+        &history,
+        &Budget::INTERACTIVE,
+        &NoObserver,
+        &mut rng,
+        &mut Listing::new(),
+    );
+    assert_eq!(kept.unwrap(), fresh.unwrap());
 }

@@ -3,7 +3,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::*;
-use crate::choose;
+use crate::{Listing, choose};
 
 /// The book's lines as (scores, guess).
 fn read(spec: &Spec, book: &str) -> Vec<(Vec<Feedback>, Code)> {
@@ -104,6 +104,7 @@ fn written_books_give_the_live_guesses() {
                 &Budget::THOROUGH,
                 &NoObserver,
                 &mut StdRng::seed_from_u64(0),
+                &mut Listing::new(),
             )
             .expect("a guess");
             assert_eq!(
@@ -200,6 +201,7 @@ fn shipped_books_hold_their_positions_and_the_live_guesses() {
             &Budget::INTERACTIVE,
             &NoObserver,
             &mut StdRng::seed_from_u64(0),
+            &mut Listing::new(),
         )
         .expect("a guess");
         let consistent = listed.consistent(&history);

@@ -7,7 +7,7 @@ use rand::rngs::StdRng;
 
 use mastermind::advise::{Advice, advise};
 use mastermind::search::{self, Budget, Stopped};
-use mastermind::{Code, Row, Spec, Strategy, partition};
+use mastermind::{Code, Listing, Row, Spec, Strategy, partition};
 use progress::Observer;
 
 use super::{
@@ -29,9 +29,11 @@ fn stopped(s: Stopped) -> String {
     }
 }
 
-/// Runs one Mastermind job on the core: one core call per job (plus checking what came in).
+/// Runs one Mastermind job on the core: one core call per job (plus checking what came in). A guess takes the
+/// game's codes from `listing` where its strategy lists them, so a game's later guesses do not list them again.
 pub(crate) fn run(
     job: &MastermindJob,
+    listing: &mut Listing,
     observer: &dyn Observer,
 ) -> Result<MastermindAnswer, String> {
     let budget = Budget::INTERACTIVE;
@@ -175,6 +177,7 @@ pub(crate) fn run(
                 &budget,
                 observer,
                 &mut rng,
+                listing,
             )
             .map_err(|e| e.to_string())?;
             Ok(match advice {
