@@ -137,8 +137,8 @@ impl Listed {
 }
 
 /// The codes of the last game a player chose guesses in, listed once and kept between its guesses by whoever plays
-/// them (a game's loop, the worker between jobs): listing 8x8's 16,777,216 codes takes 1.7 s natively and about
-/// 4 s in a browser tab, for every guess otherwise. Holds one game's codes at most: another game's replace them.
+/// them (a game's loop, the worker between jobs): listing 8x8's 16,777,216 codes takes 1.7 s natively and 1.6 s or
+/// more in a browser tab, for every guess otherwise. Holds one game's codes at most: another game's replace them.
 #[derive(Default)]
 pub struct Listing(Option<Listed>);
 
