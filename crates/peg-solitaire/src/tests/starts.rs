@@ -121,11 +121,14 @@ fn rule_of_three_allows(board: &Board, start: Position, end: Position) -> bool {
     signature(start) == signature(end)
 }
 
+/// The shipped zeros that no rule rules out at once: each took a full count (BENCHMARKS.md, "The diamond board").
+const COUNTED_ZEROS: [(&str, &str); 1] = [("diamond", "e1")];
+
 #[test]
 fn every_shipped_zero_to_one_peg_is_the_rule_of_three_and_needs_no_count() {
     // The French and diamond tables list starts from which no game leaves one peg: each must be one the rule of
     // three rules out for every hole (or, for a finish in the start hole, for that hole), and the count must say 0
-    // at once, within 1 MB and without disk.
+    // at once, within 1 MB and without disk; or one of the few found by a full count, named above.
     let tiny = Limits {
         max_bytes: 1 << 20,
         spill_dir: None,
@@ -145,11 +148,17 @@ fn every_shipped_zero_to_one_peg_is_the_rule_of_three_and_needs_no_count() {
                 Finish::Hole(h) => vec![h],
                 Finish::DeadEnd => continue,
             };
-            assert!(
-                ends.iter()
-                    .all(|&h| !rule_of_three_allows(&board, start, 1 << h)),
-                "{name} {r:?}: the rule of three allows a finish"
-            );
+            let ruled_out = ends
+                .iter()
+                .all(|&h| !rule_of_three_allows(&board, start, 1 << h));
+            if !ruled_out {
+                let hole = board.hole_text(r.start);
+                assert!(
+                    r.finish == Finish::AnyOne && COUNTED_ZEROS.contains(&(name, hole.as_str())),
+                    "{name} {r:?}: the rule of three allows a finish, and this zero is not among the counted ones"
+                );
+                continue;
+            }
             let counted = count(&board, start, r.finish, &tiny, &NoObserver).unwrap();
             assert_eq!(counted.solutions, 0, "{name} {r:?}");
         }
