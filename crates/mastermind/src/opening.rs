@@ -4,12 +4,12 @@
 //!
 //! The strategies are deterministic (ties go to a consistent guess, then the lowest code), so a guess is fixed
 //! by the scores before it once the guesses before it were the strategy's own. A book is text, one position per
-//! line: the scores that lead there, then the guess the strategy plays there,
+//! line: the scores that lead there, then the guess the strategy plays there (knuth's at 7x7, colours from 0),
 //!
 //! ```text
-//! : 0,0,1,1,2,2,3
-//! 1,2: 0,1,0,3,4,1,5
-//! 1,2 0,3: 0,2,4,5,1,6,6
+//! : 0,0,0,1,1,1,2
+//! 1,2: 0,3,4,2,3,4,0
+//! 1,2 0,3: 5,6,6,0,0,1,5
 //! ```
 //!
 //! for every position of three codes or more before the book's depth (with fewer the guess is instant). A book
