@@ -108,7 +108,7 @@ pub(crate) enum Command {
     /// it (the guess, as a code index in lexicographic order, of every node of three or more codes, in
     /// pre-order), as shipped in the mastermind crate for 4x6. For knuth, most-parts, entropy and expected-size:
     /// the opening book of their first --depth guesses (every position of three or more codes they reach, one line
-    /// each), as shipped for 7x7, each position worked out alone on every thread and timed (--json lists
+    /// each), as shipped for 6x9 and 7x7, each position worked out alone on every thread and timed (--json lists
     /// the times).
     Book {
         #[command(flatten)]
@@ -446,7 +446,7 @@ fn emit_opening(out: &Output, spec: &Spec, strategy: Strategy, depth: u32, book:
         .filter_map(|d| {
             let at = book.iter().filter(|e| e.answers.len() == d);
             at.max_by(|a, b| a.ms.unwrap_or(0.0).total_cmp(&b.ms.unwrap_or(0.0)))
-                .map(|e| json!({ "guess": d + 1, "answers": e.line(), "codes": e.codes, "ms": e.ms }))
+                .map(|e| json!({ "guess": d + 1, "line": e.line(), "codes": e.codes, "ms": e.ms }))
         })
         .collect();
     out.emit(
