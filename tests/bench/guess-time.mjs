@@ -15,22 +15,24 @@ const browser = await launch();
 for (const [pegs, colors, strategy, secret] of games) {
   const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&strategy=${strategy}&pegs=${pegs}&colors=${colors}&secret=${secret}`);
   const pool = await solverReady(page);
-  const times = [];
-  let rows = 0;
+  // Every job's time as the status line reports it, each time it changes (a MutationObserver in the page, so a
+  // fast guess is not missed; two jobs in a row with the very same text would show once).
+  await page.evaluate(() => {
+    const last = () => document.querySelector('footer.status .last')?.textContent ?? '';
+    let seen = last();
+    window.jobTimes = seen ? [seen] : [];
+    new MutationObserver(() => {
+      const now = last();
+      if (now && now !== seen) { window.jobTimes.push(now); seen = now; }
+    }).observe(document.querySelector('footer.status'), { subtree: true, childList: true, characterData: true });
+  });
   const started = Date.now();
-  for (;;) {
-    await page.waitForFunction((n) => document.querySelectorAll('.rows li.row').length > n
-      || document.querySelector('.mastermind')?.dataset.phase === 'won', rows, { timeout: 600_000, polling: 100 });
-    const now = await page.$$eval('.rows li.row', (rs) => rs.length);
-    if (now > rows) {
-      times.push(await page.$eval('footer.status', (f) => f.querySelector('.last')?.textContent ?? ''));
-      rows = now;
-    }
-    if (await page.getAttribute('.mastermind', 'data-phase') === 'won') break;
-  }
-  // The whole game, from the page's first request to the win (the status line is read when rows appear, so a fast
-  // guess's time may be missed or read twice).
+  await page.waitForFunction(() => document.querySelector('.mastermind')?.dataset.phase === 'won', null, { timeout: 600_000 });
+  // The whole game, from the page's first request (before the observer: the first guess may be in flight) to the win.
   const seconds = (Date.now() - started) / 1000;
+  await page.waitForTimeout(500);
+  const times = await page.evaluate(() => window.jobTimes);
+  const rows = await page.$$eval('.rows li.row', (rs) => rs.length);
   console.log(JSON.stringify({ pegs: +pegs, colors: +colors, strategy, secret, threads: pool, guesses: rows, seconds, times }));
   await page.close();
 }
