@@ -142,6 +142,18 @@ test('the French board opens on its classic game (d2 to d6), the diamond on d2 t
   await diamondCentre.waitForSelector('#count-solutions', { timeout: 10_000 });
   assert.equal(await diamondCentre.getAttribute('#count-solutions', 'data-solutions'), '0');
   await shot(diamondCentre, 'pegs-diamond-centre-proof', '.pegs-play');
+  // From its tip no rule rules a last peg out, but the shipped count found no game: said at once, from that count,
+  // after a jump too (the search alone ran on without end).
+  const tip = await open(browser, `${server.url}/#/pegs?board=diamond&start=e1&finish=any-one`);
+  await solverReady(tip);
+  await settled(tip, 10_000);
+  assert.equal((await state(tip)).lost, 'no-game');
+  assert.match(await tip.textContent('#outlook'), /No game from this start reaches this finish: .*counted ahead of time for the board's table below/);
+  await named(tip, 'e3').click();
+  await named(tip, 'e1').click();
+  await settled(tip, 10_000);
+  assert.match(await tip.textContent('#outlook'), /Not solvable any more: .*counted ahead of time/);
+  assert.deepEqual(tip.errors, []);
   assert.deepEqual(page.errors, []);
   assert.deepEqual(centre.errors, []);
   assert.deepEqual(diamond.errors, []);

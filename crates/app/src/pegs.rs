@@ -379,6 +379,7 @@ fn outlook_line(p: &Play) -> String {
             match p.outlook_source.as_str() {
                 "table" => "every game counted in this game's table",
                 "opening" => "every game counted in the shipped opening",
+                "count" => "counted ahead of time for the board's table below",
                 _ => "every game looked at by the search",
             },
             next

@@ -21,6 +21,7 @@ use crate::opening::Opening;
 use crate::pagoda::{self, Pagoda};
 use crate::rule_of_three::class_proof;
 use crate::search::{Memo, Run, search};
+use crate::starts::shipped_games;
 use crate::table::{Table, TableBuild};
 use crate::verdict::{Lost, Source, Verdict};
 
@@ -156,8 +157,8 @@ impl Analyst {
         Ok(self.table(game, observer)?.jump_counts(pos))
     }
 
-    /// Whether a game from `pos` reaches the finish, why not, and (with `want_solution`) one such game. Fails
-    /// only when `observer` stops it.
+    /// Whether a game from `pos`, a position of `game` (reached from its start), reaches the finish, why not, and
+    /// (with `want_solution`) one such game. Fails only when `observer` stops it.
     pub fn assess(
         &mut self,
         game: Game,
@@ -190,6 +191,12 @@ impl Analyst {
         }
         if let Some(p) = pagoda::find(board, pos, &finals) {
             return Ok(Verdict::lost(Source::Proof, pagoda_proof(&p, pos, &finals)));
+        }
+        if shipped_games(board, game.start, game.finish) == Some(0) {
+            // A start the board's shipped table counted to no game (the diamond's tip, which no rule rules
+            // out): no game from any position of it reaches the finish either, and no search ends sooner than
+            // that count did.
+            return Ok(Verdict::lost(Source::Count, Lost::NoGame));
         }
         if let Some(t) = self.built(game) {
             return Ok(from_table(&t, pos, want_solution, Source::Table));

@@ -15,18 +15,21 @@ pub enum Source {
     Table,
     /// The shipped opening book.
     Opening,
+    /// The board's shipped table of games from each start (`tables/`), counted ahead of time.
+    Count,
     /// A depth-first search.
     Search,
 }
 
 impl Source {
-    /// The source as messages and the CLI name it: `rules`, `proof`, `table`, `opening`, `search`.
+    /// The source as messages and the CLI name it: `rules`, `proof`, `table`, `opening`, `count`, `search`.
     pub fn name(self) -> &'static str {
         match self {
             Source::Rules => "rules",
             Source::Proof => "proof",
             Source::Table => "table",
             Source::Opening => "opening",
+            Source::Count => "count",
             Source::Search => "search",
         }
     }

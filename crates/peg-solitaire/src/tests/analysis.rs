@@ -282,3 +282,42 @@ fn from_the_diamond_centre_two_counts_of_the_rule_of_three_rule_out_every_last_p
     let all: Vec<Position> = (0..board.holes().len()).map(|h| 1 << h).collect();
     assert_eq!(class_proof(&board, d2, &all), None);
 }
+
+#[test]
+fn from_the_diamond_tip_the_shipped_count_says_no_game_at_once() {
+    // The rule of three allows five last holes from e1 and no pagoda function was found, but the shipped table's
+    // count found no game (2.9 G positions): the analyst answers from it, with no search (the search alone did not
+    // end within 15 minutes), here and at every position of the game.
+    let board = Board::named("diamond").unwrap();
+    let start = board.full() & !(1 << board.parse_hole("e1").unwrap());
+    let game = Game {
+        board: &board,
+        start,
+        finish: Finish::AnyOne,
+    };
+    let v = Analyst::new()
+        .searching_first(0)
+        .assess(game, start, true, &NoObserver)
+        .unwrap();
+    assert!(!v.solvable);
+    assert_eq!((v.source, v.lost), (Source::Count, Some(Lost::NoGame)));
+    // Every position of that game is lost too: the only first jump, and one more.
+    let one = after(&board, start, "e3-e1");
+    let two = after(&board, one, "c3-e3");
+    for pos in [one, two] {
+        let v = Analyst::new()
+            .searching_first(0)
+            .assess(game, pos, true, &NoObserver)
+            .unwrap();
+        assert_eq!((v.solvable, v.source), (false, Source::Count));
+    }
+    // The same start to its own hole is the rule of three's, as before.
+    let home = Game {
+        finish: Finish::Hole(board.parse_hole("e1").unwrap()),
+        ..game
+    };
+    let v = Analyst::new()
+        .assess(home, start, false, &NoObserver)
+        .unwrap();
+    assert_eq!((v.solvable, v.source), (false, Source::Proof));
+}
