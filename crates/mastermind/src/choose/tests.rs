@@ -7,6 +7,25 @@ use progress::NoObserver;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+/// `choose` as a game's first guess calls it: no observer, and no codes listed before.
+fn choose_alone(
+    strategy: Strategy,
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    rng: &mut StdRng,
+) -> Result<Choice, StrategyError> {
+    choose(
+        strategy,
+        spec,
+        history,
+        budget,
+        &NoObserver,
+        rng,
+        &mut Listing::new(),
+    )
+}
+
 #[test]
 fn names_round_trip() {
     for s in Strategy::ALL {
@@ -23,14 +42,12 @@ fn names_round_trip() {
 #[test]
 fn knuth_opens_with_two_pairs() {
     let mut rng = StdRng::seed_from_u64(0);
-    let c = choose(
+    let c = choose_alone(
         Strategy::Knuth,
         &Spec::CLASSIC,
         &[],
         &Budget::UNLIMITED,
-        &NoObserver,
         &mut rng,
-        &mut Listing::new(),
     )
     .unwrap();
     assert_eq!(c.guess.to_string(), "0,0,1,1");
@@ -206,16 +223,7 @@ fn a_local_search_guess_stops_at_its_time_budget_and_says_so() {
     }
     assert!(cut > 0, "no guess ran out of time");
     // Without a clock there is no time limit: the same position searches its full budget.
-    let c = choose(
-        Strategy::LocalSearch,
-        &spec,
-        &history,
-        &budget,
-        &NoObserver,
-        &mut rng,
-        &mut Listing::new(),
-    )
-    .unwrap();
+    let c = choose_alone(Strategy::LocalSearch, &spec, &history, &budget, &mut rng).unwrap();
     assert!(!c.note.unwrap_or_default().contains("time budget"));
 }
 
@@ -254,14 +262,12 @@ fn random_consistent_switches_to_local_search_on_huge_games_and_says_why() {
     let secret = Code::random(&spec, &mut rng);
     let mut history = Vec::new();
     for _ in 0..3 {
-        let c = choose(
+        let c = choose_alone(
             Strategy::RandomConsistent,
             &spec,
             &history,
             &Budget::INTERACTIVE,
-            &NoObserver,
             &mut rng,
-            &mut Listing::new(),
         )
         .unwrap();
         assert_eq!(c.played_by, Strategy::LocalSearch);
@@ -277,14 +283,12 @@ fn random_consistent_switches_to_local_search_on_huge_games_and_says_why() {
         });
     }
     // 4x6 is searched exactly.
-    let c = choose(
+    let c = choose_alone(
         Strategy::RandomConsistent,
         &Spec::CLASSIC,
         &[],
         &Budget::INTERACTIVE,
-        &NoObserver,
         &mut rng,
-        &mut Listing::new(),
     )
     .unwrap();
     assert_eq!((c.played_by, c.note), (Strategy::RandomConsistent, None));
@@ -298,29 +302,11 @@ fn optimal_falls_back_with_a_reason_when_its_search_runs_out_of_budget() {
         nodes: 100_000,
         ..Budget::INTERACTIVE
     };
-    let c = choose(
-        Strategy::Optimal,
-        &spec,
-        &[],
-        &small,
-        &NoObserver,
-        &mut rng,
-        &mut Listing::new(),
-    )
-    .unwrap();
+    let c = choose_alone(Strategy::Optimal, &spec, &[], &small, &mut rng).unwrap();
     assert_eq!(c.played_by, Strategy::ExpectedSize);
     assert!(c.note.unwrap().contains("optimal search"));
     // With the book, the classic game's first guess is instant: 1123 (0,0,1,2).
-    let c = choose(
-        Strategy::Optimal,
-        &Spec::CLASSIC,
-        &[],
-        &small,
-        &NoObserver,
-        &mut rng,
-        &mut Listing::new(),
-    )
-    .unwrap();
+    let c = choose_alone(Strategy::Optimal, &Spec::CLASSIC, &[], &small, &mut rng).unwrap();
     assert_eq!(
         (c.played_by, c.guess.to_string()),
         (Strategy::Optimal, "0,0,1,2".to_string())
@@ -331,16 +317,7 @@ fn optimal_falls_back_with_a_reason_when_its_search_runs_out_of_budget() {
 fn knuth_falls_back_with_a_reason_on_big_games() {
     let spec = Spec::new(10, 10, true).unwrap();
     let mut rng = StdRng::seed_from_u64(0);
-    let c = choose(
-        Strategy::Knuth,
-        &spec,
-        &[],
-        &Budget::INTERACTIVE,
-        &NoObserver,
-        &mut rng,
-        &mut Listing::new(),
-    )
-    .unwrap();
+    let c = choose_alone(Strategy::Knuth, &spec, &[], &Budget::INTERACTIVE, &mut rng).unwrap();
     assert_eq!(c.played_by, Strategy::RandomConsistent);
     assert!(c.note.unwrap().contains("knuth"));
 }
@@ -373,14 +350,12 @@ fn a_listing_keeps_one_games_codes_between_guesses() {
         &mut rng,
         &mut listing,
     );
-    let fresh = choose(
+    let fresh = choose_alone(
         Strategy::Knuth,
         &Spec::CLASSIC,
         &history,
         &Budget::INTERACTIVE,
-        &NoObserver,
         &mut rng,
-        &mut Listing::new(),
     );
     assert_eq!(kept.unwrap(), fresh.unwrap());
 }

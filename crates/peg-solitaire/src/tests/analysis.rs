@@ -20,6 +20,23 @@ fn after(board: &Board, start: Position, moves: &str) -> Position {
     })
 }
 
+/// The game on `board` from `hole` empty to one peg anywhere.
+fn to_one_peg<'a>(board: &'a Board, hole: &str) -> Game<'a> {
+    Game {
+        board,
+        start: board.full() & !(1 << board.parse_hole(hole).unwrap()),
+        finish: Finish::AnyOne,
+    }
+}
+
+/// What the analyst answers about `pos` without searching: the rules, a proof, or a count it holds.
+fn at_once(game: Game, pos: Position) -> Verdict {
+    Analyst::new()
+        .searching_first(0)
+        .assess(game, pos, true, &NoObserver)
+        .unwrap()
+}
+
 /// Checks a verdict: a solution replays to the finish; a proof holds (the class's parity differs from every
 /// finish's; the pagoda's weights never rise on a jump and its total here is below the finish's).
 fn check(game: Game, pos: Position, v: &Verdict) {
@@ -259,16 +276,9 @@ fn from_the_diamond_centre_two_counts_of_the_rule_of_three_rule_out_every_last_p
     // No one count rules out one peg anywhere (each rules out either its own holes or the others), two do; the
     // analyst answers at once, with no search (before this it searched millions of positions, and on).
     let board = Board::named("diamond").unwrap();
-    let start = board.full() & !(1 << board.parse_hole("e5").unwrap());
-    let game = Game {
-        board: &board,
-        start,
-        finish: Finish::AnyOne,
-    };
-    let v = Analyst::new()
-        .searching_first(0)
-        .assess(game, start, true, &NoObserver)
-        .unwrap();
+    let game = to_one_peg(&board, "e5");
+    let start = game.start;
+    let v = at_once(game, start);
     assert!(!v.solvable);
     assert_eq!(v.source, Source::Proof);
     assert!(
@@ -289,26 +299,16 @@ fn from_the_diamond_tip_the_shipped_count_says_no_game_at_once() {
     // count found no game (2.9 G positions): the analyst answers from it, with no search (the search alone did not
     // end within 15 minutes), here and at every position of the game.
     let board = Board::named("diamond").unwrap();
-    let start = board.full() & !(1 << board.parse_hole("e1").unwrap());
-    let game = Game {
-        board: &board,
-        start,
-        finish: Finish::AnyOne,
-    };
-    let v = Analyst::new()
-        .searching_first(0)
-        .assess(game, start, true, &NoObserver)
-        .unwrap();
+    let game = to_one_peg(&board, "e1");
+    let start = game.start;
+    let v = at_once(game, start);
     assert!(!v.solvable);
     assert_eq!((v.source, v.lost), (Source::Count, Some(Lost::NoGame)));
     // Every position of that game is lost too: the only first jump, and one more.
     let one = after(&board, start, "e3-e1");
     let two = after(&board, one, "c3-e3");
     for pos in [one, two] {
-        let v = Analyst::new()
-            .searching_first(0)
-            .assess(game, pos, true, &NoObserver)
-            .unwrap();
+        let v = at_once(game, pos);
         assert_eq!((v.solvable, v.source), (false, Source::Count));
     }
     // The same start to its own hole is the rule of three's, as before.
