@@ -40,6 +40,7 @@ pub mod search;
 mod spec;
 mod stats;
 pub mod strategy;
+mod tally;
 pub mod wait;
 mod workload;
 

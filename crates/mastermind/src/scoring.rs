@@ -9,7 +9,7 @@ use rand::{Rng, RngExt};
 use rayon::prelude::*;
 
 use crate::Feedback;
-use crate::bits::{Bits, Secrets, fast};
+use crate::bits::fast;
 use crate::candidates::Candidates;
 use crate::listed::Listed;
 use crate::multisets::Within;
@@ -17,6 +17,12 @@ use crate::optimal::Optimal;
 use crate::search::{Budget, Stopped};
 use crate::strategy::{Strategy, StrategyError};
 use progress::{Flow, Label, Observer, Progress, Unit};
+
+mod floors;
+mod split;
+
+use floors::{best_possible, multiset_floors};
+use split::{Split, n_log_n_growth};
 
 /// Chooses among listed codes: `consistent` are the indices of the codes that fit the history (sorted),
 /// `past` the guesses so far, in order. Returns the index of the guess. Only `optimal`
@@ -134,26 +140,48 @@ impl Scoring<'_> {
             if !observer.keep_going() || observer.report(started) == Flow::Stop {
                 return Err(Stopped::Cancelled);
             }
-            let built;
-            let (guesses, consistent) = if unit < firsts {
-                let from = unit * CANDIDATES_PER_CHUNK;
-                (
-                    &first[from..first.len().min(from + CANDIDATES_PER_CHUNK)],
-                    true,
-                )
-            } else {
-                // Codes whose colours cannot reach the bound as it stands are not even built (they are all
-                // inconsistent: only a lower score than a consistent candidate's wins).
+            let late = i64::from(unit >= firsts);
+            // The highest score candidate `i` can still win with (`mine` as it stands).
+            let limit_of = |i: u32, mine: &Best| {
+                let own = if (late == 1, i) > (mine.1, mine.2) {
+                    mine.0.saturating_sub(1)
+                } else {
+                    mine.0
+                };
+                limit_for(late).min(own)
+            };
+            // Records candidate `i`'s score; whether to go on (it did not reach the floor).
+            let record = |i: u32, score: i64, mine: &mut Best| {
+                // A plain read first: most scores only tie the bound, and a read-modify-write takes the cache
+                // line from every thread scoring this node even when it changes nothing.
+                let ranked = 2 * score + late;
+                if ranked < bound.load(Ordering::Relaxed) {
+                    bound.fetch_min(ranked, Ordering::Relaxed);
+                }
+                *mine = (*mine).min((score, late == 1, i));
+                if score == floor {
+                    floor_at.fetch_min(unit, Ordering::Relaxed);
+                }
+                score != floor
+            };
+            // Codes whose colours cannot reach the bound as it stands are not even built (they are all
+            // inconsistent: only a lower score than a consistent candidate's wins).
+            let within = || {
                 let limit = limit_for(1);
-                let within = floors.get().map(|f| Within {
+                floors.get().map(|f| Within {
                     least: &f.within,
                     limit,
-                });
-                built = self.candidates.slice_within(unit - firsts, within);
-                (built.as_slice(), false)
+                })
             };
-            let late = i64::from(!consistent);
             // The loop over the unit's candidates, compiled for the CPU's vector features.
+            let built;
+            let guesses = if unit < firsts {
+                let from = unit * CANDIDATES_PER_CHUNK;
+                &first[from..first.len().min(from + CANDIDATES_PER_CHUNK)]
+            } else {
+                built = self.candidates.slice_within(unit - firsts, within());
+                built.as_slice()
+            };
             fast(
                 #[inline(always)]
                 || {
@@ -161,13 +189,7 @@ impl Scoring<'_> {
                         if k % 16 == 15 && unit > floor_at.load(Ordering::Relaxed) {
                             break; // an earlier unit reached the floor meanwhile
                         }
-                        let shared = limit_for(late);
-                        let own = if (!consistent, i) > (mine.1, mine.2) {
-                            mine.0.saturating_sub(1)
-                        } else {
-                            mine.0
-                        };
-                        let limit = shared.min(own);
+                        let limit = limit_of(i, mine);
                         let multiset = listed.multiset[i as usize] as usize;
                         if floors.get().is_some_and(|f| f.codes[multiset] > limit) {
                             continue; // no arrangement of these colours can reach the limit
@@ -176,15 +198,7 @@ impl Scoring<'_> {
                         let Some(score) = split.score(self.strategy, guess, parts, limit) else {
                             continue; // certainly worse than a candidate already scored
                         };
-                        // A plain read first: most scores only tie the bound, and a read-modify-write takes
-                        // the cache line from every thread scoring this node even when it changes nothing.
-                        let ranked = 2 * score + late;
-                        if ranked < bound.load(Ordering::Relaxed) {
-                            bound.fetch_min(ranked, Ordering::Relaxed);
-                        }
-                        *mine = (*mine).min((score, !consistent, i));
-                        if score == floor {
-                            floor_at.fetch_min(unit, Ordering::Relaxed);
+                        if !record(i, score, mine) {
                             break;
                         }
                     }
@@ -251,213 +265,6 @@ type Best = (i64, bool, u32);
 
 /// No candidate yet.
 const NONE: Best = (i64::MAX, true, u32::MAX);
-
-/// Scores a candidate's split of the consistent codes for a partition strategy, lower is better, as an
-/// integer so that equal splits tie exactly: the largest class (knuth), minus the number of classes
-/// (most-parts), the sum of squared class sizes (expected-size), the sum of `n log2 n` over classes (entropy:
-/// log2 N minus that sum over N is the entropy in bits). Each can only grow as secrets are added (most-parts:
-/// can gain at most one class per secret left), so scoring stops as soon as the score must exceed a bound.
-struct Split<'a> {
-    secrets: &'a Secrets,
-    /// For entropy: how much `n log2 n` grows from a class of `n` to one of `n + 1` (exact: the sum of these
-    /// steps is the sum of the table's values).
-    n_log_n_growth: &'a [i64],
-}
-
-impl Split<'_> {
-    /// Adds the secrets, a block at a time, to their classes, growing the score with `step(score, class size
-    /// before)`, and gives up once `beyond(score, secrets left)` says it must exceed the bound: checked between
-    /// blocks, which keeps the result exact (a score only grows) and the inner loops short.
-    #[inline(always)]
-    fn grow(
-        &self,
-        guess: &Bits,
-        parts: &mut [u32],
-        step: impl Fn(i64, i64) -> i64,
-        beyond: impl Fn(i64, usize) -> bool,
-    ) -> Option<i64> {
-        // `parts` is a whole number of 8-slot blocks, so this is a few vector stores, not a call to memset.
-        for block in parts.chunks_exact_mut(8) {
-            block.copy_from_slice(&[0; 8]);
-        }
-        let mut score = 0i64;
-        let whole = self.secrets.each_block(guess, |classes, left| {
-            for &c in classes {
-                let size = &mut parts[usize::from(c)];
-                score = step(score, i64::from(*size));
-                *size += 1;
-            }
-            !beyond(score, left)
-        });
-        whole.then_some(score)
-    }
-
-    /// The most-parts score (minus the number of classes) where classes fit a 64-bit set: no counts, only
-    /// which classes occur, so the loop keeps everything in registers.
-    #[inline(always)]
-    fn classes_seen(&self, guess: &Bits, bound: i64) -> Option<i64> {
-        let mut seen = 0u64;
-        let whole = self.secrets.each_block(guess, |classes, left| {
-            for &c in classes {
-                seen |= 1 << c;
-            }
-            -i64::from(seen.count_ones()) - left as i64 <= bound
-        });
-        whole.then(|| -i64::from(seen.count_ones()))
-    }
-
-    /// The score of `guess`, or `None` once it is sure to exceed `bound`. `parts` is scratch space.
-    #[inline(always)]
-    fn score(
-        &self,
-        strategy: Strategy,
-        guess: &Bits,
-        parts: &mut [u32],
-        bound: i64,
-    ) -> Option<i64> {
-        let above = |score: i64, _left: usize| score > bound;
-        match strategy {
-            Strategy::Knuth => self.grow(guess, parts, |largest, n| largest.max(n + 1), above),
-            // (n + 1)^2 - n^2 = 2n + 1
-            // Every secret left adds at least 1 (to a class of its own).
-            Strategy::ExpectedSize => self.grow(
-                guess,
-                parts,
-                |squares, n| squares + 2 * n + 1,
-                |squares, left| squares + left as i64 > bound,
-            ),
-            Strategy::Entropy => self.grow(
-                guess,
-                parts,
-                |sum, n| sum + self.n_log_n_growth[n as usize],
-                above,
-            ),
-            // Minus the classes: at best, every secret left opens a class of its own.
-            Strategy::MostParts if parts.len() <= 64 => self.classes_seen(guess, bound),
-            Strategy::MostParts => self.grow(
-                guess,
-                parts,
-                |minus_classes, n| minus_classes - i64::from(n == 0),
-                |minus_classes, left| minus_classes - left as i64 > bound,
-            ),
-            Strategy::FirstConsistent
-            | Strategy::RandomConsistent
-            | Strategy::LocalSearch
-            | Strategy::Optimal => Some(0),
-        }
-    }
-}
-
-/// For every colour multiset of the game, the least score ([`Split`]) any inconsistent arrangement of those colours
-/// can get on `secrets` (the scan uses it only for those: consistent candidates are scored first). An arrangement's
-/// colour matches against a secret (its feedback's total) do not depend on the arrangement, so the secrets fall into
-/// classes by total alone; a class of total `t` can only be split further by the blacks, into at most `t + 1`
-/// classes, and `pegs - 1` where `t = pegs` (`pegs - 1` blacks and one white cannot happen, and all blacks would
-/// make the arrangement that secret, a consistent code). The least score is that of every such class split as
-/// evenly as it can be: a bound for every such arrangement at once, computed once per position for a few thousand
-/// multisets instead of scoring hundreds of thousands of candidates. Only the multisets a candidate can hold are
-/// scored ([`Candidates::may_hold`]: of colours that are interchangeable, a candidate holds the lowest): the others
-/// get `i64::MAX`, which no walk meets.
-fn multiset_floors(
-    strategy: Strategy,
-    listed: &Listed,
-    candidates: &Candidates,
-    secrets: &Secrets,
-    limit: i64,
-) -> Vec<i64> {
-    let pegs = usize::from(listed.spec.pegs);
-    let slots = Feedback::index_count(listed.spec.pegs);
-    // The floor of the secrets counted so far (with no black, class `t (t + 1) / 2` holds those of total `t`):
-    // each total's class split as evenly as its blacks allow, the best any guess does with that many secrets and
-    // that many feedbacks (`best_possible`), the largest of them for knuth and their sum for the others.
-    let floor_of = |by_total: &[usize]| {
-        let classes = (0..=pegs)
-            .map(|t| {
-                (
-                    by_total[t * (t + 1) / 2],
-                    if t == pegs { pegs - 1 } else { t + 1 },
-                )
-            })
-            .filter(|&(n, _)| n > 0)
-            .map(|(n, k)| best_possible(strategy, n, k));
-        match strategy {
-            Strategy::Knuth => classes.max().unwrap_or(0),
-            _ => classes.sum(),
-        }
-    };
-    // Knuth's, expected-size's and entropy's floors only grow as secrets are counted, so counting stops once a
-    // floor is past `limit` (the candidates' limit as it stands): that part-floor is a floor too, and enough.
-    // Most-parts' can fall as secrets are counted (more totals, more classes), so it is counted whole.
-    let grows = strategy != Strategy::MostParts;
-    listed
-        .multisets
-        .colours
-        .par_iter()
-        .zip(&listed.multisets.masks)
-        .map(|(colours, &mask)| {
-            if !candidates.may_hold(mask) {
-                return i64::MAX; // no candidate holds these colours
-            }
-            let mut by_total = vec![0usize; slots];
-            let mut floor = None;
-            fast(
-                #[inline(always)]
-                || {
-                    secrets.each_block(colours, |classes, _| {
-                        for &c in classes {
-                            by_total[usize::from(c)] += 1;
-                        }
-                        if grows {
-                            let f = floor_of(&by_total);
-                            if f > limit {
-                                floor = Some(f);
-                                return false;
-                            }
-                        }
-                        true
-                    })
-                },
-            );
-            floor.unwrap_or_else(|| floor_of(&by_total))
-        })
-        .collect()
-}
-
-/// `n log2 n` in fixed point (units of 2^-24): equal splits get equal sums whatever order classes are added in.
-fn n_log2_n(n: usize) -> i64 {
-    if n == 0 {
-        return 0;
-    }
-    let n = n as f64;
-    (n * n.log2() * 16_777_216.0).round() as i64
-}
-
-/// How [`n_log2_n`] grows from `n` to `n + 1`, for class sizes `n` in `0..max`, for the entropy score (empty for
-/// the others).
-fn n_log_n_growth(strategy: Strategy, max: usize) -> Vec<i64> {
-    match strategy {
-        Strategy::Entropy => (0..max).map(|n| n_log2_n(n + 1) - n_log2_n(n)).collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// The best score ([`Split`]) any guess can get on `n` consistent codes when `feedbacks` feedbacks can
-/// occur: the codes spread as evenly as possible over `min(n, feedbacks)` classes.
-fn best_possible(strategy: Strategy, n: usize, feedbacks: usize) -> i64 {
-    let k = n.min(feedbacks).max(1);
-    let (q, r) = (n / k, n % k);
-    let even = |f: &dyn Fn(usize) -> i64| r as i64 * f(q + 1) + (k - r) as i64 * f(q);
-    match strategy {
-        Strategy::Knuth => n.div_ceil(k) as i64,
-        Strategy::MostParts => -(k as i64),
-        Strategy::ExpectedSize => even(&|m| (m * m) as i64),
-        Strategy::Entropy => even(&|m| n_log2_n(m)),
-        Strategy::FirstConsistent
-        | Strategy::RandomConsistent
-        | Strategy::LocalSearch
-        | Strategy::Optimal => 0,
-    }
-}
 
 #[cfg(test)]
 mod tests;

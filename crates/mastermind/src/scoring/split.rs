@@ -1,0 +1,164 @@
+//! A candidate's split of the consistent codes, scored for a partition strategy a block of secrets at a time, with
+//! a bound that stops it early.
+
+use crate::bits::{Bits, Secrets};
+use crate::strategy::Strategy;
+use crate::tally::{Sizes, TALLY_MOST, Tally, WIDE_TALLY_MOST, WideTally};
+
+/// Scores a candidate's split of the consistent codes for a partition strategy, lower is better, as an
+/// integer so that equal splits tie exactly: the largest class (knuth), minus the number of classes
+/// (most-parts), the sum of squared class sizes (expected-size), the sum of `n log2 n` over classes (entropy:
+/// log2 N minus that sum over N is the entropy in bits). Each can only grow as secrets are added (most-parts:
+/// can gain at most one class per secret left), so scoring stops as soon as the score must exceed a bound.
+pub(super) struct Split<'a> {
+    pub(super) secrets: &'a Secrets,
+    /// For entropy: how much `n log2 n` grows from a class of `n` to one of `n + 1` (exact: the sum of these
+    /// steps is the sum of the table's values).
+    pub(super) n_log_n_growth: &'a [i64],
+}
+
+impl Split<'_> {
+    /// Adds the secrets, a block at a time, to their classes, growing the score with `step(score, class size
+    /// before)`, and gives up once `beyond(score, secrets left)` says it must exceed the bound: checked between
+    /// blocks, which keeps the result exact (a score only grows) and the inner loops short.
+    #[inline(always)]
+    fn grow(
+        &self,
+        guess: &Bits,
+        parts: &mut [u32],
+        step: impl Fn(i64, i64) -> i64,
+        beyond: impl Fn(i64, usize) -> bool,
+    ) -> Option<i64> {
+        // `parts` is a whole number of 8-slot blocks, so this is a few vector stores, not a call to memset.
+        for block in parts.chunks_exact_mut(8) {
+            block.copy_from_slice(&[0; 8]);
+        }
+        let mut score = 0i64;
+        let whole = self.secrets.each_block(guess, |classes, left| {
+            for &c in classes {
+                let size = &mut parts[usize::from(c)];
+                score = step(score, i64::from(*size));
+                *size += 1;
+            }
+            !beyond(score, left)
+        });
+        whole.then_some(score)
+    }
+
+    /// Knuth's score (the largest class), counted in vector registers by `tally` (see [`crate::tally`]: no
+    /// waiting on memory between secrets of the same class).
+    #[inline(always)]
+    fn largest_class(&self, guess: &Bits, mut tally: impl Sizes, bound: i64) -> Option<i64> {
+        let mut largest = 0;
+        let whole = self.secrets.each_block(
+            guess,
+            #[inline(always)]
+            |classes, _| {
+                for &c in classes {
+                    tally.add(c);
+                }
+                largest = i64::from(tally.end_block());
+                largest <= bound
+            },
+        );
+        whole.then_some(largest)
+    }
+
+    /// Knuth's score in a tally of `K` vectors (every class has a lane), in bytes or 16-bit lanes as the secrets'
+    /// number allows, else counted in `parts`.
+    #[inline(always)]
+    fn knuth<const K: usize>(&self, guess: &Bits, parts: &mut [u32], bound: i64) -> Option<i64> {
+        let n = self.secrets.len();
+        if n <= TALLY_MOST {
+            self.largest_class(guess, Tally::<K>::new(), bound)
+        } else if n <= WIDE_TALLY_MOST {
+            self.largest_class(guess, WideTally::<K>::new(), bound)
+        } else {
+            self.grow(
+                guess,
+                parts,
+                |largest, n| largest.max(n + 1),
+                |largest, _| largest > bound,
+            )
+        }
+    }
+
+    /// The most-parts score (minus the number of classes) where classes fit a 64-bit set: no counts, only
+    /// which classes occur, so the loop keeps everything in registers.
+    #[inline(always)]
+    fn classes_seen(&self, guess: &Bits, bound: i64) -> Option<i64> {
+        let mut seen = 0u64;
+        let whole = self.secrets.each_block(guess, |classes, left| {
+            for &c in classes {
+                seen |= 1 << c;
+            }
+            -i64::from(seen.count_ones()) - left as i64 <= bound
+        });
+        whole.then(|| -i64::from(seen.count_ones()))
+    }
+
+    /// The score of `guess`, or `None` once it is sure to exceed `bound`. `parts` is scratch space.
+    #[inline(always)]
+    pub(super) fn score(
+        &self,
+        strategy: Strategy,
+        guess: &Bits,
+        parts: &mut [u32],
+        bound: i64,
+    ) -> Option<i64> {
+        let above = |score: i64, _left: usize| score > bound;
+        match strategy {
+            Strategy::Knuth if parts.len() <= Tally::<2>::CLASSES => {
+                self.knuth::<2>(guess, parts, bound)
+            }
+            Strategy::Knuth if parts.len() <= Tally::<4>::CLASSES => {
+                self.knuth::<4>(guess, parts, bound)
+            }
+            Strategy::Knuth => self.grow(guess, parts, |largest, n| largest.max(n + 1), above),
+            // (n + 1)^2 - n^2 = 2n + 1
+            // Every secret left adds at least 1 (to a class of its own).
+            Strategy::ExpectedSize => self.grow(
+                guess,
+                parts,
+                |squares, n| squares + 2 * n + 1,
+                |squares, left| squares + left as i64 > bound,
+            ),
+            Strategy::Entropy => self.grow(
+                guess,
+                parts,
+                |sum, n| sum + self.n_log_n_growth[n as usize],
+                above,
+            ),
+            // Minus the classes: at best, every secret left opens a class of its own.
+            Strategy::MostParts if parts.len() <= 64 => self.classes_seen(guess, bound),
+            Strategy::MostParts => self.grow(
+                guess,
+                parts,
+                |minus_classes, n| minus_classes - i64::from(n == 0),
+                |minus_classes, left| minus_classes - left as i64 > bound,
+            ),
+            Strategy::FirstConsistent
+            | Strategy::RandomConsistent
+            | Strategy::LocalSearch
+            | Strategy::Optimal => Some(0),
+        }
+    }
+}
+
+/// `n log2 n` in fixed point (units of 2^-24): equal splits get equal sums whatever order classes are added in.
+pub(super) fn n_log2_n(n: usize) -> i64 {
+    if n == 0 {
+        return 0;
+    }
+    let n = n as f64;
+    (n * n.log2() * 16_777_216.0).round() as i64
+}
+
+/// How [`n_log2_n`] grows from `n` to `n + 1`, for class sizes `n` in `0..max`, for the entropy score (empty for
+/// the others).
+pub(super) fn n_log_n_growth(strategy: Strategy, max: usize) -> Vec<i64> {
+    match strategy {
+        Strategy::Entropy => (0..max).map(|n| n_log2_n(n + 1) - n_log2_n(n)).collect(),
+        _ => Vec::new(),
+    }
+}
