@@ -113,13 +113,15 @@ impl<'a> Candidates<'a> {
     /// that a position settled by its first candidates never builds the rest, and building is shared by the
     /// threads. Slices in turn give the candidates in order.
     pub(crate) fn slice(&self, s: usize) -> Vec<u32> {
-        self.slice_within(s, None)
+        let mut out = Vec::new();
+        self.slice_within(s, None, &mut out);
+        out
     }
 
     /// [`Candidates::slice`] less the codes whose colour multisets cannot reach `within`'s limit: the walk that
     /// builds them stops at the first pegs whose multiset no completion can bring to it, before the peg
-    /// symmetry's test (the dearest).
-    pub(crate) fn slice_within(&self, s: usize, within: Option<Within>) -> Vec<u32> {
+    /// symmetry's test (the dearest). Into `out`, emptied first (a thread scoring many slices keeps one buffer).
+    pub(crate) fn slice_within(&self, s: usize, within: Option<Within>, out: &mut Vec<u32>) {
         let listed = self.listed;
         let spec = &listed.spec;
         let depth = slice_depth(spec);
@@ -133,7 +135,7 @@ impl<'a> Candidates<'a> {
             .consistent
             .partition_point(|&c| listed.pegs(c)[..depth] < prefix[..]);
         let mut consistent = self.consistent[from..].iter().peekable();
-        let mut out = Vec::new();
+        out.clear();
         self.symmetry
             .each_lowest_code_from(listed, &prefix, within, &mut |i| {
                 while consistent.next_if(|&&c| c < i).is_some() {}
@@ -143,7 +145,6 @@ impl<'a> Candidates<'a> {
                     out.push(i);
                 }
             });
-        out
     }
 }
 

@@ -129,7 +129,7 @@ impl Scoring<'_> {
         // Scores one unit. `mine` is the lowest (score, inconsistent, index) this thread has seen, in this unit
         // or an earlier one: a candidate that can at best tie it and comes after it in the tie-break is dropped
         // too.
-        let score_unit = |(parts, mine): &mut (Vec<u32>, Best), unit: usize| {
+        let score_unit = |(parts, built, mine): &mut (Vec<u32>, Vec<u32>, Best), unit: usize| {
             if unit > floor_at.load(Ordering::Relaxed) {
                 return Ok(*mine);
             }
@@ -174,12 +174,11 @@ impl Scoring<'_> {
                 })
             };
             // The loop over the unit's candidates, compiled for the CPU's vector features.
-            let built;
             let guesses = if unit < firsts {
                 let from = unit * CANDIDATES_PER_CHUNK;
                 &first[from..first.len().min(from + CANDIDATES_PER_CHUNK)]
             } else {
-                built = self.candidates.slice_within(unit - firsts, within());
+                self.candidates.slice_within(unit - firsts, within(), built);
                 built.as_slice()
             };
             fast(
@@ -215,7 +214,7 @@ impl Scoring<'_> {
                 Flow::Stop => Err(Stopped::Cancelled),
             }
         };
-        let fresh = || (vec![0u32; slots], NONE);
+        let fresh = || (vec![0u32; slots], Vec::new(), NONE);
         let run = |range: std::ops::Range<usize>| -> Result<Best, Stopped> {
             if small {
                 let mut state = fresh();

@@ -56,32 +56,36 @@ pub(super) fn multiset_floors(
         .colours
         .par_iter()
         .zip(&listed.multisets.masks)
-        .map(|(colours, &mask)| {
-            if !candidates.may_hold(mask) {
-                return i64::MAX; // no candidate holds these colours
-            }
-            let mut by_total = vec![0usize; slots];
-            let mut floor = None;
-            fast(
-                #[inline(always)]
-                || {
-                    secrets.each_block(colours, |classes, _| {
-                        for &c in classes {
-                            by_total[usize::from(c)] += 1;
-                        }
-                        if grows {
-                            let f = floor_of(&by_total);
-                            if f > limit {
-                                floor = Some(f);
-                                return false;
+        // Each thread counts in one buffer of its own (an allocation per multiset cost 6 % of this work in wasm).
+        .map_init(
+            || vec![0usize; slots],
+            |by_total, (colours, &mask)| {
+                if !candidates.may_hold(mask) {
+                    return i64::MAX; // no candidate holds these colours
+                }
+                by_total.fill(0);
+                let mut floor = None;
+                fast(
+                    #[inline(always)]
+                    || {
+                        secrets.each_block(colours, |classes, _| {
+                            for &c in classes {
+                                by_total[usize::from(c)] += 1;
                             }
-                        }
-                        true
-                    })
-                },
-            );
-            floor.unwrap_or_else(|| floor_of(&by_total))
-        })
+                            if grows {
+                                let f = floor_of(by_total);
+                                if f > limit {
+                                    floor = Some(f);
+                                    return false;
+                                }
+                            }
+                            true
+                        })
+                    },
+                );
+                floor.unwrap_or_else(|| floor_of(by_total))
+            },
+        )
         .collect()
 }
 
