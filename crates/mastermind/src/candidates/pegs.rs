@@ -22,6 +22,8 @@ pub(super) const MAX_LISTED_PEGS: usize = crate::strategy::MAX_LISTED_PEGS as us
 pub(crate) struct PegSymmetry {
     /// Each map: `to[peg]`, where the peg goes; `color[c]`, what colour `c` becomes (itself if no guess has it).
     maps: Vec<([u8; MAX_LISTED_PEGS], [u8; 32])>,
+    /// Each map's inverse on the pegs: `from[peg]`, the peg that goes to `peg`.
+    from: Vec<[u8; MAX_LISTED_PEGS]>,
 }
 
 impl PegSymmetry {
@@ -49,7 +51,21 @@ impl PegSymmetry {
         if pegs <= MAX_LISTED_PEGS {
             search.place(0);
         }
-        PegSymmetry { maps: search.maps }
+        let from = search
+            .maps
+            .iter()
+            .map(|(to, _)| {
+                let mut from = [0; MAX_LISTED_PEGS];
+                for (peg, &target) in to[..pegs].iter().enumerate() {
+                    from[usize::from(target)] = peg as u8;
+                }
+                from
+            })
+            .collect();
+        PegSymmetry {
+            maps: search.maps,
+            from,
+        }
     }
 
     /// The maps found, for tests.
@@ -59,13 +75,13 @@ impl PegSymmetry {
     }
 
     /// Whether `code` is the lowest of its images under these maps, each brought to its lowest colour form.
+    /// Each image is made peg by peg, in order, only as far as its lowest form first differs from `code` (most
+    /// differ at once).
     pub(crate) fn keeps(&self, code: &[u8], colors: &ColorSymmetry) -> bool {
-        let mut image = [0u8; MAX_LISTED_PEGS];
-        let image = &mut image[..code.len()];
-        self.maps.iter().all(|(to, color)| {
-            for (peg, &c) in code.iter().enumerate() {
-                image[usize::from(to[peg])] = color[usize::from(c)];
-            }
+        self.maps.iter().zip(&self.from).all(|((_, color), from)| {
+            let image = from[..code.len()]
+                .iter()
+                .map(|&peg| color[usize::from(code[usize::from(peg)])]);
             colors.lowest_form_cmp(image, code) != Ordering::Less
         })
     }
