@@ -111,6 +111,9 @@ impl Split<'_> {
             Strategy::Knuth if parts.len() <= Tally::<2>::CLASSES => {
                 self.knuth::<2>(guess, parts, bound)
             }
+            Strategy::Knuth if parts.len() <= Tally::<3>::CLASSES => {
+                self.knuth::<3>(guess, parts, bound)
+            }
             Strategy::Knuth if parts.len() <= Tally::<4>::CLASSES => {
                 self.knuth::<4>(guess, parts, bound)
             }

@@ -133,6 +133,9 @@ fn the_fast_choice_is_the_exact_argmin_of_a_naive_search() {
     for spec in [
         Spec::new(5, 5, true).unwrap(),
         Spec::new(4, 7, true).unwrap(),
+        // Knuth's class sizes in three and four vectors of lanes (36 and 55 classes), as at 7 and 8 pegs.
+        Spec::new(7, 3, true).unwrap(),
+        Spec::new(9, 2, true).unwrap(),
     ] {
         let listed = Listed::new(&spec).unwrap();
         let all: Vec<Code> = (0..listed.len() as u32).map(|i| listed.code(i)).collect();
