@@ -111,6 +111,9 @@ impl Split<'_> {
             Strategy::Knuth if parts.len() <= Tally::<2>::CLASSES => {
                 self.knuth::<2>(guess, parts, bound)
             }
+            // Three vectors at 7 and 8 pegs, natively only: in wasm this arm cost 6 pegs' scoring loop 10-15 % (6x8
+            // knuth in Chromium 18.1-18.6 s without it, 21.2-22.6 s with it: the loop, grown, was inlined less).
+            #[cfg(not(target_arch = "wasm32"))]
             Strategy::Knuth if parts.len() <= Tally::<3>::CLASSES => {
                 self.knuth::<3>(guess, parts, bound)
             }
