@@ -1,26 +1,27 @@
-//! Class sizes held in vector registers: a guess's split of at most 255 secrets over at most 64 feedback classes
-//! (games of at most 10 pegs), one byte lane per class. Each secret adds one to its class's lane by a compare
+//! Class sizes held in vector registers: a guess's split of secrets over at most 64 feedback classes (games of at
+//! most 9 pegs), one byte lane per class ([`Tally`], at most 255 secrets; [`WideTally`] adds each block into 16-bit
+//! lanes, to 32,767). Each secret adds one to its class's lane by a compare
 //! against the lane numbers, so secrets of the same class never wait on each other through memory, as counts
 //! in an array do (a load that must wait for the store just before it: in positions of a few secrets that
 //! tally was most of the kernel's time).
 //!
 //! SSE2 on x86-64 (always there; VEX-encoded where the caller runs under [`crate::bits::fast`]'s AVX2),
-//! simd128 in wasm (the build enables it), sixteen plain bytes elsewhere. Safe code: the intrinsics used take
-//! no pointers and their features are enabled for the whole build.
+//! simd128 in wasm (the build enables it), sixteen plain bytes elsewhere. The intrinsics used take no pointers
+//! and their features are enabled for the whole build; the one other `unsafe` reads sixteen bytes as a vector.
 
 /// Sixteen byte lanes.
 #[derive(Clone, Copy)]
 struct Lanes(imp::V);
 
 // SAFETY (every `unsafe` block here): the intrinsics are SSE2, which every x86-64 CPU has (the target enables it
-// for the whole build), and none of them touches memory.
+// for the whole build), and none of them touches memory; `bytes` reads a plain 16-byte value as the same bits.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod imp {
     use std::arch::x86_64::{
         __m128i, _mm_add_epi16, _mm_cmpeq_epi8, _mm_cvtsi128_si32, _mm_max_epi16, _mm_max_epu8,
-        _mm_set1_epi8, _mm_setr_epi8, _mm_setzero_si128, _mm_srli_si128, _mm_sub_epi8,
-        _mm_unpackhi_epi8, _mm_unpacklo_epi8,
+        _mm_set1_epi8, _mm_setzero_si128, _mm_srli_si128, _mm_sub_epi8, _mm_unpackhi_epi8,
+        _mm_unpacklo_epi8,
     };
 
     pub(super) type V = __m128i;
@@ -31,28 +32,8 @@ mod imp {
     }
 
     #[inline(always)]
-    pub(super) fn numbered(from: u8) -> V {
-        unsafe {
-            let f = from as i8;
-            _mm_setr_epi8(
-                f,
-                f + 1,
-                f + 2,
-                f + 3,
-                f + 4,
-                f + 5,
-                f + 6,
-                f + 7,
-                f + 8,
-                f + 9,
-                f + 10,
-                f + 11,
-                f + 12,
-                f + 13,
-                f + 14,
-                f + 15,
-            )
-        }
+    pub(super) fn bytes(b: [u8; 16]) -> V {
+        unsafe { std::mem::transmute::<[u8; 16], V>(b) }
     }
 
     #[inline(always)]
@@ -73,12 +54,22 @@ mod imp {
 
     #[inline(always)]
     pub(super) fn largest(v: V) -> u8 {
+        unsafe { _mm_cvtsi128_si32(fold(v, max, 1)) as u8 }
+    }
+
+    /// `v`'s lanes folded onto its lowest by `max`, halving: the high eight bytes onto the low, then four, two, and
+    /// one where lanes are of one byte.
+    #[inline(always)]
+    fn fold(v: V, max: impl Fn(V, V) -> V, lane_bytes: usize) -> V {
         unsafe {
-            let v = _mm_max_epu8(v, _mm_srli_si128::<8>(v));
-            let v = _mm_max_epu8(v, _mm_srli_si128::<4>(v));
-            let v = _mm_max_epu8(v, _mm_srli_si128::<2>(v));
-            let v = _mm_max_epu8(v, _mm_srli_si128::<1>(v));
-            _mm_cvtsi128_si32(v) as u8
+            let v = max(v, _mm_srli_si128::<8>(v));
+            let v = max(v, _mm_srli_si128::<4>(v));
+            let v = max(v, _mm_srli_si128::<2>(v));
+            if lane_bytes == 1 {
+                max(v, _mm_srli_si128::<1>(v))
+            } else {
+                v
+            }
         }
     }
 
@@ -105,21 +96,15 @@ mod imp {
     /// The largest 16-bit lane, of lanes below 2^15.
     #[inline(always)]
     pub(super) fn largest16(v: V) -> u16 {
-        unsafe {
-            let v = _mm_max_epi16(v, _mm_srli_si128::<8>(v));
-            let v = _mm_max_epi16(v, _mm_srli_si128::<4>(v));
-            let v = _mm_max_epi16(v, _mm_srli_si128::<2>(v));
-            _mm_cvtsi128_si32(v) as u16
-        }
+        unsafe { _mm_cvtsi128_si32(fold(v, max16, 2)) as u16 }
     }
 }
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod imp {
     use std::arch::wasm32::{
-        i8x16_shuffle, i8x16_sub, i16x8_add, u8x16, u8x16_eq, u8x16_extract_lane, u8x16_max,
-        u8x16_splat, u16x8_extend_high_u8x16, u16x8_extend_low_u8x16, u16x8_extract_lane,
-        u16x8_max, v128,
+        i8x16_shuffle, i8x16_sub, i16x8_add, u8x16_eq, u8x16_extract_lane, u8x16_max, u8x16_splat,
+        u16x8_extend_high_u8x16, u16x8_extend_low_u8x16, u16x8_extract_lane, u16x8_max, v128,
     };
 
     pub(super) type V = v128;
@@ -130,25 +115,10 @@ mod imp {
     }
 
     #[inline(always)]
-    pub(super) fn numbered(f: u8) -> V {
-        u8x16(
-            f,
-            f + 1,
-            f + 2,
-            f + 3,
-            f + 4,
-            f + 5,
-            f + 6,
-            f + 7,
-            f + 8,
-            f + 9,
-            f + 10,
-            f + 11,
-            f + 12,
-            f + 13,
-            f + 14,
-            f + 15,
-        )
+    #[allow(unsafe_code)]
+    pub(super) fn bytes(b: [u8; 16]) -> V {
+        // SAFETY: a plain 16-byte value as the vector of the same bits.
+        unsafe { std::mem::transmute::<[u8; 16], V>(b) }
     }
 
     #[inline(always)]
@@ -169,23 +139,33 @@ mod imp {
 
     #[inline(always)]
     pub(super) fn largest(v: V) -> u8 {
-        let v = u8x16_max(
+        u8x16_extract_lane::<0>(fold(v, max, 1))
+    }
+
+    /// `v`'s lanes folded onto its lowest by `max`, halving: the high eight bytes onto the low, then four, two, and
+    /// one where lanes are of one byte.
+    #[inline(always)]
+    fn fold(v: V, max: impl Fn(V, V) -> V, lane_bytes: usize) -> V {
+        let v = max(
             v,
             i8x16_shuffle::<8, 9, 10, 11, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0>(v, v),
         );
-        let v = u8x16_max(
+        let v = max(
             v,
             i8x16_shuffle::<4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>(v, v),
         );
-        let v = u8x16_max(
+        let v = max(
             v,
             i8x16_shuffle::<2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>(v, v),
         );
-        let v = u8x16_max(
-            v,
-            i8x16_shuffle::<1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>(v, v),
-        );
-        u8x16_extract_lane::<0>(v)
+        if lane_bytes == 1 {
+            max(
+                v,
+                i8x16_shuffle::<1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>(v, v),
+            )
+        } else {
+            v
+        }
     }
 
     /// The low eight bytes of `v` as 16-bit lanes, then the high eight.
@@ -208,19 +188,7 @@ mod imp {
     /// The largest 16-bit lane, of lanes below 2^15.
     #[inline(always)]
     pub(super) fn largest16(v: V) -> u16 {
-        let v = u16x8_max(
-            v,
-            i8x16_shuffle::<8, 9, 10, 11, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0>(v, v),
-        );
-        let v = u16x8_max(
-            v,
-            i8x16_shuffle::<4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>(v, v),
-        );
-        let v = u16x8_max(
-            v,
-            i8x16_shuffle::<2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>(v, v),
-        );
-        u16x8_extract_lane::<0>(v)
+        u16x8_extract_lane::<0>(fold(v, max16, 2))
     }
 }
 
@@ -237,8 +205,8 @@ mod imp {
     }
 
     #[inline(always)]
-    pub(super) fn numbered(from: u8) -> V {
-        std::array::from_fn(|k| from + k as u8)
+    pub(super) fn bytes(b: [u8; 16]) -> V {
+        b
     }
 
     #[inline(always)]
@@ -322,7 +290,9 @@ impl<const K: usize> Tally<K> {
     #[inline(always)]
     pub(crate) fn new() -> Self {
         Tally {
-            numbers: std::array::from_fn(|k| Lanes(imp::numbered(16 * k as u8))),
+            numbers: std::array::from_fn(|k| {
+                Lanes(imp::bytes(std::array::from_fn(|i| (16 * k + i) as u8)))
+            }),
             sizes: [Lanes(imp::zero()); K],
         }
     }
