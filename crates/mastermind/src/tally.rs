@@ -1,17 +1,12 @@
 //! Class sizes held in vector registers: a guess's split of secrets over at most 64 feedback classes (games of at
 //! most 9 pegs), one byte lane per class ([`Tally`], at most 255 secrets; [`WideTally`] adds each block into 16-bit
-//! lanes, to 32,767). Each secret adds one to its class's lane by a compare
-//! against the lane numbers, so secrets of the same class never wait on each other through memory, as counts
-//! in an array do (a load that must wait for the store just before it: in positions of a few secrets that
-//! tally was most of the kernel's time).
+//! lanes, to 32,767). Each secret adds one to its class's lane by a compare against the lane numbers, so secrets of
+//! the same class never wait on each other through memory, as counts in an array do (a load that must wait for the
+//! store just before it: in positions of a few secrets that tally was most of the kernel's time).
 //!
 //! SSE2 on x86-64 (always there; VEX-encoded where the caller runs under [`crate::bits::fast`]'s AVX2),
 //! simd128 in wasm (the build enables it), sixteen plain bytes elsewhere. The intrinsics used take no pointers
 //! and their features are enabled for the whole build; the one other `unsafe` reads sixteen bytes as a vector.
-
-/// Sixteen byte lanes.
-#[derive(Clone, Copy)]
-struct Lanes(imp::V);
 
 // SAFETY (every `unsafe` block here): the intrinsics are SSE2, which every x86-64 CPU has (the target enables it
 // for the whole build), and none of them touches memory; `bytes` reads a plain 16-byte value as the same bits.
@@ -275,8 +270,9 @@ pub(crate) trait Sizes {
 /// The sizes of `16 * K` classes, numbered from 0, in byte lanes: at most [`TALLY_MOST`] secrets in all.
 #[derive(Clone, Copy)]
 pub(crate) struct Tally<const K: usize> {
-    numbers: [Lanes; K],
-    sizes: [Lanes; K],
+    /// Each lane's class number.
+    numbers: [imp::V; K],
+    sizes: [imp::V; K],
 }
 
 /// Secrets a [`Tally`] can count: a class of them all still fits a byte.
@@ -291,9 +287,9 @@ impl<const K: usize> Tally<K> {
     pub(crate) fn new() -> Self {
         Tally {
             numbers: std::array::from_fn(|k| {
-                Lanes(imp::bytes(std::array::from_fn(|i| (16 * k + i) as u8)))
+                imp::bytes(std::array::from_fn(|i| (16 * k + i) as u8))
             }),
-            sizes: [Lanes(imp::zero()); K],
+            sizes: [imp::zero(); K],
         }
     }
 }
@@ -302,8 +298,8 @@ impl<const K: usize> Sizes for Tally<K> {
     #[inline(always)]
     fn add(&mut self, class: u8) {
         let class = imp::splat(class);
-        for (size, numbers) in self.sizes.iter_mut().zip(&self.numbers) {
-            size.0 = imp::add_where_equal(size.0, numbers.0, class);
+        for (size, &numbers) in self.sizes.iter_mut().zip(&self.numbers) {
+            *size = imp::add_where_equal(*size, numbers, class);
         }
     }
 
@@ -311,7 +307,7 @@ impl<const K: usize> Sizes for Tally<K> {
     fn end_block(&mut self) -> u16 {
         let all = self.sizes[1..]
             .iter()
-            .fold(self.sizes[0].0, |a, b| imp::max(a, b.0));
+            .fold(self.sizes[0], |a, &b| imp::max(a, b));
         u16::from(imp::largest(all))
     }
 }
@@ -321,7 +317,7 @@ impl<const K: usize> Sizes for Tally<K> {
 #[derive(Clone, Copy)]
 pub(crate) struct WideTally<const K: usize> {
     block: Tally<K>,
-    sums: [[Lanes; 2]; K],
+    sums: [[imp::V; 2]; K],
 }
 
 /// Secrets a [`WideTally`] can count: a class of them all still fits a 16-bit lane (taken as signed by SSE2's
@@ -334,7 +330,7 @@ impl<const K: usize> WideTally<K> {
     pub(crate) fn new() -> Self {
         WideTally {
             block: Tally::new(),
-            sums: [[Lanes(imp::zero()); 2]; K],
+            sums: [[imp::zero(); 2]; K],
         }
     }
 }
@@ -349,11 +345,11 @@ impl<const K: usize> Sizes for WideTally<K> {
     fn end_block(&mut self) -> u16 {
         let mut all = imp::zero();
         for (sums, block) in self.sums.iter_mut().zip(&mut self.block.sizes) {
-            for (sum, part) in sums.iter_mut().zip(imp::widen(block.0)) {
-                sum.0 = imp::add16(sum.0, part);
-                all = imp::max16(all, sum.0);
+            for (sum, part) in sums.iter_mut().zip(imp::widen(*block)) {
+                *sum = imp::add16(*sum, part);
+                all = imp::max16(all, *sum);
             }
-            block.0 = imp::zero();
+            *block = imp::zero();
         }
         imp::largest16(all)
     }

@@ -74,13 +74,19 @@ impl Split<'_> {
         } else if n <= WIDE_TALLY_MOST {
             self.largest_class(guess, WideTally::<K>::new(), bound)
         } else {
-            self.grow(
-                guess,
-                parts,
-                |largest, n| largest.max(n + 1),
-                |largest, _| largest > bound,
-            )
+            self.largest_counted(guess, parts, bound)
         }
+    }
+
+    /// Knuth's score counted in `parts`: where a tally has too few lanes or too narrow ones.
+    #[inline(always)]
+    fn largest_counted(&self, guess: &Bits, parts: &mut [u32], bound: i64) -> Option<i64> {
+        self.grow(
+            guess,
+            parts,
+            |largest, n| largest.max(n + 1),
+            |largest, _| largest > bound,
+        )
     }
 
     /// The most-parts score (minus the number of classes) where classes fit a 64-bit set: no counts, only
@@ -120,7 +126,7 @@ impl Split<'_> {
             Strategy::Knuth if parts.len() <= Tally::<4>::CLASSES => {
                 self.knuth::<4>(guess, parts, bound)
             }
-            Strategy::Knuth => self.grow(guess, parts, |largest, n| largest.max(n + 1), above),
+            Strategy::Knuth => self.largest_counted(guess, parts, bound),
             // (n + 1)^2 - n^2 = 2n + 1
             // Every secret left adds at least 1 (to a class of its own).
             Strategy::ExpectedSize => self.grow(
