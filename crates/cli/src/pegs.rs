@@ -221,7 +221,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                     "board": s.board.name(), "start": start, "finish": finish,
                     "solutions": counted.solutions.to_string(), "positions": counted.positions, "levels": levels,
                     "symmetries": counted.symmetries, "met_at_pegs": counted.met_at,
-                    "seconds": seconds, "peak_bytes": counted.peak_bytes, "disk_bytes": counted.disk_bytes, "ranks": out.ranks(),
+                    "seconds": seconds, "peak_bytes": counted.peak_bytes, "disk_bytes": counted.disk_bytes, "rereads": counted.rereads, "ranks": out.ranks(),
                 }),
                 || {
                     format!(
@@ -231,7 +231,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                         counted.positions,
                         counted.symmetries,
                         human_bytes(counted.peak_bytes),
-                        if counted.disk_bytes > 0 { format!(" in memory and {} on disk", human_bytes(counted.disk_bytes)) } else { String::new() },
+                        if counted.disk_bytes > 0 { format!(" in memory and {} on disk, levels gone through {} more times", human_bytes(counted.disk_bytes), counted.rereads) } else { String::new() },
                         if out.ranks() > 1 { format!(" on the fullest of {} ranks", out.ranks()) } else { String::new() }
                     )
                 },

@@ -93,6 +93,10 @@ pub struct Counted {
     pub peak_bytes: u64,
     /// The most bytes of levels on disk at once (0 when every level stayed in memory).
     pub disk_bytes: u64,
+    /// How many times a level was gone through again: a level built on disk in several ranges of shards expands
+    /// the one before it once per range, and a meet with a level on disk goes through its own once per range of
+    /// the other read back. 0 where each was gone through once, on disk or not.
+    pub rereads: u64,
     /// Symmetries used.
     pub symmetries: usize,
     /// Pegs of the level where the halves met, if they did.
@@ -237,6 +241,7 @@ pub fn count_shared(
         learnt: [false; 2],
         limits,
         disk_peak: 0,
+        rereads: 0,
         scratch: Scratch::new(limits.spill_dir.as_deref()),
         observer,
         ranks,

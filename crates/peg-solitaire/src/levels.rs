@@ -225,7 +225,7 @@ impl Level {
     /// tight.
     fn expand_range(
         &self,
-        moves: (&Board, &Symmetry, &Prune),
+        (board, symmetry, prune): (&Board, &Symmetry, &Prune),
         observer: &dyn Observer,
         dead: &(dyn Fn(Position, u128) + Sync),
         range: Range<usize>,
@@ -249,16 +249,19 @@ impl Level {
                     return;
                 }
                 let mut bufs: Vec<Vec<(Position, u128)>> = vec![Vec::new(); range.len()];
-                let whole = self.expand_shard(index, moves, observer, dead, |child, n| {
-                    let dest = shard_of(child);
-                    if range.contains(&dest) {
+                let whole =
+                    self.expand_shard(index, (board, symmetry), observer, dead, |child, n| {
+                        let dest = shard_of(child);
+                        if !range.contains(&dest) || prune.lost(child) {
+                            return false;
+                        }
                         let k = dest - range.start;
                         bufs[k].push((child, n));
                         if bufs[k].len() >= FLUSH {
                             flush(k, &mut bufs[k]);
                         }
-                    }
-                });
+                        true
+                    });
                 for (k, buf) in bufs.iter_mut().enumerate() {
                     if !buf.is_empty() {
                         flush(k, buf);
@@ -324,15 +327,17 @@ impl Level {
     }
 
     /// Expands the classes of shard `index` by every legal jump, between its `Started` and `Finished` reports:
-    /// each child (canonical) with the paths into its parent's class goes to `child`, unless `prune` proves it
-    /// lost; each class with no legal jump goes to `dead`. `false` if the observer stopped it.
+    /// each child (canonical) with the paths into its parent's class goes to `child`, which says whether it kept
+    /// it (the caller prunes, after its own cheaper tests: a child of a shard another pass builds is dropped
+    /// without asking the pagoda functions); each class with no legal jump goes to `dead`. `false` if the
+    /// observer stopped it.
     fn expand_shard(
         &self,
         index: usize,
-        (board, symmetry, prune): (&Board, &Symmetry, &Prune),
+        (board, symmetry): (&Board, &Symmetry),
         observer: &dyn Observer,
         dead: &(dyn Fn(Position, u128) + Sync),
-        mut child: impl FnMut(Position, u128),
+        mut child: impl FnMut(Position, u128) -> bool,
     ) -> bool {
         let shard = self.shard(index);
         let thread = rayon::current_thread_index();
@@ -347,10 +352,7 @@ impl Level {
             let images = symmetry.images(pos);
             let any = board.for_each_legal(pos, |j| {
                 let c = symmetry.canonical_after(&images, j);
-                if !prune.lost(c) {
-                    found += 1;
-                    child(c, n);
-                }
+                found += u64::from(child(c, n));
             });
             if !any {
                 dead(pos, n);

@@ -90,7 +90,7 @@ pub(crate) fn run(
                     ));
                     report.push(json!({ "start": board.hole_text(start), "finish": finish.text(&board),
                         "games": c.solutions.to_string(), "seconds": seconds, "positions": c.positions,
-                        "peak_bytes": c.peak_bytes, "disk_bytes": c.disk_bytes }));
+                        "peak_bytes": c.peak_bytes, "disk_bytes": c.disk_bytes, "rereads": c.rereads }));
                     counts.push(StartCount {
                         start,
                         finish,

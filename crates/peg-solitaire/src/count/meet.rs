@@ -4,7 +4,7 @@
 use super::run::{IN_MEMORY, Run, halted};
 use super::{CountError, Counted, same_halves};
 use crate::board::Position;
-use crate::levels::{BYTES_PER_CLASS, Level, Meeting, ranges};
+use crate::levels::{BYTES_PER_CLASS, Level, Meeting, SHARD_COUNT, ranges};
 
 impl Run<'_> {
     /// A position `p` with `m` pegs is reached by `f(p)` games from the start, and `g(!p)` games lead from `p` to a
@@ -65,18 +65,27 @@ impl Run<'_> {
         mut other: Option<&mut Level>,
         backward: bool,
     ) -> Result<u128, CountError> {
+        let max = self.limits.max_bytes as f64;
+        // The other half's level, on disk while this one grew, is read back where both fit: the meet is then one
+        // pass over this level's children, not one per range of the other's shards.
+        if let Some(o) = other.as_deref_mut()
+            && o.on_disk()
+            && (level.bytes() + o.bytes_in_memory()) as f64 <= max * IN_MEMORY
+        {
+            o.unspill().map_err(halted)?;
+        }
         let next = self.next_classes(level, backward) * BYTES_PER_CLASS;
         let held = level.bytes() + other.as_ref().map_or(0, |o| o.bytes()) + next;
         let on_disk = level.on_disk() || other.as_ref().is_some_and(|o| o.on_disk());
-        if on_disk || held as f64 > self.limits.max_bytes as f64 * IN_MEMORY {
+        if on_disk || held as f64 > max * IN_MEMORY {
             let level: &Level = level;
             let other: &Level = other.as_deref().unwrap_or(level);
-            return self.meet_parts(level, other, &self.meeting(backward, true));
+            return self.meet_parts(level, other, (backward, true));
         }
         let meeting = self.step(level, other.as_deref_mut(), backward, &|_, _| {})?;
         self.record(&meeting, backward)?;
         let other: &Level = other.as_deref().unwrap_or(level);
-        self.meet_parts(&meeting, other, &self.meeting(backward, false))
+        self.meet_parts(&meeting, other, (backward, false))
     }
 
     /// The meet when both halves start from the same position (a game back to its start hole): the forward levels
@@ -94,8 +103,10 @@ impl Run<'_> {
             let met = pegs - jumps / 2 - 1;
             (self.last_jump(&mut level, None, false)?, met)
         } else {
-            let meeting = self.meeting(false, false);
-            (self.meet_parts(&level, &level, &meeting)?, pegs - jumps / 2)
+            (
+                self.meet_parts(&level, &level, (false, false))?,
+                pegs - jumps / 2,
+            )
         };
         self.done(solutions, Some(met))
     }
@@ -113,22 +124,34 @@ impl Run<'_> {
         }
     }
 
-    /// The meet of `level` with `other`; where `other` is on disk, a range of its shards at a time (each small
-    /// enough for memory), `level` gone through once for each.
-    fn meet_parts(&self, level: &Level, other: &Level, at: &Meeting) -> Result<u128, CountError> {
+    /// The meet of `level` with `other` (what is summed: [`Run::meeting`]'s); where `other` is on disk, a range of its
+    /// shards at a time (each small enough for memory), `level` gone through once for each.
+    fn meet_parts(
+        &mut self,
+        level: &Level,
+        other: &Level,
+        (backward, children): (bool, bool),
+    ) -> Result<u128, CountError> {
+        let passes = if other.on_disk() {
+            let budget = (self.limits.max_bytes / 2).max(1);
+            other.bytes_in_memory().div_ceil(budget) as usize
+        } else {
+            1
+        };
+        self.rereads += passes.saturating_sub(1) as u64;
+        let at = &self.meeting(backward, children);
         let (board, sym) = (self.board, self.symmetry);
         let meet = |p| sym.canonical(board.complement(p));
         if !other.on_disk() {
-            return level.meet_sum(other, at, &meet, self.ranks).map_err(halted);
+            return level
+                .meet_sum(other, 0..SHARD_COUNT, at, &meet, self.ranks)
+                .map_err(halted);
         }
-        // A class read back takes about 21 bytes in memory.
-        let budget = (self.limits.max_bytes / 2).max(1);
-        let passes = (other.classes() * 21).div_ceil(budget) as usize;
         let mut total = 0;
         for range in ranges(passes) {
-            let part = other.load_range(range);
+            let part = other.load_range(range.clone());
             total += level
-                .meet_sum(&part, at, &meet, self.ranks)
+                .meet_sum(&part, range, at, &meet, self.ranks)
                 .map_err(halted)?;
             for l in [level, other] {
                 if let Some(e) = l.disk_failure() {

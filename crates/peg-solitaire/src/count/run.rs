@@ -94,6 +94,8 @@ pub(super) struct Run<'a> {
     pub(super) peak: u64,
     /// The most bytes of levels on disk at once.
     pub(super) disk_peak: u64,
+    /// Levels gone through again ([`Counted::rereads`]).
+    pub(super) rereads: u64,
     pub(super) levels: Vec<LevelStats>,
     pub(super) total_levels: u64,
     // Declared last: dropped after any level that lives in it.
@@ -175,22 +177,34 @@ impl Run<'_> {
     }
 
     /// The level after `level` in its half (`other`, the other half's last level, is kept meanwhile). In memory
-    /// where both levels and the next fit in [`IN_MEMORY`] of the limit; else, where levels may go to disk, both go
-    /// there and the next is built on disk in as many ranges of shards as keep one range within [`DISK_SHARE`].
+    /// where both levels and the next fit in [`IN_MEMORY`] of the limit. Else, where levels may go to disk, the
+    /// other half's level goes there first (it is idle while this half grows), and the next is built in memory in
+    /// one pass if it then fits beside `level` (read a shard at a time where it is on disk); only if not does
+    /// `level` go to disk too and the next is built on disk in as many ranges of shards as keep one range within
+    /// [`DISK_SHARE`], each range a pass over the whole of `level`.
     pub(super) fn step(
         &mut self,
         level: &mut Level,
-        other: Option<&mut Level>,
+        mut other: Option<&mut Level>,
         backward: bool,
         dead: &(dyn Fn(Position, u128) + Sync),
     ) -> Result<Level, CountError> {
         self.learn_pruning(level, backward);
-        let kept = other.as_ref().map_or(0, |o| o.bytes());
         let classes = self.next_classes(level, backward);
         let room = Room(classes);
         let next = classes * BYTES_PER_CLASS;
         let max = self.limits.max_bytes as f64;
-        let fits = (level.bytes() + kept + next) as f64 <= max * IN_MEMORY;
+        let fits_beside = |kept: u64| (level.bytes() + kept + next) as f64 <= max * IN_MEMORY;
+        let mut kept = other.as_ref().map_or(0, |o| o.bytes());
+        if !fits_beside(kept)
+            && fits_beside(0)
+            && self.may_spill()
+            && let Some(o) = other.as_deref_mut()
+        {
+            o.spill(&self.scratch.dir()?).map_err(halted)?;
+            kept = 0;
+        }
+        let fits = fits_beside(kept);
         self.peak = self.peak.max(level.bytes() + kept);
         let moves = (
             self.board,
@@ -219,6 +233,7 @@ impl Run<'_> {
                 limit: self.limits.max_bytes,
             });
         }
+        self.rereads += passes.saturating_sub(1) as u64;
         let (next, most) = level
             .expand_to_disk(moves, self.observer, dead, (passes, room), &dir)
             .map_err(halted)?;
@@ -273,6 +288,7 @@ impl Run<'_> {
             positions,
             peak_bytes: self.ranks.max(self.peak),
             disk_bytes: self.disk_peak,
+            rereads: self.rereads,
             symmetries: self.symmetry.len(),
             met_at,
             levels: self.levels,

@@ -18,6 +18,9 @@ use crate::prune::Prune;
 use crate::shard::Shard;
 use crate::symmetry::Symmetry;
 
+/// About the bytes a class read back from disk takes in memory (a slot of 16 bytes in a table 3/4 full).
+pub const READ_BACK_BYTES_PER_CLASS: u64 = 21;
+
 /// A level's shards on disk.
 #[derive(Debug)]
 pub(super) struct OnDisk {
@@ -115,6 +118,26 @@ impl Level {
             failed: Mutex::new(None),
         });
         Ok(())
+    }
+
+    /// Brings the level back into memory from disk (its files removed).
+    pub fn unspill(&mut self) -> Result<(), Halt> {
+        if self.disk.is_some() {
+            let loaded = self.load_range(0..SHARD_COUNT);
+            if let Some(e) = self.disk_failure() {
+                return Err(Halt::Disk(e));
+            }
+            *self = loaded;
+        }
+        Ok(())
+    }
+
+    /// About the bytes the level takes in memory: what its tables hold, or would hold read back from disk.
+    pub fn bytes_in_memory(&self) -> u64 {
+        match &self.disk {
+            Some(d) => d.classes(0..SHARD_COUNT) * READ_BACK_BYTES_PER_CLASS,
+            None => self.bytes(),
+        }
     }
 
     /// The next level, built on disk under `root` in `passes` ranges of shards (memory holds one range at a time);

@@ -1,6 +1,7 @@
 //! Where the two halves of a count meet: the sum over the meeting level, from its classes or streamed from the
 //! children of the level before it (the meeting level, the widest, is then never stored).
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use progress::{Flow, Observer, Progress};
@@ -19,18 +20,22 @@ impl Level {
     /// or their children: then the meeting level is never stored, only streamed through, and a class's paths arrive
     /// in parts, so sums are kept by class size and divided at the end (a class's paths are a multiple of its size,
     /// a part's need not be). Each pair is sent to the owner of the class it meets, a round of shards at a time;
-    /// the sum is over every rank.
+    /// the sum is over every rank. `held` are the shards of `other` it holds (a range read back from disk; the others
+    /// empty): a pair meeting another is dropped before any other test.
     pub fn meet_sum(
         &self,
         other: &Level,
+        held: Range<usize>,
         at: &Meeting,
         meet: &(dyn Fn(Position) -> Position + Sync),
         ranks: &dyn Ranks,
     ) -> Result<u128, Halt> {
         let size = ranks.size();
-        let lookups = || Batch {
+        let lookups = |own| Batch {
             other,
+            held: held.clone(),
             meet,
+            own,
             at,
             items: Vec::with_capacity(BATCH),
             sums: [0; MAX_SYMMETRIES + 1],
@@ -49,6 +54,8 @@ impl Level {
         {
             return Err(Halt::Cancelled);
         }
+        // Children are pruned as their own half is (a level's classes were pruned as it was built).
+        let own_prune = at.children.map(|((_, prune), _)| prune);
         let stop = AtomicBool::new(false);
         let mut total: Sums = [0; MAX_SYMMETRIES + 1];
         for batch in batches {
@@ -57,7 +64,7 @@ impl Level {
                     .par_iter()
                     .with_max_len(1)
                     .map(|&index| {
-                        let mut b = lookups();
+                        let mut b = lookups(own_prune);
                         if !self.pairs(index, at, |p, n| b.push(p, n)) {
                             stop.store(true, Ordering::Relaxed);
                         }
@@ -73,7 +80,11 @@ impl Level {
                 .map(|&index| {
                     let mut out = vec![Vec::new(); size];
                     let whole = self.pairs(index, at, |p, n| {
+                        if own_prune.is_some_and(|own| own.lost(p)) {
+                            return false;
+                        }
                         push_pair(&mut out[owner(shard_of(meet(p)), size)], p, n);
+                        true
                     });
                     if !whole {
                         stop.store(true, Ordering::Relaxed);
@@ -96,7 +107,7 @@ impl Level {
             let sums = received
                 .par_chunks(WORDS * 1024)
                 .map(|words| {
-                    let mut b = lookups();
+                    let mut b = lookups(None);
                     for (p, n) in pairs(words) {
                         b.push(p, n);
                     }
@@ -117,8 +128,14 @@ impl Level {
         Ok(ranks.sum(here))
     }
 
-    /// Gives `emit` the pairs of shard `index` that `at` names; `false` if the observer stopped it.
-    fn pairs(&self, index: usize, at: &Meeting, mut emit: impl FnMut(Position, u128)) -> bool {
+    /// Gives `emit` the pairs of shard `index` that `at` names, unpruned (`emit` says whether it kept a pair);
+    /// `false` if the observer stopped it.
+    fn pairs(
+        &self,
+        index: usize,
+        at: &Meeting,
+        mut emit: impl FnMut(Position, u128) -> bool,
+    ) -> bool {
         match at.children {
             None => {
                 for (p, n) in self.shard(index).iter() {
@@ -126,13 +143,9 @@ impl Level {
                 }
                 true
             }
-            Some(((board, prune), observer)) => self.expand_shard(
-                index,
-                (board, at.symmetry, prune),
-                observer,
-                &|_, _| {},
-                emit,
-            ),
+            Some(((board, _), observer)) => {
+                self.expand_shard(index, (board, at.symmetry), observer, &|_, _| {}, emit)
+            }
         }
     }
 }
@@ -144,7 +157,11 @@ const BATCH: usize = 16;
 /// A thread's lookups into the other level, and its sums.
 struct Batch<'a> {
     other: &'a Level,
+    /// The shards `other` holds.
+    held: Range<usize>,
     meet: &'a (dyn Fn(Position) -> Position + Sync),
+    /// The pruning of the pairs' own half, where they are children not yet pruned.
+    own: Option<&'a Prune>,
     at: &'a Meeting<'a>,
     /// `(class met, pair's class, paths)`, prefetched, not yet looked up.
     items: Vec<(Position, Position, u128)>,
@@ -152,17 +169,22 @@ struct Batch<'a> {
 }
 
 impl Batch<'_> {
-    fn push(&mut self, p: Position, n: u128) {
+    /// Looks up the class `p` meets, unless it is in a shard of `other` not held or either half's pruning drops
+    /// it (a class the other half drops is never on its level); whether it was looked up.
+    fn push(&mut self, p: Position, n: u128) -> bool {
         let key = (self.meet)(p);
-        // The other half's pruning: a class it drops is never on its level.
-        if self.at.other_prune.lost(key) {
-            return;
+        if !self.held.contains(&shard_of(key))
+            || self.own.is_some_and(|own| own.lost(p))
+            || self.at.other_prune.lost(key)
+        {
+            return false;
         }
         self.other.prefetch(key);
         self.items.push((key, p, n));
         if self.items.len() == BATCH {
             self.drain();
         }
+        true
     }
 
     fn drain(&mut self) {

@@ -62,12 +62,11 @@ impl Level {
                 }
                 let mut local: Vec<Vec<(Position, u128)>> = vec![Vec::new(); SHARD_COUNT];
                 let mut remote: Vec<Vec<u64>> = vec![Vec::new(); size];
-                let whole = self.expand_shard(
-                    index,
-                    (board, symmetry, prune),
-                    observer,
-                    dead,
-                    |child, n| {
+                let whole =
+                    self.expand_shard(index, (board, symmetry), observer, dead, |child, n| {
+                        if prune.lost(child) {
+                            return false;
+                        }
                         let dest = shard_of(child);
                         match owner(dest, size) {
                             r if r == me => {
@@ -78,8 +77,8 @@ impl Level {
                             }
                             r => push_pair(&mut remote[r], child, n),
                         }
-                    },
-                );
+                        true
+                    });
                 for (dest, buf) in local.iter_mut().enumerate() {
                     if !buf.is_empty() {
                         keep(dest, buf);

@@ -49,6 +49,44 @@ fn a_count_on_disk_is_the_count_in_memory_and_leaves_no_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// From every level built in ranges to all in memory, through limits where only the idle half waits on disk (the
+/// other grows in memory and the meet reads it back): every limit gives the same count and leaves no file, and the
+/// more memory, the fewer passes over levels.
+#[test]
+fn every_limit_gives_the_same_count_with_fewer_passes_as_memory_grows() {
+    let (board, _, pos) = english_centre_after(9);
+    let memory = count(&board, pos, Finish::AnyOne, &Limits::NATIVE, &NoObserver).unwrap();
+    let dir = scratch("limits");
+    let mut rereads = Vec::new();
+    for kb in [256u64, 768, 1280, 1792, 2304, 2816, 3328] {
+        let limits = Limits {
+            max_bytes: kb << 10,
+            spill_dir: Some(dir.clone()),
+            ..Limits::NATIVE
+        };
+        let c = count(&board, pos, Finish::AnyOne, &limits, &NoObserver).unwrap();
+        assert_eq!(c.solutions, memory.solutions, "{kb} KB");
+        assert!(empty(&dir), "{kb} KB: files were left behind");
+        assert!(
+            c.peak_bytes <= limits.max_bytes,
+            "{kb} KB: {} bytes held",
+            c.peak_bytes
+        );
+        rereads.push((c.rereads, c.disk_bytes > 0));
+    }
+    assert!(rereads.is_sorted_by(|a, b| a.0 >= b.0), "{rereads:?}");
+    assert!(
+        rereads[0].0 > 0 && rereads[0].1,
+        "the tightest limit builds levels in ranges: {rereads:?}"
+    );
+    assert_eq!(
+        rereads.last(),
+        Some(&(0, false)),
+        "the loosest keeps every level in memory"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_count_cancelled_on_disk_removes_its_files() {
     struct StopAfter(std::sync::atomic::AtomicU64);
