@@ -75,8 +75,12 @@ impl Run<'_> {
             o.unspill().map_err(halted)?;
         }
         let next = self.next_classes(level, backward) * BYTES_PER_CLASS;
-        let held = level.bytes() + other.as_ref().map_or(0, |o| o.bytes()) + next;
+        // Shared, every rank takes the way the rank that needs it takes (each way is collective).
+        let held = self
+            .ranks
+            .max(level.bytes() + other.as_ref().map_or(0, |o| o.bytes()) + next);
         let on_disk = level.on_disk() || other.as_ref().is_some_and(|o| o.on_disk());
+        let on_disk = self.ranks.max(u64::from(on_disk)) == 1;
         if on_disk || held as f64 > max * IN_MEMORY {
             let level: &Level = level;
             let other: &Level = other.as_deref().unwrap_or(level);
@@ -132,9 +136,11 @@ impl Run<'_> {
         other: &Level,
         (backward, children): (bool, bool),
     ) -> Result<u128, CountError> {
-        let passes = if other.on_disk() {
+        // The same ranges on every rank: as many as the rank holding most needs.
+        let on_disk = self.ranks.max(u64::from(other.on_disk())) == 1;
+        let passes = if on_disk {
             let budget = (self.limits.max_bytes / 2).max(1);
-            other.bytes_in_memory().div_ceil(budget) as usize
+            self.ranks.max(other.bytes_in_memory()).div_ceil(budget) as usize
         } else {
             1
         };
@@ -142,16 +148,23 @@ impl Run<'_> {
         let at = &self.meeting(backward, children);
         let (board, sym) = (self.board, self.symmetry);
         let meet = |p| sym.canonical(board.complement(p));
-        if !other.on_disk() {
+        if !on_disk {
             return level
                 .meet_sum(other, 0..SHARD_COUNT, at, &meet, self.ranks)
                 .map_err(halted);
         }
         let mut total = 0;
         for range in ranges(passes) {
-            let part = other.load_range(range.clone());
+            // A rank whose share stayed in memory uses it as it is (the ranks only agree on the ranges).
+            let loaded;
+            let part = if other.on_disk() {
+                loaded = other.load_range(range.clone());
+                &loaded
+            } else {
+                other
+            };
             total += level
-                .meet_sum(&part, range, at, &meet, self.ranks)
+                .meet_sum(part, range, at, &meet, self.ranks)
                 .map_err(halted)?;
             for l in [level, other] {
                 if let Some(e) = l.disk_failure() {

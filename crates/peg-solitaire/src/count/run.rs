@@ -156,7 +156,8 @@ impl Run<'_> {
         (level.classes() as f64 * growth) as u64
     }
 
-    /// Whether levels may go to disk: a directory is given, and the count is not shared across ranks.
+    /// Whether levels may be built on disk in ranges: a directory is given, and the count is not shared across
+    /// ranks (a range's pass would need its own exchanges).
     fn may_spill(&self) -> bool {
         self.limits.spill_dir.is_some() && self.ranks.size() == 1
     }
@@ -196,12 +197,15 @@ impl Run<'_> {
         let max = self.limits.max_bytes as f64;
         let fits_beside = |kept: u64| (level.bytes() + kept + next) as f64 <= max * IN_MEMORY;
         let mut kept = other.as_ref().map_or(0, |o| o.bytes());
+        // Each rank moves its own share of the idle level, or not: nothing collective depends on it.
         if !fits_beside(kept)
             && fits_beside(0)
-            && self.may_spill()
+            && self.limits.spill_dir.is_some()
             && let Some(o) = other.as_deref_mut()
         {
-            o.spill(&self.scratch.dir()?).map_err(halted)?;
+            let dir = self.scratch.dir()?;
+            o.spill(&dir).map_err(halted)?;
+            self.disk_peak = self.disk_peak.max(disk_in(&dir));
             kept = 0;
         }
         let fits = fits_beside(kept);

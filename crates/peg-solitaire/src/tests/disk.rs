@@ -58,7 +58,7 @@ fn every_limit_gives_the_same_count_with_fewer_passes_as_memory_grows() {
     let memory = count(&board, pos, Finish::AnyOne, &Limits::NATIVE, &NoObserver).unwrap();
     let dir = scratch("limits");
     let mut rereads = Vec::new();
-    for kb in [256u64, 768, 1280, 1792, 2304, 2816, 3328] {
+    for kb in [256u64, 768, 1280, 1792, 2304, 2816, 3328, 8192] {
         let limits = Limits {
             max_bytes: kb << 10,
             spill_dir: Some(dir.clone()),
@@ -78,6 +78,10 @@ fn every_limit_gives_the_same_count_with_fewer_passes_as_memory_grows() {
     assert!(
         rereads[0].0 > 0 && rereads[0].1,
         "the tightest limit builds levels in ranges: {rereads:?}"
+    );
+    assert!(
+        rereads.contains(&(0, true)),
+        "no limit kept only the idle half on disk: {rereads:?}"
     );
     assert_eq!(
         rereads.last(),

@@ -58,6 +58,20 @@ fn on_ranks(
     finish: Finish,
     limits: &Limits,
 ) -> Vec<Counted> {
+    tried_on_ranks(size, board, start, finish, limits)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// The count tried on `size` ranks (every rank's outcome).
+fn tried_on_ranks(
+    size: usize,
+    board: &Board,
+    start: Position,
+    finish: Finish,
+    limits: &Limits,
+) -> Vec<Result<Counted, CountError>> {
     let net = Net {
         barrier: Barrier::new(size),
         mail: Mutex::new(vec![vec![Vec::new(); size]; size]),
@@ -71,9 +85,7 @@ fn on_ranks(
                     me,
                     size,
                 };
-                s.spawn(move || {
-                    count_shared(board, start, finish, limits, &NoObserver, &rank).unwrap()
-                })
+                s.spawn(move || count_shared(board, start, finish, limits, &NoObserver, &rank))
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
@@ -133,6 +145,44 @@ fn a_count_shared_across_ranks_is_the_count_of_one_process() {
     for finish in [Finish::Hole(centre), Finish::AnyOne, Finish::DeadEnd] {
         same_on_every_rank_count(&english, pos, finish, &Limits::NATIVE);
     }
+}
+
+/// Shared, a rank may move the idle half's level to disk while the other half grows (levels are not built in
+/// ranges across ranks): at every limit the ranks either give the count of one process or all stop, saying how much
+/// they would need, and leave no file; at some limits they finish with a level on disk.
+#[test]
+fn a_shared_count_may_keep_the_idle_half_on_disk() {
+    let (board, _, pos) = super::english_centre_after(9);
+    let alone = count(&board, pos, Finish::AnyOne, &Limits::NATIVE, &NoObserver).unwrap();
+    let dir = std::env::temp_dir().join(format!("peg-shared-disk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut on_disk = false;
+    for kb in [512, 1024, 1536, 2048] {
+        let limits = Limits {
+            max_bytes: kb << 10,
+            spill_dir: Some(dir.clone()),
+            ..Limits::NATIVE
+        };
+        let outcomes = tried_on_ranks(2, &board, pos, Finish::AnyOne, &limits);
+        match &outcomes[..] {
+            [Ok(a), Ok(b)] => {
+                assert_eq!(
+                    (a.solutions, b.solutions),
+                    (alone.solutions, alone.solutions),
+                    "{kb} KB"
+                );
+                on_disk |= a.disk_bytes > 0 || b.disk_bytes > 0;
+            }
+            [Err(a @ CountError::TooBig { .. }), Err(b)] => assert_eq!(a, b, "{kb} KB"),
+            other => panic!("{kb} KB: {other:?}"),
+        }
+        assert!(
+            std::fs::read_dir(&dir).unwrap().next().is_none(),
+            "{kb} KB: files left"
+        );
+    }
+    assert!(on_disk, "no limit put the idle half on disk");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
