@@ -73,6 +73,7 @@ impl Run<'_> {
             && (level.bytes() + o.bytes_in_memory()) as f64 <= max * IN_MEMORY
         {
             o.unspill().map_err(halted)?;
+            self.peak = self.peak.max(level.bytes() + o.bytes());
         }
         let next = self.next_classes(level, backward) * BYTES_PER_CLASS;
         // Shared, every rank takes the way the rank that needs it takes (each way is collective).
