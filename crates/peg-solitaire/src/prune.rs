@@ -23,7 +23,7 @@ const GAMES: usize = 200;
 const LANES: usize = 16;
 
 /// Each function's total of the pegs of one byte value of a position, as integers: the weights times
-/// [`Tables::scale`], each rounded up.
+/// [`SCALE`], each rounded up.
 #[derive(Clone, Copy, Debug)]
 #[repr(align(64))]
 struct Row([i32; LANES]);
@@ -96,6 +96,20 @@ impl Tables {
     }
 }
 
+/// The position after a jump drawn from `pos`'s legal ones by the xorshift generator `rng` (advanced); `None` at a
+/// dead end.
+fn random_jump(board: &Board, pos: Position, rng: &mut u64) -> Option<Position> {
+    let mut legal = Vec::new();
+    board.for_each_legal(pos, |j| legal.push(j));
+    if legal.is_empty() {
+        return None;
+    }
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    Some(pos ^ legal[(*rng % legal.len() as u64) as usize].mask())
+}
+
 /// The pagoda functions a count prunes with, for one set of targets.
 #[derive(Clone, Debug, Default)]
 pub struct Prune {
@@ -120,16 +134,11 @@ impl Prune {
         let mut tries = 0;
         'games: for game in 0..GAMES {
             let mut pos = sources[game % sources.len()];
-            loop {
-                let mut legal = Vec::new();
-                board.for_each_legal(pos, |j| legal.push(j));
-                if legal.is_empty() || pos.count_ones() <= 2 {
+            while pos.count_ones() > 2 {
+                let Some(next) = random_jump(board, pos, &mut rng) else {
                     break;
-                }
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                pos ^= legal[(rng % legal.len() as u64) as usize].mask();
+                };
+                pos = next;
                 if prune.lost(pos) {
                     continue;
                 }
@@ -169,16 +178,8 @@ mod tests {
         let (mut rng, mut lost, mut seen) = (0x2545_f491_4f6c_dd1du64, 0, 0);
         for _ in 0..300 {
             let mut pos = start;
-            loop {
-                let mut legal = Vec::new();
-                board.for_each_legal(pos, |j| legal.push(j));
-                if legal.is_empty() {
-                    break;
-                }
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                pos ^= legal[(rng % legal.len() as u64) as usize].mask();
+            while let Some(next) = random_jump(&board, pos, &mut rng) {
+                pos = next;
                 let below = |margin: f64| functions.iter().any(|(p, f)| p.total(pos) + margin < *f);
                 let called = prune.lost(pos);
                 assert!(
