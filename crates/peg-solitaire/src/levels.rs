@@ -16,7 +16,9 @@ use crate::prune::Prune;
 use crate::ranks::Ranks;
 use crate::shard::Shard;
 use crate::symmetry::Symmetry;
+use building::Building;
 
+mod building;
 mod disk;
 mod meet;
 mod shared;
@@ -215,23 +217,25 @@ impl Level {
         dead: &(dyn Fn(Position, u128) + Sync),
     ) -> Result<Level, Halt> {
         let moves = (board, symmetry, prune);
-        let room = Room(self.classes());
-        let (shards, _) = self.expand_range(moves, observer, dead, 0..SHARD_COUNT, room)?;
+        let room = Room(self.classes()).per_shard(SHARD_COUNT);
+        let (shards, _, _) =
+            self.expand_range(moves, observer, dead, 0..SHARD_COUNT, (room, u64::MAX))?;
         Ok(self.child_level(shards))
     }
 
     /// The shards `range` of the next level: every class expanded, the children of other shards dropped (a level
-    /// built a range at a time holds only that range in memory); with the bytes they held before they were made
-    /// tight.
+    /// built a range at a time holds only that range in memory), each shard's table made ready for `per_shard`
+    /// classes, all within `cap` bytes (where they would outgrow it, the last shards of the range are given up:
+    /// [`Building`]). The shards built, made tight, with the bytes they held before, and where the range ended.
     fn expand_range(
         &self,
         (board, symmetry, prune): (&Board, &Symmetry, &Prune),
         observer: &dyn Observer,
         dead: &(dyn Fn(Position, u128) + Sync),
         range: Range<usize>,
-        room: Room,
-    ) -> Result<(Vec<Shard>, u64), Halt> {
-        let next = room.shards(range.len());
+        (per_shard, cap): (usize, u64),
+    ) -> Result<(Vec<Shard>, u64, usize), Halt> {
+        let next = Building::new(range.clone(), per_shard, cap);
         let stop = AtomicBool::new(false);
         if observer.report(Progress::Begin {
             units: SHARD_COUNT,
@@ -240,7 +244,6 @@ impl Level {
         {
             return Err(Halt::Cancelled);
         }
-        let flush = |k: usize, buf: &mut Vec<(Position, u128)>| flush_into(&next[k], buf);
         (0..SHARD_COUNT)
             .into_par_iter()
             .with_max_len(1)
@@ -252,19 +255,19 @@ impl Level {
                 let whole =
                     self.expand_shard(index, (board, symmetry), observer, dead, |child, n| {
                         let dest = shard_of(child);
-                        if !range.contains(&dest) || prune.lost(child) {
+                        if !next.builds(dest) || prune.lost(child) {
                             return false;
                         }
-                        let k = dest - range.start;
-                        bufs[k].push((child, n));
-                        if bufs[k].len() >= FLUSH {
-                            flush(k, &mut bufs[k]);
+                        let buf = &mut bufs[dest - range.start];
+                        buf.push((child, n));
+                        if buf.len() >= FLUSH {
+                            next.flush(dest, buf);
                         }
                         true
                     });
                 for (k, buf) in bufs.iter_mut().enumerate() {
                     if !buf.is_empty() {
-                        flush(k, buf);
+                        next.flush(range.start + k, buf);
                     }
                 }
                 if !whole {
@@ -274,7 +277,7 @@ impl Level {
         if stop.load(Ordering::Relaxed) {
             return Err(Halt::Cancelled);
         }
-        Ok(tightened(next))
+        Ok(next.finish())
     }
 }
 
@@ -285,14 +288,6 @@ impl Level {
 pub struct Room(pub u64);
 
 impl Room {
-    /// Empty shards for `n` of the level's shards, each with room for its share.
-    fn shards(self, n: usize) -> Vec<Mutex<Shard>> {
-        let each = self.per_shard(SHARD_COUNT);
-        (0..n)
-            .map(|_| Mutex::new(Shard::with_capacity(each)))
-            .collect()
-    }
-
     /// Room in each of `shards` shards that share the classes (15 % more than their share).
     fn per_shard(self, shards: usize) -> usize {
         (self.0 as f64 * 1.15 / shards.max(1) as f64) as usize

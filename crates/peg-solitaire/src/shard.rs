@@ -89,6 +89,11 @@ impl Shard {
         }
     }
 
+    /// Bytes an empty table with room for `n` classes holds.
+    pub fn bytes_for(n: usize) -> u64 {
+        slots_for(n, MAX_LOAD) as u64 * SLOT_BYTES
+    }
+
     /// Classes held.
     pub fn len(&self) -> usize {
         self.len

@@ -24,9 +24,11 @@ const PRUNE_FROM: u128 = if cfg!(test) { 1 } else { 4_000_000 };
 /// memory (the rest: the threads' buffers, a guess that runs short, what the allocator keeps).
 pub(super) const IN_MEMORY: f64 = 0.8;
 
-/// The share of `max_bytes` a range of a level built on disk is planned to fill (the rest: the shards threads
-/// read back, their buffers, and a guess that runs short).
-const DISK_SHARE: f64 = 0.6;
+/// The share of `max_bytes` the tables of a range of a level built on disk may fill (the rest: the shards threads
+/// read back, their buffers, a shard's table while it is made tight, what the allocator keeps). A range is cut
+/// short where its tables would outgrow it, so a guess of the level's size that runs short costs a pass, not
+/// memory.
+const DISK_SHARE: f64 = 0.8;
 
 /// The directory a count keeps its levels in on disk, made when first needed and removed with everything in it
 /// when the count ends (finished, failed or cancelled).
@@ -181,8 +183,8 @@ impl Run<'_> {
     /// where both levels and the next fit in [`IN_MEMORY`] of the limit. Else, where levels may go to disk, the
     /// other half's level goes there first (it is idle while this half grows), and the next is built in memory in
     /// one pass if it then fits beside `level` (read a shard at a time where it is on disk); only if not does
-    /// `level` go to disk too and the next is built on disk in as many ranges of shards as keep one range within
-    /// [`DISK_SHARE`], each range a pass over the whole of `level`.
+    /// `level` go to disk too and the next is built on disk a range of shards at a time, each range as much as
+    /// fits in [`DISK_SHARE`] of the limit and a pass over the whole of `level`.
     pub(super) fn step(
         &mut self,
         level: &mut Level,
@@ -228,19 +230,20 @@ impl Run<'_> {
             o.spill(&dir).map_err(halted)?;
         }
         level.spill(&dir).map_err(halted)?;
-        let passes = (next as f64 / (max * DISK_SHARE)).ceil() as usize;
-        if passes > SHARD_COUNT {
+        let cap = (max * DISK_SHARE) as u64;
+        let one_shard = next / SHARD_COUNT as u64;
+        if one_shard > cap {
             // Even one shard of the next level at a time would not fit.
             return Err(CountError::TooBig {
                 pegs: level.pegs.saturating_sub(1),
-                needed: (next / SHARD_COUNT as u64) * 5 / 3,
+                needed: (one_shard as f64 / DISK_SHARE) as u64,
                 limit: self.limits.max_bytes,
             });
         }
-        self.rereads += passes.saturating_sub(1) as u64;
-        let (next, most) = level
-            .expand_to_disk(moves, self.observer, dead, (passes, room), &dir)
+        let (next, most, passes) = level
+            .expand_to_disk(moves, self.observer, dead, (cap, room), &dir)
             .map_err(halted)?;
+        self.rereads += passes.saturating_sub(1) as u64;
         if let Some(e) = level.disk_failure() {
             return Err(CountError::Disk(e));
         }

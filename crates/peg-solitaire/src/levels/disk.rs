@@ -140,17 +140,20 @@ impl Level {
         }
     }
 
-    /// The next level, built on disk under `root` in `passes` ranges of shards (memory holds one range at a time);
-    /// `dead` is told of each class with no jump once (in the first pass). Returns it with the most bytes one
-    /// range held.
+    /// The next level, built on disk under `root` a range of shards at a time, each range as many shards as fit in
+    /// `cap` bytes (memory holds one range; each is a pass over the whole of this level): the first range is
+    /// planned from `room`, the estimate of the level's classes, and where the level turns out bigger its last
+    /// shards are given up and left to the next pass, planned from the classes the shards built so far hold.
+    /// `dead` is told of each class with no jump once (in the first pass). Returns the level with the most bytes
+    /// one range held and the passes taken.
     pub fn expand_to_disk(
         &self,
         (board, symmetry, prune): (&Board, &Symmetry, &Prune),
         observer: &dyn Observer,
         dead: &(dyn Fn(Position, u128) + Sync),
-        (passes, room): (usize, Room),
+        (cap, room): (u64, Room),
         root: &Path,
-    ) -> Result<(Level, u64), Halt> {
+    ) -> Result<(Level, u64, usize), Halt> {
         let pegs = self.pegs.saturating_sub(1);
         let dir = level_dir(root, pegs, self as *const Level as usize ^ 1)?;
         // The directory is removed with `level` on every way out, an error or a cancel included.
@@ -163,19 +166,24 @@ impl Level {
                 failed: Mutex::new(None),
             }),
         };
-        let mut most = 0;
-        for (p, range) in ranges(passes).into_iter().enumerate() {
+        let (mut most, mut start, mut passes) = (0, 0, 0);
+        while start < SHARD_COUNT {
             let quiet = |_: Position, _: u128| {};
-            let dead: &(dyn Fn(Position, u128) + Sync) = if p == 0 { dead } else { &quiet };
+            let dead: &(dyn Fn(Position, u128) + Sync) = if passes == 0 { dead } else { &quiet };
+            let built = level.disk.as_ref().map_or(0, |d| d.classes(0..start));
+            let (range, per_shard) = plan_range(start, cap, (room, built));
             let moves = (board, symmetry, prune);
-            let (part, built) = self.expand_range(moves, observer, dead, range.clone(), room)?;
-            most = most.max(built);
-            let classes = write_shards(&dir, range.start, &part)?;
+            let (part, bytes, end) =
+                self.expand_range(moves, observer, dead, range, (per_shard, cap))?;
+            most = most.max(bytes);
+            let classes = write_shards(&dir, start, &part)?;
             if let Some(d) = level.disk.as_mut() {
-                d.classes[range].copy_from_slice(&classes);
+                d.classes[start..end].copy_from_slice(&classes);
             }
+            start = end;
+            passes += 1;
         }
-        Ok((level, most))
+        Ok((level, most, passes))
     }
 
     /// The shards `range` of this level in memory (the others empty): a part of a level on disk to look classes
@@ -197,6 +205,25 @@ impl Level {
             disk: None,
         }
     }
+}
+
+/// Room a shard of a level built on disk is made ready for beyond what it is expected to hold (its expected classes
+/// come from the shards already built, or from an estimate of the level that more often runs over than short).
+const DISK_ROOM: f64 = 1.05;
+
+/// The next range to build from shard `start` on, with the room each of its shards is made ready for: as many
+/// shards as fit in `cap` bytes, each expected to hold the average of the `built` classes in the shards before
+/// `start` (none yet: of `room`, the whole level's estimate), spread evenly over the passes the rest will take.
+fn plan_range(start: usize, cap: u64, (room, built): (Room, u64)) -> (Range<usize>, usize) {
+    let expected = match start {
+        0 => room.0 as f64 / SHARD_COUNT as f64,
+        _ => built as f64 / start as f64,
+    };
+    let per_shard = (expected * DISK_ROOM) as usize;
+    let fit = (cap / Shard::bytes_for(per_shard).max(1)).max(1) as usize;
+    let rest = SHARD_COUNT - start;
+    let each = rest.div_ceil(rest.div_ceil(fit));
+    (start..start + each, per_shard)
 }
 
 /// The shards cut into `passes` ranges of about equal size.

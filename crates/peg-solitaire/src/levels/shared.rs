@@ -31,7 +31,9 @@ impl Level {
     ) -> Result<(Level, u64), Halt> {
         if ranks.size() == 1 {
             let moves = (board, symmetry, prune);
-            let (shards, built) = self.expand_range(moves, observer, dead, 0..SHARD_COUNT, room)?;
+            let room = (room.per_shard(SHARD_COUNT), u64::MAX);
+            let (shards, built, _) =
+                self.expand_range(moves, observer, dead, 0..SHARD_COUNT, room)?;
             return Ok((self.child_level(shards), built));
         }
         let (me, size) = (ranks.rank(), ranks.size());

@@ -120,3 +120,46 @@ fn a_count_cancelled_on_disk_removes_its_files() {
     assert!(empty(&dir), "files were left behind");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A level built on disk from an estimate of its size far short of the truth, or far over it: ranges are cut short
+/// where the tables outgrow the cap and the next pass takes up where the last one stopped, so the level is the one
+/// built in memory, every pass held within the cap, and the passes as few as the cap allows.
+#[test]
+fn a_level_built_on_disk_is_whole_whatever_its_size_was_guessed() {
+    use crate::levels::{Level, Room, SHARD_COUNT};
+    use crate::prune::Prune;
+    use crate::shard::Shard;
+    use rayon::iter::ParallelIterator;
+    let board = Board::named("english").unwrap();
+    let symmetry = Symmetry::none(&board);
+    let start = board.full() & !(1 << board.hole(3, 3).unwrap());
+    let moves = (&board, &symmetry, &Prune::none());
+    let mut level = Level::new(32, [(start, 1)]);
+    for _ in 0..7 {
+        level = level
+            .expand(&board, &symmetry, moves.2, &NoObserver, &|_, _| {})
+            .unwrap();
+    }
+    let whole = level
+        .expand(&board, &symmetry, moves.2, &NoObserver, &|_, _| {})
+        .unwrap();
+    let mut expected: Vec<(Position, u128)> = whole.par_entries().collect();
+    expected.sort_unstable();
+    let classes = expected.len();
+    // Room for a third of the level's classes at once (a shard's table made ready for its share, and a little).
+    let cap = Shard::bytes_for(classes / 3 / SHARD_COUNT) * SHARD_COUNT as u64;
+    let dir = scratch("guess");
+    for guess in [1, classes as u64 / 4, classes as u64, classes as u64 * 8] {
+        let (built, most, passes) = level
+            .expand_to_disk(moves, &NoObserver, &|_, _| {}, (cap, Room(guess)), &dir)
+            .unwrap();
+        let mut got: Vec<(Position, u128)> = built.par_entries().collect();
+        got.sort_unstable();
+        assert!(got == expected, "guess {guess}: another level");
+        assert!(most <= cap, "guess {guess}: {most} bytes held, cap {cap}");
+        assert!((3..=5).contains(&passes), "guess {guess}: {passes} passes");
+        drop(built);
+        assert!(empty(&dir), "guess {guess}: files were left behind");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
