@@ -26,16 +26,13 @@ impl Building {
     /// (`u64::MAX`: never given up). The range is cut at once where even their empty tables would not fit (the first
     /// shard is always kept).
     pub(super) fn new(range: Range<usize>, per_shard: usize, cap: u64) -> Building {
-        let shards: Vec<Mutex<Shard>> = range
+        let shards: Vec<Shard> = range
             .clone()
-            .map(|_| Mutex::new(Shard::with_capacity(per_shard)))
+            .map(|_| Shard::with_capacity(per_shard))
             .collect();
-        let bytes = shards
-            .iter()
-            .filter_map(|s| s.lock().ok().map(|s| s.bytes()))
-            .sum();
+        let bytes = shards.iter().map(Shard::bytes).sum();
         let building = Building {
-            shards,
+            shards: shards.into_iter().map(Mutex::new).collect(),
             first: range.start,
             end: AtomicUsize::new(range.end),
             bytes: AtomicU64::new(bytes),
