@@ -103,6 +103,17 @@ impl Bits {
     }
 }
 
+/// What a partition score needs of the secrets it splits ([`crate::scoring`]): how many there are, and a guess's
+/// classes against them, a block at a time.
+pub(crate) trait Blocks {
+    /// How many secrets there are.
+    fn len(&self) -> usize;
+    /// Calls `each(classes, left)` with the [`Feedback::index`] of `guess` against the secrets, [`BLOCK`] of them
+    /// at a time (`left`: how many secrets follow the block), until it returns `false`. Returns whether it saw
+    /// every block.
+    fn each_block(&self, guess: &Bits, each: impl FnMut(&[u8], usize) -> bool) -> bool;
+}
+
 /// Secrets laid out for scoring one guess against many: the `place` words of all of them, then the `count`
 /// words.
 pub(crate) struct Lanes<W> {
@@ -153,6 +164,71 @@ impl<W: Word> Lanes<W> {
     }
 }
 
+impl<W: Word> Lanes<W> {
+    /// The secret `j`'s `place` word.
+    #[inline(always)]
+    pub(crate) fn place(&self, j: usize) -> W {
+        self.place[j]
+    }
+}
+
+/// Secrets laid out for guesses that are arrangements of one colour multiset: a secret's colour matches against
+/// any arrangement of those colours (its feedback's total) are the same, so its class with no black (`base`) is
+/// worked out once, and a guess's class against it takes one population count, the blacks, added to it.
+pub(crate) struct Arranged<'a, W> {
+    pub(crate) place: &'a [W],
+    pub(crate) base: &'a [u8],
+}
+
+impl<W: Word> Arranged<'_, W> {
+    /// [`Blocks::each_block`] for a guess whose `place` word is `gp` (an arrangement of the colours these
+    /// secrets were laid out for).
+    #[inline(always)]
+    fn each_block(&self, gp: W, mut each: impl FnMut(&[u8], usize) -> bool) -> bool {
+        let mut classes = [0u8; BLOCK];
+        let n = self.place.len();
+        for ((place, base), from) in self
+            .place
+            .chunks(BLOCK)
+            .zip(self.base.chunks(BLOCK))
+            .zip((0..n).step_by(BLOCK))
+        {
+            let block = &mut classes[..place.len()];
+            for ((o, &p), &b) in block.iter_mut().zip(place).zip(base) {
+                *o = b + (gp & p).ones() as u8;
+            }
+            if !each(block, n - from - place.len()) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// [`Arranged`] secrets in the narrowest word their game fits.
+pub(crate) enum ArrangedSecrets<'a> {
+    Narrow(Arranged<'a, u64>),
+    Wide(Arranged<'a, u128>),
+}
+
+impl Blocks for ArrangedSecrets<'_> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        match self {
+            ArrangedSecrets::Narrow(a) => a.place.len(),
+            ArrangedSecrets::Wide(a) => a.place.len(),
+        }
+    }
+
+    #[inline(always)]
+    fn each_block(&self, guess: &Bits, each: impl FnMut(&[u8], usize) -> bool) -> bool {
+        match self {
+            ArrangedSecrets::Narrow(a) => a.each_block(guess.words().0, each),
+            ArrangedSecrets::Wide(a) => a.each_block(guess.words().0, each),
+        }
+    }
+}
+
 /// The secrets of a position laid out in the narrowest word their game fits.
 pub(crate) enum Secrets {
     Narrow(Lanes<u64>),
@@ -184,6 +260,18 @@ impl Secrets {
             Secrets::Narrow(lanes) => lanes.each_block(guess.words(), each),
             Secrets::Wide(lanes) => lanes.each_block(guess.words(), each),
         }
+    }
+}
+
+impl Blocks for Secrets {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Secrets::len(self)
+    }
+
+    #[inline(always)]
+    fn each_block(&self, guess: &Bits, each: impl FnMut(&[u8], usize) -> bool) -> bool {
+        Secrets::each_block(self, guess, each)
     }
 }
 

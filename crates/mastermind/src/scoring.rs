@@ -18,9 +18,11 @@ use crate::search::{Budget, Stopped};
 use crate::strategy::{Strategy, StrategyError};
 use progress::{Flow, Label, Observer, Progress, Unit};
 
+mod arranged;
 mod floors;
 mod split;
 
+use arranged::ByMultiset;
 use floors::{best_possible, multiset_floors};
 use split::{Split, n_log_n_growth};
 
@@ -194,7 +196,17 @@ impl Scoring<'_> {
                             continue; // no arrangement of these colours can reach the limit
                         }
                         let guess = &listed.bits[i as usize];
-                        let Some(score) = split.score(self.strategy, guess, parts, limit) else {
+                        // The secrets laid out for this multiset's arrangements where they are.
+                        let score = match floors.get().and_then(|f| f.arranged.get(multiset as u32))
+                        {
+                            Some(arranged) => Split {
+                                secrets: &arranged,
+                                n_log_n_growth: &n_log_n_growth,
+                            }
+                            .score(self.strategy, guess, parts, limit),
+                            None => split.score(self.strategy, guess, parts, limit),
+                        };
+                        let Some(score) = score else {
                             continue; // certainly worse than a candidate already scored
                         };
                         if !record(i, score, mine) {
@@ -240,7 +252,12 @@ impl Scoring<'_> {
                 let codes =
                     multiset_floors(self.strategy, listed, self.candidates, &secrets, limit);
                 let within = listed.multisets.least_within(&codes);
-                let _ = floors.set(Floors { codes, within });
+                let arranged = ByMultiset::new(&secrets, listed, &codes, limit);
+                let _ = floors.set(Floors {
+                    codes,
+                    within,
+                    arranged,
+                });
             }
             best = best.min(run(firsts..units)?);
         }
@@ -257,6 +274,8 @@ impl Scoring<'_> {
 struct Floors {
     codes: Vec<i64>,
     within: Vec<i64>,
+    /// The secrets laid out for the arrangements of the multisets that can still win ([`ByMultiset`]).
+    arranged: ByMultiset,
 }
 
 /// A candidate's rank, lowest best: (score, inconsistent, index).

@@ -56,6 +56,8 @@ pub(super) fn multiset_floors(
         .colours
         .par_iter()
         .zip(&listed.multisets.masks)
+        // A few secrets cost little a multiset: pieces of some thousands of secrets, not a task per multiset.
+        .with_min_len(((1 << 12) / secrets.len().max(1)).max(1))
         // Each thread counts in one buffer of its own (an allocation per multiset cost 6 % of this work in wasm).
         .map_init(
             || vec![0usize; slots],

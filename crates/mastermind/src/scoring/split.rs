@@ -1,7 +1,7 @@
 //! A candidate's split of the consistent codes, scored for a partition strategy a block of secrets at a time, with
 //! a bound that stops it early.
 
-use crate::bits::{Bits, Secrets};
+use crate::bits::{Bits, Blocks};
 use crate::strategy::Strategy;
 use crate::tally::{Sizes, TALLY_MOST, Tally, WIDE_TALLY_MOST, WideTally};
 
@@ -10,14 +10,14 @@ use crate::tally::{Sizes, TALLY_MOST, Tally, WIDE_TALLY_MOST, WideTally};
 /// (most-parts), the sum of squared class sizes (expected-size), the sum of `n log2 n` over classes (entropy:
 /// log2 N minus that sum over N is the entropy in bits). Each can only grow as secrets are added (most-parts:
 /// can gain at most one class per secret left), so scoring stops as soon as the score must exceed a bound.
-pub(super) struct Split<'a> {
-    pub(super) secrets: &'a Secrets,
+pub(super) struct Split<'a, S> {
+    pub(super) secrets: &'a S,
     /// For entropy: how much `n log2 n` grows from a class of `n` to one of `n + 1` (exact: the sum of these
     /// steps is the sum of the table's values).
     pub(super) n_log_n_growth: &'a [i64],
 }
 
-impl Split<'_> {
+impl<S: Blocks> Split<'_, S> {
     /// Adds the secrets, a block at a time, to their classes, growing the score with `step(score, class size
     /// before)`, and gives up once `beyond(score, secrets left)` says it must exceed the bound: checked between
     /// blocks, which keeps the result exact (a score only grows) and the inner loops short.
