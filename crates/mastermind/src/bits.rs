@@ -68,12 +68,31 @@ impl Bits {
         let mut seen = [0usize; 32];
         let mut bits = Bits { place: 0, count: 0 };
         for (peg, &c) in pegs.iter().enumerate() {
+            bits.place |= Bits::place_bit(peg, c, colors);
             let c = usize::from(c);
-            bits.place |= 1 << (peg * usize::from(colors) + c);
             bits.count |= 1 << (c * width + seen[c]);
             seen[c] += 1;
         }
         bits
+    }
+
+    /// The `place` bit of a peg of colour `c` at peg `peg`, in a game of `colors` colours.
+    #[inline(always)]
+    pub(crate) fn place_bit(peg: usize, c: u8, colors: u8) -> u128 {
+        1 << (peg * usize::from(colors) + usize::from(c))
+    }
+
+    /// A code's `place` set alone, as the walk that builds candidates makes it: enough to score an arrangement
+    /// against [`Arranged`] secrets, which read nothing else.
+    #[inline(always)]
+    pub(crate) fn placed(place: u128) -> Bits {
+        Bits { place, count: 0 }
+    }
+
+    /// The `place` set.
+    #[inline(always)]
+    pub(crate) fn place(&self) -> u128 {
+        self.place
     }
 
     /// The same colours with no peg placed: scored against a secret, its feedback has no black and the code's

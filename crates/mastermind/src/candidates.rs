@@ -3,6 +3,7 @@
 
 use std::cmp::Ordering;
 
+use crate::bits::Bits;
 use crate::listed::Listed;
 use crate::multisets::{Multisets, Within};
 use crate::{Code, Spec};
@@ -115,13 +116,25 @@ impl<'a> Candidates<'a> {
     pub(crate) fn slice(&self, s: usize) -> Vec<u32> {
         let mut out = Vec::new();
         self.slice_within(s, None, &mut out);
-        out
+        out.iter().map(|b| b.index).collect()
+    }
+
+    /// Whether code `i` comes before every code of slice `s` (its first pegs, read as the slice's digits, are
+    /// lower).
+    pub(crate) fn before_slice(&self, i: u32, s: usize) -> bool {
+        let spec = &self.listed.spec;
+        let depth = slice_depth(spec);
+        let colors = usize::from(spec.colors);
+        let first = self.listed.pegs(i)[..depth]
+            .iter()
+            .fold(0, |n, &c| n * colors + usize::from(c));
+        first < s
     }
 
     /// [`Candidates::slice`] less the codes whose colour multisets cannot reach `within`'s limit: the walk that
     /// builds them stops at the first pegs whose multiset no completion can bring to it, before the peg
     /// symmetry's test (the dearest). Into `out`, emptied first (a thread scoring many slices keeps one buffer).
-    pub(crate) fn slice_within(&self, s: usize, within: Option<Within>, out: &mut Vec<u32>) {
+    pub(crate) fn slice_within(&self, s: usize, within: Option<Within>, out: &mut Vec<Built>) {
         let listed = self.listed;
         let spec = &listed.spec;
         let depth = slice_depth(spec);
@@ -137,15 +150,29 @@ impl<'a> Candidates<'a> {
         let mut consistent = self.consistent[from..].iter().peekable();
         out.clear();
         self.symmetry
-            .each_lowest_code_from(listed, &prefix, within, &mut |i| {
+            .each_lowest_code_from(listed, &prefix, within, &mut |i, multiset, place| {
                 while consistent.next_if(|&&c| c < i).is_some() {}
                 if consistent.peek() != Some(&&i)
                     && (self.pegs.is_empty() || self.pegs.keeps(listed.pegs(i), &self.symmetry))
                 {
-                    out.push(i);
+                    out.push(Built {
+                        index: i,
+                        multiset,
+                        place,
+                    });
                 }
             });
     }
+}
+
+/// An inconsistent candidate as the walk that builds it knows it: its index, its colour multiset's number among
+/// [`Multisets::colours`], and its place set ([`Bits`]), which is all scoring it against secrets laid out for its
+/// multiset needs ([`crate::bits::Arranged`]): the code's bit sets need not be loaded.
+#[derive(Clone, Copy)]
+pub(crate) struct Built {
+    pub(crate) index: u32,
+    pub(crate) multiset: u32,
+    pub(crate) place: u128,
 }
 
 /// How many leading pegs name a slice of candidates: enough for at least 64 slices where the game has them.
@@ -244,7 +271,7 @@ impl ColorSymmetry {
     #[cfg(test)]
     pub(crate) fn lowest_codes_from(&self, listed: &Listed, prefix: &[u8]) -> Vec<u32> {
         let mut out = Vec::new();
-        self.each_lowest_code_from(listed, prefix, None, &mut |i| out.push(i));
+        self.each_lowest_code_from(listed, prefix, None, &mut |i, _, _| out.push(i));
         out
     }
 
@@ -255,16 +282,18 @@ impl ColorSymmetry {
         listed: &Listed,
         prefix: &[u8],
         within: Option<Within>,
-        visit: &mut impl FnMut(u32),
+        visit: &mut impl FnMut(u32, u32, u128),
     ) {
         let spec = &listed.spec;
         let mut pegs = Vec::with_capacity(usize::from(spec.pegs));
         let (mut left, mut used, mut rank) = (self.groups, 0u32, 0u32);
         let mut multiset = Multisets::EMPTY;
+        let mut place = 0u128;
         for &c in prefix {
             if self.allowed(left, used, spec) & (1 << c) == 0 {
                 return;
             }
+            place |= Bits::place_bit(pegs.len(), c, spec.colors);
             pegs.push(c);
             rank = rank * u32::from(spec.colors) + u32::from(c);
             left = left.map(|g| g & !(1 << c));
@@ -279,7 +308,7 @@ impl ColorSymmetry {
             listed,
             within,
         };
-        walk.extend(left, used, rank, multiset, &mut pegs, visit);
+        walk.extend(left, used, (rank, multiset, place), &mut pegs, visit);
     }
 
     /// The colours the next peg may take in a lowest form, given each group's colours not placed yet (`left`)
@@ -307,24 +336,24 @@ struct Walk<'a> {
 impl Walk<'_> {
     /// Places every allowed colour after `pegs` whose multiset (with `multiset`, that of `pegs`) the bound
     /// admits; `rank` is the index the code would have with repeats (counting in base `colors`), which is the
-    /// index itself in games with repeats.
+    /// index itself in games with repeats, and `place` the place set of `pegs` ([`Bits`]).
     fn extend(
         &self,
         left: [u32; 2],
         used: u32,
-        rank: u32,
-        multiset: u32,
+        (rank, multiset, place): (u32, u32, u128),
         pegs: &mut Vec<u8>,
-        visit: &mut impl FnMut(u32),
+        visit: &mut impl FnMut(u32, u32, u128),
     ) {
         let listed = self.listed;
         let spec = &listed.spec;
         if pegs.len() == usize::from(spec.pegs) {
-            visit(if spec.repeats {
+            let index = if spec.repeats {
                 rank
             } else {
                 listed.rank(pegs)
-            });
+            };
+            visit(index, listed.multisets.numbered(multiset), place);
             return;
         }
         let mut allowed = self.symmetry.allowed(left, used, spec);
@@ -337,9 +366,11 @@ impl Walk<'_> {
             if self.within.is_some_and(|w| !w.admits(multiset)) {
                 continue;
             }
+            let place = place | Bits::place_bit(pegs.len(), c, spec.colors);
             if last && spec.repeats {
                 // The last peg, in the loop rather than a call per code (most of the walk's steps are these).
-                visit(rank * u32::from(spec.colors) + u32::from(c));
+                let index = rank * u32::from(spec.colors) + u32::from(c);
+                visit(index, listed.multisets.numbered(multiset), place);
                 continue;
             }
             pegs.push(c);
@@ -347,8 +378,7 @@ impl Walk<'_> {
             self.extend(
                 left.map(|g| g & !bit),
                 used | bit,
-                rank,
-                multiset,
+                (rank, multiset, place),
                 pegs,
                 visit,
             );

@@ -93,6 +93,12 @@ impl Multisets {
         self.full[m as usize]
     }
 
+    /// The number among [`Multisets::colours`] of multiset `m`, one of a whole code's pegs.
+    #[inline(always)]
+    pub(crate) fn numbered(&self, m: u32) -> u32 {
+        self.full[m as usize]
+    }
+
     /// For every multiset of first pegs, the least of `floors` (one per code multiset, numbered as
     /// [`Multisets::colours`]) over the code multisets that hold it: a walk whose first pegs make a multiset
     /// whose least is past a bound can stop there.

@@ -9,8 +9,9 @@ use rand::{Rng, RngExt};
 use rayon::prelude::*;
 
 use crate::Feedback;
+use crate::bits::Bits;
 use crate::bits::fast;
-use crate::candidates::Candidates;
+use crate::candidates::{Built, Candidates};
 use crate::listed::Listed;
 use crate::multisets::Within;
 use crate::optimal::Optimal;
@@ -131,7 +132,7 @@ impl Scoring<'_> {
         // Scores one unit. `mine` is the lowest (score, inconsistent, index) this thread has seen, in this unit
         // or an earlier one: a candidate that can at best tie it and comes after it in the tie-break is dropped
         // too.
-        let score_unit = |(parts, built, mine): &mut (Vec<u32>, Vec<u32>, Best), unit: usize| {
+        let score_unit = |(parts, built, mine): &mut (Vec<u32>, Vec<Built>, Best), unit: usize| {
             if unit > floor_at.load(Ordering::Relaxed) {
                 return Ok(*mine);
             }
@@ -168,43 +169,69 @@ impl Scoring<'_> {
             };
             // Codes whose colours cannot reach the bound as it stands are not even built (they are all
             // inconsistent: only a lower score than a consistent candidate's wins).
-            let within = || {
-                let limit = limit_for(1);
+            // Where this thread's best so far comes before every candidate of the unit in the tie-break (it is
+            // consistent, or from an earlier slice), they must beat it, not tie it.
+            let within = |mine: &Best| {
+                let after = mine.2 != u32::MAX
+                    && (!mine.1 || self.candidates.before_slice(mine.2, unit - firsts));
+                let own = if after {
+                    mine.0.saturating_sub(1)
+                } else {
+                    mine.0
+                };
+                let limit = limit_for(1).min(own);
                 floors.get().map(|f| Within {
                     least: &f.within,
                     limit,
                 })
             };
             // The loop over the unit's candidates, compiled for the CPU's vector features.
-            let guesses = if unit < firsts {
+            if unit < firsts {
                 let from = unit * CANDIDATES_PER_CHUNK;
-                &first[from..first.len().min(from + CANDIDATES_PER_CHUNK)]
+                let chunk = &first[from..first.len().min(from + CANDIDATES_PER_CHUNK)];
+                built.clear();
+                built.extend(chunk.iter().map(|&i| Built {
+                    index: i,
+                    multiset: listed.multiset[i as usize],
+                    place: listed.bits[i as usize].place(),
+                }));
             } else {
-                self.candidates.slice_within(unit - firsts, within(), built);
-                built.as_slice()
-            };
+                self.candidates
+                    .slice_within(unit - firsts, within(mine), built);
+            }
+            let guesses = built.as_slice();
             fast(
                 #[inline(always)]
                 || {
-                    for (k, &i) in guesses.iter().enumerate() {
+                    for (k, candidate) in guesses.iter().enumerate() {
                         if k % 16 == 15 && unit > floor_at.load(Ordering::Relaxed) {
                             break; // an earlier unit reached the floor meanwhile
                         }
+                        let i = candidate.index;
                         let limit = limit_of(i, mine);
-                        let multiset = listed.multiset[i as usize] as usize;
-                        if floors.get().is_some_and(|f| f.codes[multiset] > limit) {
+                        let multiset = candidate.multiset;
+                        if floors
+                            .get()
+                            .is_some_and(|f| f.codes[multiset as usize] > limit)
+                        {
                             continue; // no arrangement of these colours can reach the limit
                         }
-                        let guess = &listed.bits[i as usize];
-                        // The secrets laid out for this multiset's arrangements where they are.
-                        let score = match floors.get().and_then(|f| f.arranged.get(multiset as u32))
-                        {
+                        // Against the secrets laid out for this multiset's arrangements where they are, from the
+                        // place set alone (the walk built it: the code's bit sets are not loaded); else as they are.
+                        let score = match floors.get().and_then(|f| f.arranged.get(multiset)) {
                             Some(arranged) => Split {
                                 secrets: &arranged,
                                 n_log_n_growth: &n_log_n_growth,
                             }
-                            .score(self.strategy, guess, parts, limit),
-                            None => split.score(self.strategy, guess, parts, limit),
+                            .score(
+                                self.strategy,
+                                &Bits::placed(candidate.place),
+                                parts,
+                                limit,
+                            ),
+                            None => {
+                                split.score(self.strategy, &listed.bits[i as usize], parts, limit)
+                            }
                         };
                         let Some(score) = score else {
                             continue; // certainly worse than a candidate already scored
