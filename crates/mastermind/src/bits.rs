@@ -195,7 +195,11 @@ impl<W: Word> Lanes<W> {
 /// any arrangement of those colours (its feedback's total) are the same, so its class with no black (`base`) is
 /// worked out once, and a guess's class against it takes one population count, the blacks, added to it.
 pub(crate) struct Arranged<'a, W> {
+    /// The position's secrets' `place` words, as many as a power of two (the last ones repeated).
     pub(crate) place: &'a [W],
+    /// The secrets in the order they are scored in, as indices into `place`.
+    pub(crate) order: &'a [u16],
+    /// Each one's class with no black, in that order.
     pub(crate) base: &'a [u8],
 }
 
@@ -205,18 +209,21 @@ impl<W: Word> Arranged<'_, W> {
     #[inline(always)]
     fn each_block(&self, gp: W, mut each: impl FnMut(&[u8], usize) -> bool) -> bool {
         let mut classes = [0u8; BLOCK];
-        let n = self.place.len();
-        for ((place, base), from) in self
-            .place
+        let n = self.order.len();
+        // A power of two long: an index masked to it needs no bounds check.
+        let mask = self.place.len() - 1;
+        let place = &self.place[..=mask];
+        for ((order, base), from) in self
+            .order
             .chunks(BLOCK)
             .zip(self.base.chunks(BLOCK))
             .zip((0..n).step_by(BLOCK))
         {
-            let block = &mut classes[..place.len()];
-            for ((o, &p), &b) in block.iter_mut().zip(place).zip(base) {
-                *o = b + (gp & p).ones() as u8;
+            let block = &mut classes[..order.len()];
+            for ((o, &j), &b) in block.iter_mut().zip(order).zip(base) {
+                *o = b + (gp & place[usize::from(j) & mask]).ones() as u8;
             }
-            if !each(block, n - from - place.len()) {
+            if !each(block, n - from - order.len()) {
                 return false;
             }
         }
@@ -234,8 +241,8 @@ impl Blocks for ArrangedSecrets<'_> {
     #[inline(always)]
     fn len(&self) -> usize {
         match self {
-            ArrangedSecrets::Narrow(a) => a.place.len(),
-            ArrangedSecrets::Wide(a) => a.place.len(),
+            ArrangedSecrets::Narrow(a) => a.order.len(),
+            ArrangedSecrets::Wide(a) => a.order.len(),
         }
     }
 

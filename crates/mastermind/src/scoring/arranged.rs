@@ -7,11 +7,14 @@ use rayon::prelude::*;
 use crate::bits::{Arranged, ArrangedSecrets, Lanes, Secrets, Word};
 use crate::listed::Listed;
 
-/// At most this many bytes of secrets laid out per position: where every multiset's would take more, only the
-/// first ones that fit are laid out, and the others' arrangements are scored as before (bit sets of both kinds).
+/// At most this many bytes of secrets laid out per position (three a secret and multiset: a 16-bit index and its
+/// class with no black): where every multiset's would take more, only the first ones that fit are laid out, and the
+/// others' arrangements are scored as before (bit sets of both kinds). At 7x7 knuth (2 threads) this cap held the
+/// resident memory at 106 MB; 512 MiB of place words laid out whole took 603 MB for about 5 % less time.
 const MOST_BYTES: usize = 32 << 20;
 
-/// The secrets of a position laid out for the arrangements of each of some colour multisets ([`Arranged`]). Within
+/// The secrets of a position laid out for the arrangements of each of some colour multisets ([`Arranged`]), as the
+/// order to score them in (indices into the position's place words) and each one's class with no black. Within
 /// each, the secrets are grouped by their total against those colours, the group whose classes must be fullest
 /// first (its secrets over the classes its blacks can split it into, as the multiset's floor counts them): a guess
 /// that overfills a class mostly does so there, so a bound stops it after a part of the secrets instead of most.
@@ -23,8 +26,10 @@ pub(super) enum ByMultiset {
 
 /// [`ByMultiset`] in word `W`.
 pub(super) struct Arena<W> {
-    /// The laid-out multisets' secrets, `n` of them each, one after another.
+    /// The position's secrets' place words, padded to a power of two ([`Arranged::place`]).
     place: Vec<W>,
+    /// The laid-out multisets' orders and classes with no black, `n` of each a multiset, one after another.
+    order: Vec<u16>,
     base: Vec<u8>,
     /// Where each multiset's secrets are, in units of `n`, or `u32::MAX` where not laid out.
     at: Vec<u32>,
@@ -32,8 +37,8 @@ pub(super) struct Arena<W> {
 }
 
 impl ByMultiset {
-    /// Lays out `secrets` for every multiset whose floor (`floors`, numbered as [`crate::multisets::Multisets::colours`])
-    /// is at most `limit`, as far as [`MOST_BYTES`] allows.
+    /// Lays out `secrets` for every multiset whose floor (`floors`, numbered as
+    /// [`crate::multisets::Multisets::colours`]) is at most `limit`, as far as [`MOST_BYTES`] allows.
     pub(super) fn new(
         secrets: &Secrets,
         listed: &Listed,
@@ -64,8 +69,12 @@ impl ByMultiset {
 impl<W: Word> Arena<W> {
     fn new(lanes: &Lanes<W>, listed: &Listed, floors: &[i64], limit: i64, pegs: u32) -> Arena<W> {
         let n = lanes.len();
-        let each = n * (size_of::<W>() + 1);
-        let most = MOST_BYTES / each.max(1);
+        // Positions of more secrets than a 16-bit index names are not laid out (a few at the top of a tree).
+        let most = if n > 1 << 16 {
+            0
+        } else {
+            MOST_BYTES / (3 * n).max(1)
+        };
         let chosen: Vec<u32> = (0..floors.len() as u32)
             .filter(|&m| floors[m as usize] <= limit)
             .take(most)
@@ -74,24 +83,33 @@ impl<W: Word> Arena<W> {
         for (k, &m) in chosen.iter().enumerate() {
             at[m as usize] = k as u32;
         }
-        let mut place = vec![W::narrow(0); chosen.len() * n];
+        let place: Vec<W> = (0..n.next_power_of_two())
+            .map(|j| lanes.place(j.min(n.saturating_sub(1))))
+            .collect();
+        let mut order = vec![0u16; chosen.len() * n];
         let mut base = vec![0u8; chosen.len() * n];
         // Positions of a few secrets lay out many multisets cheaply each: in pieces of some thousands of secrets,
         // not one task per multiset.
         if let Some(min_len) = (1usize << 12).checked_div(n) {
-            place
+            order
                 .par_chunks_mut(n)
                 .zip(base.par_chunks_mut(n))
                 .zip(&chosen)
                 .with_min_len(min_len.max(1))
                 .for_each_init(
                     || vec![0u8; n],
-                    |own, ((place, base), &m)| {
-                        lay_out(lanes, listed, m, pegs, own, place, base);
+                    |own, ((order, base), &m)| {
+                        lay_out(lanes, listed, m, pegs, own, order, base);
                     },
                 );
         }
-        Arena { place, base, at, n }
+        Arena {
+            place,
+            order,
+            base,
+            at,
+            n,
+        }
     }
 
     #[inline(always)]
@@ -102,7 +120,8 @@ impl<W: Word> Arena<W> {
         }
         let from = k as usize * self.n;
         Some(Arranged {
-            place: &self.place[from..][..self.n],
+            place: &self.place,
+            order: &self.order[from..][..self.n],
             base: &self.base[from..][..self.n],
         })
     }
@@ -116,7 +135,7 @@ fn lay_out<W: Word>(
     m: u32,
     pegs: u32,
     own: &mut [u8],
-    place: &mut [W],
+    order: &mut [u16],
     base: &mut [u8],
 ) {
     // Each secret's class with no black, `t (t + 1) / 2` for its total `t`: the colours alone, scored.
@@ -137,22 +156,22 @@ fn lay_out<W: Word>(
         count[total_of(c)] += 1;
     }
     let splits = |t: usize| if t == pegs as usize { t - 1 } else { t + 1 };
-    let mut order: Vec<usize> = (0..=pegs as usize).filter(|&t| count[t] > 0).collect();
+    let mut groups: Vec<usize> = (0..=pegs as usize).filter(|&t| count[t] > 0).collect();
     // Fullest first: `count[t] / splits(t)` descending, compared without division.
-    order.sort_by(|&a, &b| {
+    groups.sort_by(|&a, &b| {
         (count[b] * splits(a))
             .cmp(&(count[a] * splits(b)))
             .then(a.cmp(&b))
     });
     let mut next = [0usize; 17];
     let mut from = 0;
-    for &t in &order {
+    for &t in &groups {
         next[t] = from;
         from += count[t];
     }
     for (j, &c) in own.iter().enumerate() {
         let slot = &mut next[total_of(c)];
-        place[*slot] = lanes.place(j);
+        order[*slot] = j as u16;
         base[*slot] = c;
         *slot += 1;
     }
