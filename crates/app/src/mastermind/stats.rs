@@ -132,8 +132,10 @@ impl Bench {
                 b.spec.pegs, b.spec.colors
             )),
         }
+        // `all` is every secret, as the Games menu names it (its value there); a number from 1 is seeded games.
         let games = q
             .get("games")
+            .filter(|v| !v.trim().eq_ignore_ascii_case("all"))
             .map(|v| (v, v.trim().parse::<u32>().ok().filter(|&n| n > 0)));
         if let Some(list) = q.get("strategies") {
             let mut chosen = Vec::new();
@@ -159,7 +161,7 @@ impl Bench {
             Some((_, Some(n))) => Some(n),
             Some((v, None)) => {
                 errors.push(format!(
-                    "games: '{v}' is not a number of games from 1; every secret is played"
+                    "games: '{v}' is neither 'all' nor a number of games from 1; every secret is played"
                 ));
                 None
             }
@@ -378,7 +380,7 @@ pub fn StatsPage(props: &StatsProps) -> Html {
                 </fieldset>
                 if let Err(why) = all_playable_why(&b.spec) { <p class="hint">{ format!("{why}: strategies are compared on seeded games.") }</p> }
                 if playable && b.games.is_none() && b.spec.code_count().is_some_and(|n| n > 100_000) {
-                    <p class="hint" id="long-run">{ format!("Every secret of {} is {} games, played exactly as one tree: minutes for each strategy on two threads (6x9 knuth: about 2 to 3 minutes), with its progress below and Cancel.", b.spec, protocol::group_digits(&b.spec.code_count().unwrap_or(0).to_string())) }</p>
+                    <p class="hint" id="long-run">{ format!("Every secret of {} is {} games, played exactly as one tree: a minute or more for each strategy on two threads (6x9 knuth: about a minute and a quarter), with its progress below and Cancel.", b.spec, protocol::group_digits(&b.spec.code_count().unwrap_or(0).to_string())) }</p>
                 }
                 <div class="actions">
                     <button type="button" class="primary" id="run-stats" onclick={run} disabled={b.running() || b.chosen.is_empty()}>{ "Play" }</button>

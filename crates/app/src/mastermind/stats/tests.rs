@@ -71,4 +71,23 @@ fn big_games_are_compared_on_seeded_games() {
     assert!(bad.link_errors[2].starts_with("games: '0'"));
     let b = Rc::new(b).reduce(BenchAction::Games(None));
     assert_eq!(b.games, Some(100));
+    // `all`, the Games menu's own name for every secret, is no error.
+    let q: Query = [("pegs", "6"), ("colors", "9"), ("games", "All")]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let all = Bench::from_query(&q);
+    assert_eq!(
+        (all.games, all.link_errors.len()),
+        (None, 0),
+        "{:?}",
+        all.link_errors
+    );
+    let q: Query = [("games", "most")]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let most = Bench::from_query(&q);
+    assert_eq!(most.games, None);
+    assert!(most.link_errors[0].starts_with("games: 'most' is neither 'all' nor a number"));
 }
