@@ -205,7 +205,8 @@ pub(crate) struct Arranged<'a, W> {
 
 impl<W: Word> Arranged<'_, W> {
     /// [`Blocks::each_block`] for a guess whose `place` word is `gp` (an arrangement of the colours these
-    /// secrets were laid out for).
+    /// secrets were laid out for). The same walk over blocks as [`Lanes::each_block`], written out: one generic walk
+    /// taking each kernel as a closure was measured 8-15 % slower on small positions (2026-11-26).
     #[inline(always)]
     fn each_block(&self, gp: W, mut each: impl FnMut(&[u8], usize) -> bool) -> bool {
         let mut classes = [0u8; BLOCK];
