@@ -1,6 +1,7 @@
 //! The strategy comparison's reducer, natively.
 
 use super::*;
+use crate::route::parse_query;
 use protocol::Answer;
 
 fn played(mean: f64) -> Outcome {
@@ -44,26 +45,16 @@ fn a_run_plays_each_chosen_strategy_in_turn_and_can_be_cancelled() {
 
 #[test]
 fn big_games_are_compared_on_seeded_games() {
-    let q: Query = [
-        ("pegs", "8"),
-        ("colors", "8"),
-        ("strategies", "knuth,entropy,nonsense"),
-    ]
-    .iter()
-    .map(|(k, v)| (k.to_string(), v.to_string()))
-    .collect();
-    let b = Bench::from_query(&q);
+    let b = Bench::from_query(&parse_query(
+        "pegs=8&colors=8&strategies=knuth,entropy,nonsense",
+    ));
     assert_eq!(
         (b.games, b.chosen.clone()),
         (Some(100), vec![Strategy::Knuth, Strategy::Entropy])
     );
     assert_eq!(b.link_errors.len(), 1);
     assert!(b.link_errors[0].starts_with("strategies: 'nonsense' is not a strategy"));
-    let q: Query = [("pegs", "x"), ("colors", "30"), ("games", "0")]
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let bad = Bench::from_query(&q);
+    let bad = Bench::from_query(&parse_query("pegs=x&colors=30&games=0"));
     assert_eq!(bad.spec, Spec::CLASSIC);
     assert_eq!(bad.link_errors.len(), 3, "{:?}", bad.link_errors);
     assert!(bad.link_errors[0].starts_with("pegs: 'x' is not a whole number"));
@@ -72,22 +63,14 @@ fn big_games_are_compared_on_seeded_games() {
     let b = Rc::new(b).reduce(BenchAction::Games(None));
     assert_eq!(b.games, Some(100));
     // `all`, the Games menu's own name for every secret, is no error.
-    let q: Query = [("pegs", "6"), ("colors", "9"), ("games", "All")]
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let all = Bench::from_query(&q);
+    let all = Bench::from_query(&parse_query("pegs=6&colors=9&games=All"));
     assert_eq!(
         (all.games, all.link_errors.len()),
         (None, 0),
         "{:?}",
         all.link_errors
     );
-    let q: Query = [("games", "most")]
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let most = Bench::from_query(&q);
+    let most = Bench::from_query(&parse_query("games=most"));
     assert_eq!(most.games, None);
     assert!(most.link_errors[0].starts_with("games: 'most' is neither 'all' nor a number"));
 }
