@@ -4,6 +4,7 @@
 
 use rayon::prelude::*;
 
+use super::floors::black_splits;
 use crate::bits::{Arranged, ArrangedSecrets, Lanes, Secrets, Word};
 use crate::listed::Listed;
 
@@ -45,14 +46,9 @@ impl ByMultiset {
         floors: &[i64],
         limit: i64,
     ) -> ByMultiset {
-        let pegs = u32::from(listed.spec.pegs);
         match secrets {
-            Secrets::Narrow(lanes) => {
-                ByMultiset::Narrow(Arena::new(lanes, listed, floors, limit, pegs))
-            }
-            Secrets::Wide(lanes) => {
-                ByMultiset::Wide(Arena::new(lanes, listed, floors, limit, pegs))
-            }
+            Secrets::Narrow(lanes) => ByMultiset::Narrow(Arena::new(lanes, listed, floors, limit)),
+            Secrets::Wide(lanes) => ByMultiset::Wide(Arena::new(lanes, listed, floors, limit)),
         }
     }
 
@@ -67,7 +63,7 @@ impl ByMultiset {
 }
 
 impl<W: Word> Arena<W> {
-    fn new(lanes: &Lanes<W>, listed: &Listed, floors: &[i64], limit: i64, pegs: u32) -> Arena<W> {
+    fn new(lanes: &Lanes<W>, listed: &Listed, floors: &[i64], limit: i64) -> Arena<W> {
         let n = lanes.len();
         // Positions of more secrets than a 16-bit index names are not laid out (a few at the top of a tree).
         let most = if n > 1 << 16 {
@@ -99,7 +95,7 @@ impl<W: Word> Arena<W> {
                 .for_each_init(
                     || vec![0u8; n],
                     |own, ((order, base), &m)| {
-                        lay_out(lanes, listed, m, pegs, own, order, base);
+                        lay_out(lanes, listed, m, own, order, base);
                     },
                 );
         }
@@ -127,13 +123,12 @@ impl<W: Word> Arena<W> {
     }
 }
 
-/// Lays out `lanes`' secrets for multiset `m`'s arrangements into `place` and `base` ([`ByMultiset`]'s order);
+/// Lays out `lanes`' secrets for multiset `m`'s arrangements into `order` and `base` ([`ByMultiset`]'s order);
 /// `own` is scratch for each secret's class with no black.
 fn lay_out<W: Word>(
     lanes: &Lanes<W>,
     listed: &Listed,
     m: u32,
-    pegs: u32,
     own: &mut [u8],
     order: &mut [u16],
     base: &mut [u8],
@@ -148,15 +143,15 @@ fn lay_out<W: Word>(
             true
         },
     );
-    // Secrets per total, and the classes the blacks can split each total into (no arrangement wins: at the
-    // total of every peg, `pegs - 1` blacks are impossible and `pegs` would be a consistent guess).
+    // Secrets per total, and the classes the blacks can split each total into.
+    let pegs = usize::from(listed.spec.pegs);
     let mut count = [0usize; 17];
     let total_of = |class: u8| usize::from(TOTAL_OF[usize::from(class)]);
     for &c in own.iter() {
         count[total_of(c)] += 1;
     }
-    let splits = |t: usize| if t == pegs as usize { t - 1 } else { t + 1 };
-    let mut groups: Vec<usize> = (0..=pegs as usize).filter(|&t| count[t] > 0).collect();
+    let splits = |t: usize| black_splits(t, pegs);
+    let mut groups: Vec<usize> = (0..=pegs).filter(|&t| count[t] > 0).collect();
     // Fullest first: `count[t] / splits(t)` descending, compared without division.
     groups.sort_by(|&a, &b| {
         (count[b] * splits(a))

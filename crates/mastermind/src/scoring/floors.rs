@@ -34,12 +34,7 @@ pub(super) fn multiset_floors(
     // that many feedbacks (`best_possible`), the largest of them for knuth and their sum for the others.
     let floor_of = |by_total: &[usize]| {
         let classes = (0..=pegs)
-            .map(|t| {
-                (
-                    by_total[t * (t + 1) / 2],
-                    if t == pegs { pegs - 1 } else { t + 1 },
-                )
-            })
+            .map(|t| (by_total[t * (t + 1) / 2], black_splits(t, pegs)))
             .filter(|&(n, _)| n > 0)
             .map(|(n, k)| best_possible(strategy, n, k));
         match strategy {
@@ -89,6 +84,13 @@ pub(super) fn multiset_floors(
             },
         )
         .collect()
+}
+
+/// Into how many classes the blacks of an inconsistent guess can split the secrets with whom it shares `total`
+/// colours, in a game of `pegs` pegs: `total + 1`, or `pegs - 1` where `total = pegs` (`pegs - 1` blacks and one
+/// white cannot happen, and all blacks would make the guess that secret).
+pub(super) fn black_splits(total: usize, pegs: usize) -> usize {
+    if total == pegs { pegs - 1 } else { total + 1 }
 }
 
 /// The best score ([`super::split::Split`]) any guess can get on `n` consistent codes when `feedbacks` feedbacks can
