@@ -5,7 +5,8 @@ use std::cmp::Ordering;
 
 use crate::bits::Bits;
 use crate::listed::Listed;
-use crate::multisets::{Multisets, Within};
+use crate::multisets::Multisets;
+use crate::within::Within;
 use crate::{Code, Spec};
 
 mod pegs;
@@ -300,7 +301,8 @@ impl ColorSymmetry {
             used |= 1 << c;
             multiset = listed.multisets.child(multiset, c);
         }
-        if within.is_some_and(|w| !w.admits(multiset)) {
+        if within.is_some_and(|w| !w.admits(multiset) || !w.admits_blacks(0..pegs.len() + 1, place))
+        {
             return;
         }
         let walk = Walk {
@@ -356,8 +358,16 @@ impl Walk<'_> {
             visit(index, listed.multisets.numbered(multiset), place);
             return;
         }
+        let depth = pegs.len();
+        if depth > 0
+            && self
+                .within
+                .is_some_and(|w| !w.admits_blacks(depth..depth + 1, place))
+        {
+            return;
+        }
         let mut allowed = self.symmetry.allowed(left, used, spec);
-        let last = pegs.len() + 1 == usize::from(spec.pegs);
+        let last = depth + 1 == usize::from(spec.pegs);
         while allowed != 0 {
             let c = allowed.trailing_zeros() as u8;
             let bit = 1u32 << c;

@@ -21,6 +21,7 @@
 //! ```
 
 pub mod advise;
+mod atoms;
 mod bits;
 mod candidates;
 mod choose;
@@ -42,6 +43,7 @@ mod stats;
 pub mod strategy;
 mod tally;
 pub mod wait;
+mod within;
 mod workload;
 
 pub use choose::{Choice, choose};

@@ -120,22 +120,6 @@ impl Multisets {
     }
 }
 
-/// A bound on the multisets a walk may complete: [`Multisets::least_within`] of the floors, and the limit a code
-/// must be able to reach to be kept.
-#[derive(Clone, Copy)]
-pub(crate) struct Within<'a> {
-    pub(crate) least: &'a [i64],
-    pub(crate) limit: i64,
-}
-
-impl Within<'_> {
-    /// Whether some code whose first pegs make multiset `m` can still reach the limit.
-    #[inline(always)]
-    pub(crate) fn admits(&self, m: u32) -> bool {
-        self.least[m as usize] <= self.limit
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,14 +9,15 @@ use rand::{Rng, RngExt};
 use rayon::prelude::*;
 
 use crate::Feedback;
+use crate::atoms::Atoms;
 use crate::bits::Bits;
 use crate::bits::fast;
 use crate::candidates::{Built, Candidates};
 use crate::listed::Listed;
-use crate::multisets::Within;
 use crate::optimal::Optimal;
 use crate::search::{Budget, Stopped};
 use crate::strategy::{Strategy, StrategyError};
+use crate::within::Within;
 use progress::{Flow, Label, Observer, Progress, Unit};
 
 mod arranged;
@@ -77,6 +78,10 @@ pub const CHUNKS: Unit = Unit::new("chunk", "chunks of guesses", Label::Ordinal)
 /// Below this many feedbacks a split is scored on the calling thread: handing it to the pool would cost more
 /// than the work (most nodes of a strategy tree are small).
 const PARALLEL_FROM: usize = 1 << 16;
+
+/// Positions of at most this many secrets give Knuth's walk their [`Atoms`] (16 bytes a secret and peg at most):
+/// 6x9 knuth 1.2-1.3x faster, a part of 7x7 1.55x (BENCHMARKS.md); the first positions of a tree, larger, are few.
+const ATOMS_MOST: usize = 1 << 16;
 
 /// One choice of a partition strategy: which candidates to score against which consistent codes.
 struct Scoring<'a> {
@@ -183,6 +188,7 @@ impl Scoring<'_> {
                 floors.get().map(|f| Within {
                     least: &f.within,
                     limit,
+                    atoms: f.atoms.as_ref(),
                 })
             };
             // The loop over the unit's candidates, compiled for the CPU's vector features.
@@ -280,10 +286,13 @@ impl Scoring<'_> {
                     multiset_floors(self.strategy, listed, self.candidates, &secrets, limit);
                 let within = listed.multisets.least_within(&codes);
                 let arranged = ByMultiset::new(&secrets, listed, &codes, limit);
+                let atoms = (self.strategy == Strategy::Knuth && secrets.len() <= ATOMS_MOST)
+                    .then(|| Atoms::new(listed, self.consistent));
                 let _ = floors.set(Floors {
                     codes,
                     within,
                     arranged,
+                    atoms,
                 });
             }
             best = best.min(run(firsts..units)?);
@@ -303,6 +312,8 @@ struct Floors {
     within: Vec<i64>,
     /// The secrets laid out for the arrangements of the multisets that can still win ([`ByMultiset`]).
     arranged: ByMultiset,
+    /// For Knuth, the secrets only blacks tell apart, which stop the walk early ([`Atoms`]).
+    atoms: Option<Atoms>,
 }
 
 /// A candidate's rank, lowest best: (score, inconsistent, index).
