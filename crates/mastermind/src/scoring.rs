@@ -206,6 +206,8 @@ impl Scoring<'_> {
                     .slice_within(unit - firsts, within(mine), built);
             }
             let guesses = built.as_slice();
+            // Set before any unit of the inconsistent candidates starts, and only then.
+            let floors = floors.get();
             fast(
                 #[inline(always)]
                 || {
@@ -216,15 +218,12 @@ impl Scoring<'_> {
                         let i = candidate.index;
                         let limit = limit_of(i, mine);
                         let multiset = candidate.multiset;
-                        if floors
-                            .get()
-                            .is_some_and(|f| f.codes[multiset as usize] > limit)
-                        {
+                        if floors.is_some_and(|f| f.codes[multiset as usize] > limit) {
                             continue; // no arrangement of these colours can reach the limit
                         }
                         // Against the secrets laid out for this multiset's arrangements where they are, from the
                         // place set alone (the walk built it: the code's bit sets are not loaded); else as they are.
-                        let score = match floors.get().and_then(|f| f.arranged.get(multiset)) {
+                        let score = match floors.and_then(|f| f.arranged.get(multiset)) {
                             Some(arranged) => Split {
                                 secrets: &arranged,
                                 n_log_n_growth: &n_log_n_growth,
