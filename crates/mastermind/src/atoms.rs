@@ -72,6 +72,12 @@ impl Atoms {
         atoms
     }
 
+    /// Whether no two secrets share their colours and agree on any peg on from some depth (nothing to cut by).
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
     /// Whether a code whose first pegs have place set `place` ([`crate::bits::Bits::place_bit`]) can still keep every class
     /// within `limit` secrets: in no group of depth `depths` (from the first pegs placed) do more than `limit`
     /// members have as many blacks. Any pegs placed beyond a group's depth add the same blacks to all its members,

@@ -107,6 +107,86 @@ impl NaiveRank {
     }
 }
 
+/// The lowest code by (rank, inconsistent, index) among every code of `listed`, ranked naively with `crate::score`
+/// on `consistent` (sorted indices).
+fn naive_best(strategy: Strategy, listed: &Listed, consistent: &[u32]) -> u32 {
+    let spec = listed.spec;
+    let all: Vec<Code> = (0..listed.len() as u32).map(|i| listed.code(i)).collect();
+    let rank = |g: &Code| {
+        let mut sizes = std::collections::BTreeMap::new();
+        for &s in consistent {
+            *sizes
+                .entry(crate::score(g, &all[s as usize], spec.colors))
+                .or_insert(0u64) += 1;
+        }
+        NaiveRank {
+            strategy,
+            sizes: sizes.into_values().collect(),
+        }
+    };
+    let inconsistent = |i: u32| consistent.binary_search(&i).is_err();
+    let (mut best, mut best_rank) = (0u32, rank(&all[0]));
+    for i in 1..listed.len() as u32 {
+        let r = rank(&all[i as usize]);
+        let order = r
+            .cmp(&best_rank)
+            .then(inconsistent(i).cmp(&inconsistent(best)));
+        if order == std::cmp::Ordering::Less {
+            (best, best_rank) = (i, r);
+        }
+    }
+    best
+}
+
+/// Knuth's choice late in a game, where secrets that hold the same colours are left and only blacks tell them apart
+/// (the walk drops a candidate once its first pegs leave more of them together than the limit allows: `Atoms`), is
+/// the naive argmin too: after histories of three or four guesses, in positions the scan does not count small.
+#[test]
+fn knuth_late_in_a_game_is_the_exact_argmin() {
+    let mut rng = StdRng::seed_from_u64(5);
+    for spec in [
+        Spec::new(5, 6, true).unwrap(),
+        Spec::new(6, 5, true).unwrap(),
+    ] {
+        let listed = Listed::new(&spec).unwrap();
+        let (mut checked, mut with_atoms) = (0, 0);
+        while checked < 12 {
+            let secret = listed.index_of(&Code::random(&spec, &mut rng));
+            let past: Vec<u32> = (0..rng.random_range(3..=4))
+                .map(|_| listed.index_of(&Code::random(&spec, &mut rng)))
+                .collect();
+            let answer = |g: u32, s: u32| listed.bits[g as usize].score(&listed.bits[s as usize]);
+            let consistent: Vec<u32> = (0..listed.len() as u32)
+                .filter(|&i| past.iter().all(|&g| answer(g, i) == answer(g, secret)))
+                .collect();
+            if !(6..=80).contains(&consistent.len()) {
+                continue;
+            }
+            checked += 1;
+            // Secrets that hold the same colours and agree from some peg on: the walk's atoms have groups here.
+            let atoms = crate::atoms::Atoms::new(&listed, &consistent);
+            with_atoms += usize::from(!atoms.is_empty());
+            let pegs: Vec<&[u8]> = past.iter().map(|&g| listed.pegs(g)).collect();
+            let fast = pick(
+                Strategy::Knuth,
+                &listed,
+                &consistent,
+                &pegs,
+                &Budget::UNLIMITED,
+                &mut rng,
+                &NoObserver,
+            )
+            .unwrap();
+            let best = naive_best(Strategy::Knuth, &listed, &consistent);
+            assert_eq!(fast, best, "{spec} after {pegs:?}");
+        }
+        assert!(
+            with_atoms >= 6,
+            "{spec}: {with_atoms} of the positions had atoms"
+        );
+    }
+}
+
 /// The prime exponents of the product of `n^n` over `sizes`: `sum n ln n`, exactly.
 fn exponents(sizes: &[u64]) -> Vec<u64> {
     let mut e = vec![0u64; 1024];
@@ -174,29 +254,7 @@ fn the_fast_choice_is_the_exact_argmin_of_a_naive_search() {
                     &NoObserver,
                 )
                 .unwrap();
-                let rank = |g: &Code| {
-                    let mut sizes = std::collections::BTreeMap::new();
-                    for &s in &consistent {
-                        *sizes
-                            .entry(crate::score(g, &all[s as usize], spec.colors))
-                            .or_insert(0u64) += 1;
-                    }
-                    NaiveRank {
-                        strategy,
-                        sizes: sizes.into_values().collect(),
-                    }
-                };
-                let inconsistent = |i: u32| consistent.binary_search(&i).is_err();
-                let (mut best, mut best_rank) = (0u32, rank(&all[0]));
-                for i in 1..listed.len() as u32 {
-                    let r = rank(&all[i as usize]);
-                    let order = r
-                        .cmp(&best_rank)
-                        .then(inconsistent(i).cmp(&inconsistent(best)));
-                    if order == std::cmp::Ordering::Less {
-                        (best, best_rank) = (i, r);
-                    }
-                }
+                let best = naive_best(strategy, &listed, &consistent);
                 assert_eq!(fast, best, "{spec} {strategy} after {past:?}");
             }
         }
