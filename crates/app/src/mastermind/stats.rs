@@ -380,7 +380,7 @@ pub fn StatsPage(props: &StatsProps) -> Html {
                 </fieldset>
                 if let Err(why) = all_playable_why(&b.spec) { <p class="hint">{ format!("{why}: strategies are compared on seeded games.") }</p> }
                 if playable && b.games.is_none() && b.spec.code_count().is_some_and(|n| n > 100_000) {
-                    <p class="hint" id="long-run">{ format!("Every secret of {} is {} games, played exactly as one tree: a minute or more for each strategy on two threads (6x9 knuth: about a minute and a quarter), with its progress below and Cancel.", b.spec, protocol::group_digits(&b.spec.code_count().unwrap_or(0).to_string())) }</p>
+                    <p class="hint" id="long-run">{ format!("Every secret of {} is {} games, played exactly as one tree: a minute or more for each strategy on two threads (6x9 knuth: about a minute), with its progress below and Cancel.", b.spec, protocol::group_digits(&b.spec.code_count().unwrap_or(0).to_string())) }</p>
                 }
                 <div class="actions">
                     <button type="button" class="primary" id="run-stats" onclick={run} disabled={b.running() || b.chosen.is_empty()}>{ "Play" }</button>
