@@ -107,6 +107,28 @@ impl NaiveRank {
     }
 }
 
+/// `strategy`'s choice where `consistent` remain after the guesses `past` is [`naive_best`]'s.
+fn assert_naive_choice(
+    strategy: Strategy,
+    listed: &Listed,
+    consistent: &[u32],
+    past: &[&[u8]],
+    rng: &mut StdRng,
+) {
+    let fast = pick(
+        strategy,
+        listed,
+        consistent,
+        past,
+        &Budget::UNLIMITED,
+        rng,
+        &NoObserver,
+    )
+    .unwrap();
+    let best = naive_best(strategy, listed, consistent);
+    assert_eq!(fast, best, "{} {strategy} after {past:?}", listed.spec);
+}
+
 /// The lowest code by (rank, inconsistent, index) among every code of `listed`, ranked naively with `crate::score`
 /// on `consistent` (sorted indices).
 fn naive_best(strategy: Strategy, listed: &Listed, consistent: &[u32]) -> u32 {
@@ -167,18 +189,7 @@ fn knuth_late_in_a_game_is_the_exact_argmin() {
             let atoms = crate::atoms::Atoms::new(&listed, &consistent);
             with_atoms += usize::from(!atoms.is_empty());
             let pegs: Vec<&[u8]> = past.iter().map(|&g| listed.pegs(g)).collect();
-            let fast = pick(
-                Strategy::Knuth,
-                &listed,
-                &consistent,
-                &pegs,
-                &Budget::UNLIMITED,
-                &mut rng,
-                &NoObserver,
-            )
-            .unwrap();
-            let best = naive_best(Strategy::Knuth, &listed, &consistent);
-            assert_eq!(fast, best, "{spec} after {pegs:?}");
+            assert_naive_choice(Strategy::Knuth, &listed, &consistent, &pegs, &mut rng);
         }
         assert!(
             with_atoms >= 6,
@@ -244,18 +255,7 @@ fn the_fast_choice_is_the_exact_argmin_of_a_naive_search() {
                 Strategy::ExpectedSize,
                 Strategy::Entropy,
             ] {
-                let fast = pick(
-                    strategy,
-                    &listed,
-                    &consistent,
-                    &pegs,
-                    &Budget::UNLIMITED,
-                    &mut rng,
-                    &NoObserver,
-                )
-                .unwrap();
-                let best = naive_best(strategy, &listed, &consistent);
-                assert_eq!(fast, best, "{spec} {strategy} after {past:?}");
+                assert_naive_choice(strategy, &listed, &consistent, &pegs, &mut rng);
             }
         }
     }
