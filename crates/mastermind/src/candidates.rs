@@ -301,8 +301,8 @@ impl ColorSymmetry {
             used |= 1 << c;
             multiset = listed.multisets.child(multiset, c);
         }
-        if within.is_some_and(|w| !w.admits(multiset) || !w.admits_blacks(0..pegs.len() + 1, place))
-        {
+        // Groups of the depths before the prefix's end here; the walk checks those of its own depth.
+        if within.is_some_and(|w| !w.admits(multiset) || !w.admits_blacks(0..pegs.len(), place)) {
             return;
         }
         let walk = Walk {
@@ -359,10 +359,9 @@ impl Walk<'_> {
             return;
         }
         let depth = pegs.len();
-        if depth > 0
-            && self
-                .within
-                .is_some_and(|w| !w.admits_blacks(depth..depth + 1, place))
+        if self
+            .within
+            .is_some_and(|w| !w.admits_blacks(depth..depth + 1, place))
         {
             return;
         }
