@@ -132,6 +132,9 @@ test("a board's table of games by start ships with the app: its count shows at o
   await page.click('#count-all');
   await page.waitForSelector('#count-solutions', { timeout: 30_000 });
   assert.equal(await page.getAttribute('#count-solutions', 'data-solutions'), '1550');
+  // Beside the shipped figure: said to agree (a browser that counted wrong would be told, with both figures).
+  assert.match(await page.textContent('#count-agrees'), /same figure as the table shipped/);
+  assert.equal(await page.locator('#count-mismatch').count(), 0);
   await shot(page, 'pegs-starts-table', '#starts-table');
   // A start the table answers through a symmetry (the corner e5 is a1 turned).
   const turned = await open(browser, `${server.url}/#/pegs?board=triangle&start=e5&finish=any-one`);

@@ -232,6 +232,7 @@ pub fn CountPanel(props: &CountProps) -> Html {
                             r.counted.met_at.map(|m| format!("; the two halves met at {m} pegs")).unwrap_or_default(),
                             human_bytes(r.counted.peak_bytes)
                         ) }</p>
+                        { beside_shipped(props.shipped.as_deref(), &r.counted.solutions) }
                         { chart(&r.counted.levels) }
                     </div>
                 },
@@ -240,5 +241,23 @@ pub fn CountPanel(props: &CountProps) -> Html {
             } }
             <LatestSearch heading="The latest step, part by part" />
         </section>
+    }
+}
+
+/// A live count beside the figure the table shipped with the app holds for the same start and finish (none: nothing
+/// is said). The table was counted natively and its figures checked against published ones, so where the two
+/// differ, this browser's run went wrong: the person is told so, with both figures, and not left to trust either.
+fn beside_shipped(shipped: Option<&str>, counted: &str) -> Html {
+    match shipped {
+        None => html! {},
+        Some(s) if s == counted => html! {
+            <p class="muted" id="count-agrees">{ "The same figure as the table shipped with the app." }</p>
+        },
+        Some(s) => html! {
+            <p class="banner bad" role="alert" id="count-mismatch" data-shipped={s.to_string()}>{ format!(
+                "This differs from the table shipped with the app, {} games, counted natively and checked against published figures: something went wrong in this browser's run of the count. Count it again; if it differs again, count it in another browser.",
+                group_digits(s)
+            ) }</p>
+        },
     }
 }
