@@ -245,8 +245,9 @@ pub fn CountPanel(props: &CountProps) -> Html {
 }
 
 /// A live count beside the figure the table shipped with the app holds for the same start and finish (none: nothing
-/// is said). The table was counted natively and its figures checked against published ones, so where the two
-/// differ, this browser's run went wrong: the person is told so, with both figures, and not left to trust either.
+/// is said). The table was counted ahead of time by the same code natively (`puzzle-lab pegs starts`), where it
+/// agrees with every published figure, so where the two differ this browser's run went wrong: the person is told
+/// so, with both figures, and not left to trust either.
 fn beside_shipped(shipped: Option<&str>, counted: &str) -> Html {
     match shipped {
         None => html! {},
@@ -255,7 +256,7 @@ fn beside_shipped(shipped: Option<&str>, counted: &str) -> Html {
         },
         Some(s) => html! {
             <p class="banner bad" role="alert" id="count-mismatch" data-shipped={s.to_string()}>{ format!(
-                "This differs from the table shipped with the app, {} games, counted natively and checked against published figures: something went wrong in this browser's run of the count. Count it again; if it differs again, count it in another browser.",
+                "This differs from the figure the app ships for this start and finish, {} games, counted ahead of time on a computer: something went wrong in this browser's run of the count. Count it again; if it differs again, count it in another browser.",
                 group_digits(s)
             ) }</p>
         },
