@@ -80,8 +80,8 @@ impl Atoms {
 
     /// Whether a code whose first pegs have place set `place` ([`crate::bits::Bits::place_bit`]) can still keep
     /// every class within `limit` secrets: in no group of depth `depths` (from the first pegs placed) do more than
-    /// `limit` members have as many blacks. Any pegs placed beyond a group's depth add the same blacks to all its members,
-    /// so a group may be checked at any depth after its own.
+    /// `limit` members have as many blacks. Any pegs placed beyond a group's depth add the same blacks to all its
+    /// members, so a group may be checked at any depth after its own.
     #[inline]
     pub(crate) fn admit(&self, depths: std::ops::Range<usize>, place: u128, limit: i64) -> bool {
         let last = self.by_depth.len() - 1;
