@@ -82,13 +82,6 @@ impl Bits {
         1 << (peg * usize::from(colors) + usize::from(c))
     }
 
-    /// A code's `place` set alone, as the walk that builds candidates makes it: enough to score an arrangement
-    /// against [`Arranged`] secrets, which read nothing else.
-    #[inline(always)]
-    pub(crate) fn placed(place: u128) -> Bits {
-        Bits { place, count: 0 }
-    }
-
     /// The `place` set.
     #[inline(always)]
     pub(crate) fn place(&self) -> u128 {
@@ -180,79 +173,6 @@ impl<W: Word> Lanes<W> {
             }
         }
         true
-    }
-}
-
-impl<W: Word> Lanes<W> {
-    /// The secret `j`'s `place` word.
-    #[inline(always)]
-    pub(crate) fn place(&self, j: usize) -> W {
-        self.place[j]
-    }
-}
-
-/// Secrets laid out for guesses that are arrangements of one colour multiset: a secret's colour matches against
-/// any arrangement of those colours (its feedback's total) are the same, so its class with no black (`base`) is
-/// worked out once, and a guess's class against it takes one population count, the blacks, added to it.
-pub(crate) struct Arranged<'a, W> {
-    /// The position's secrets' `place` words, as many as a power of two (the last ones repeated).
-    pub(crate) place: &'a [W],
-    /// The secrets in the order they are scored in, as indices into `place`.
-    pub(crate) order: &'a [u16],
-    /// Each one's class with no black, in that order.
-    pub(crate) base: &'a [u8],
-}
-
-impl<W: Word> Arranged<'_, W> {
-    /// [`Blocks::each_block`] for a guess whose `place` word is `gp` (an arrangement of the colours these
-    /// secrets were laid out for). The same walk over blocks as [`Lanes::each_block`], written out: one generic walk
-    /// taking each kernel as a closure was measured 8-15 % slower on small positions (2026-11-26).
-    #[inline(always)]
-    fn each_block(&self, gp: W, mut each: impl FnMut(&[u8], usize) -> bool) -> bool {
-        let mut classes = [0u8; BLOCK];
-        let n = self.order.len();
-        // A power of two long: an index masked to it needs no bounds check.
-        let mask = self.place.len() - 1;
-        let place = &self.place[..=mask];
-        for ((order, base), from) in self
-            .order
-            .chunks(BLOCK)
-            .zip(self.base.chunks(BLOCK))
-            .zip((0..n).step_by(BLOCK))
-        {
-            let block = &mut classes[..order.len()];
-            for ((o, &j), &b) in block.iter_mut().zip(order).zip(base) {
-                *o = b + (gp & place[usize::from(j) & mask]).ones() as u8;
-            }
-            if !each(block, n - from - order.len()) {
-                return false;
-            }
-        }
-        true
-    }
-}
-
-/// [`Arranged`] secrets in the narrowest word their game fits.
-pub(crate) enum ArrangedSecrets<'a> {
-    Narrow(Arranged<'a, u64>),
-    Wide(Arranged<'a, u128>),
-}
-
-impl Blocks for ArrangedSecrets<'_> {
-    #[inline(always)]
-    fn len(&self) -> usize {
-        match self {
-            ArrangedSecrets::Narrow(a) => a.order.len(),
-            ArrangedSecrets::Wide(a) => a.order.len(),
-        }
-    }
-
-    #[inline(always)]
-    fn each_block(&self, guess: &Bits, each: impl FnMut(&[u8], usize) -> bool) -> bool {
-        match self {
-            ArrangedSecrets::Narrow(a) => a.each_block(guess.words().0, each),
-            ArrangedSecrets::Wide(a) => a.each_block(guess.words().0, each),
-        }
     }
 }
 

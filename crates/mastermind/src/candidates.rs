@@ -151,29 +151,23 @@ impl<'a> Candidates<'a> {
         let mut consistent = self.consistent[from..].iter().peekable();
         out.clear();
         self.symmetry
-            .each_lowest_code_from(listed, &prefix, within, &mut |i, multiset, place| {
+            .each_lowest_code_from(listed, &prefix, within, &mut |i, multiset| {
                 while consistent.next_if(|&&c| c < i).is_some() {}
                 if consistent.peek() != Some(&&i)
                     && (self.pegs.is_empty() || self.pegs.keeps(listed.pegs(i), &self.symmetry))
                 {
-                    out.push(Built {
-                        index: i,
-                        multiset,
-                        place,
-                    });
+                    out.push(Built { index: i, multiset });
                 }
             });
     }
 }
 
-/// An inconsistent candidate as the walk that builds it knows it: its index, its colour multiset's number among
-/// [`Multisets::colours`], and its place set ([`Bits`]), which is all scoring it against secrets laid out for its
-/// multiset needs ([`crate::bits::Arranged`]): the code's bit sets need not be loaded.
+/// An inconsistent candidate as the walk that builds it knows it: its index and its colour multiset's number among
+/// [`Multisets::colours`], which picks the secrets laid out for its arrangements.
 #[derive(Clone, Copy)]
 pub(crate) struct Built {
     pub(crate) index: u32,
     pub(crate) multiset: u32,
-    pub(crate) place: u128,
 }
 
 /// How many leading pegs name a slice of candidates: enough for at least 64 slices where the game has them.
@@ -272,7 +266,7 @@ impl ColorSymmetry {
     #[cfg(test)]
     pub(crate) fn lowest_codes_from(&self, listed: &Listed, prefix: &[u8]) -> Vec<u32> {
         let mut out = Vec::new();
-        self.each_lowest_code_from(listed, prefix, None, &mut |i, _, _| out.push(i));
+        self.each_lowest_code_from(listed, prefix, None, &mut |i, _| out.push(i));
         out
     }
 
@@ -283,7 +277,7 @@ impl ColorSymmetry {
         listed: &Listed,
         prefix: &[u8],
         within: Option<Within>,
-        visit: &mut impl FnMut(u32, u32, u128),
+        visit: &mut impl FnMut(u32, u32),
     ) {
         let spec = &listed.spec;
         let mut pegs = Vec::with_capacity(usize::from(spec.pegs));
@@ -345,7 +339,7 @@ impl Walk<'_> {
         used: u32,
         (rank, multiset, place): (u32, u32, u128),
         pegs: &mut Vec<u8>,
-        visit: &mut impl FnMut(u32, u32, u128),
+        visit: &mut impl FnMut(u32, u32),
     ) {
         let listed = self.listed;
         let spec = &listed.spec;
@@ -355,7 +349,7 @@ impl Walk<'_> {
             } else {
                 listed.rank(pegs)
             };
-            visit(index, listed.multisets.numbered(multiset), place);
+            visit(index, listed.multisets.numbered(multiset));
             return;
         }
         let depth = pegs.len();
@@ -379,7 +373,7 @@ impl Walk<'_> {
             if last && spec.repeats {
                 // The last peg, in the loop rather than a call per code (most of the walk's steps are these).
                 let index = rank * u32::from(spec.colors) + u32::from(c);
-                visit(index, listed.multisets.numbered(multiset), place);
+                visit(index, listed.multisets.numbered(multiset));
                 continue;
             }
             pegs.push(c);

@@ -26,6 +26,7 @@ mod bits;
 mod candidates;
 mod choose;
 mod code;
+mod columns;
 mod feedback;
 mod game;
 mod listed;

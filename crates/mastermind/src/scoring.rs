@@ -10,7 +10,6 @@ use rayon::prelude::*;
 
 use crate::Feedback;
 use crate::atoms::Atoms;
-use crate::bits::Bits;
 use crate::bits::fast;
 use crate::candidates::{Built, Candidates};
 use crate::listed::Listed;
@@ -199,7 +198,6 @@ impl Scoring<'_> {
                 built.extend(chunk.iter().map(|&i| Built {
                     index: i,
                     multiset: listed.multiset[i as usize],
-                    place: listed.bits[i as usize].place(),
                 }));
             } else {
                 self.candidates
@@ -221,18 +219,15 @@ impl Scoring<'_> {
                         if floors.is_some_and(|f| f.codes[multiset as usize] > limit) {
                             continue; // no arrangement of these colours can reach the limit
                         }
-                        // Against the secrets laid out for this multiset's arrangements where they are, from the
-                        // place set alone (the walk built it: the code's bit sets are not loaded); else as they are.
+                        // Against the secrets laid out for this multiset's arrangements where they are, in
+                        // columns compared a peg at a time; else as they are.
                         let score = match floors.and_then(|f| f.arranged.get(multiset)) {
-                            Some(arranged) => Split {
-                                secrets: &arranged,
-                                n_log_n_growth: &n_log_n_growth,
-                            }
-                            .score(
+                            Some(arranged) => arranged.score(
                                 self.strategy,
-                                &Bits::placed(candidate.place),
+                                listed.pegs(i),
                                 parts,
                                 limit,
+                                &n_log_n_growth,
                             ),
                             None => {
                                 split.score(self.strategy, &listed.bits[i as usize], parts, limit)
@@ -284,7 +279,7 @@ impl Scoring<'_> {
                 let codes =
                     multiset_floors(self.strategy, listed, self.candidates, &secrets, limit);
                 let within = listed.multisets.least_within(&codes);
-                let arranged = ByMultiset::new(&secrets, listed, &codes, limit);
+                let arranged = ByMultiset::new(&secrets, self.consistent, listed, &codes, limit);
                 let atoms = (self.strategy == Strategy::Knuth && secrets.len() <= ATOMS_MOST)
                     .then(|| Atoms::new(listed, self.consistent));
                 let _ = floors.set(Floors {
@@ -306,11 +301,11 @@ impl Scoring<'_> {
 /// What every arrangement of a colour multiset can score at best, where a position is not small: per code
 /// multiset ([`multiset_floors`]), and the least over the code multisets holding each multiset of first pegs
 /// ([`crate::multisets::Multisets::least_within`]), which stops the walk building candidates early.
-struct Floors {
+struct Floors<'a> {
     codes: Vec<i64>,
     within: Vec<i64>,
     /// The secrets laid out for the arrangements of the multisets that can still win ([`ByMultiset`]).
-    arranged: ByMultiset,
+    arranged: ByMultiset<'a>,
     /// For Knuth, the secrets only blacks tell apart, which stop the walk early ([`Atoms`]).
     atoms: Option<Atoms>,
 }

@@ -1,76 +1,72 @@
 //! The secrets of a position laid out once for each colour multiset whose arrangements the scan still scores
-//! ([`ByMultiset`]): a guess's classes then take one population count a secret instead of two, and the secrets come
-//! in the order that lets a bound stop a guess soonest.
+//! ([`ByMultiset`]): in columns of 32 secrets, a peg at a time ([`crate::columns`]), so that a guess's classes are a
+//! compare a peg for 32 secrets and a mask a count of blacks, and grouped so that a bound stops a guess soonest.
 
-use rayon::prelude::*;
+use std::sync::OnceLock;
 
 use super::floors::black_splits;
-use crate::bits::{Arranged, ArrangedSecrets, Lanes, Secrets, Word};
+use crate::bits::Secrets;
+use crate::columns::{Blacks, LANES};
 use crate::listed::Listed;
+use crate::strategy::Strategy;
 
-/// At most this many bytes of secrets laid out per position (three a secret and multiset: a 16-bit index and its
-/// class with no black): where every multiset's would take more, only the first ones that fit are laid out, and the
-/// others' arrangements are scored as before (bit sets of both kinds). At 7x7 knuth (2 threads) this cap held the
-/// resident memory at 106 MB; 512 MiB of place words laid out whole took 603 MB for about 5 % less time.
-const MOST_BYTES: usize = 32 << 20;
+/// At most this many bytes of secrets laid out per position (a byte a secret and peg in each multiset's columns):
+/// where every multiset's would take more, only the first ones that fit may be laid out, and the others'
+/// arrangements are scored as the consistent candidates are (bit sets of both kinds).
+const MOST_BYTES: usize = 64 << 20;
 
-/// The secrets of a position laid out for the arrangements of each of some colour multisets ([`Arranged`]), as the
-/// order to score them in (indices into the position's place words) and each one's class with no black. Within
-/// each, the secrets are grouped by their total against those colours, the group whose classes must be fullest
-/// first (its secrets over the classes its blacks can split it into, as the multiset's floor counts them): a guess
-/// that overfills a class mostly does so there, so a bound stops it after a part of the secrets instead of most.
-/// Any order gives the same scores; this one only makes rejecting a guess cheaper (BENCHMARKS.md).
-pub(super) enum ByMultiset {
-    Narrow(Arena<u64>),
-    Wide(Arena<u128>),
-}
-
-/// [`ByMultiset`] in word `W`.
-pub(super) struct Arena<W> {
-    /// The position's secrets' place words, padded to a power of two ([`Arranged::place`]).
-    place: Vec<W>,
-    /// The laid-out multisets' orders and classes with no black, `n` of each a multiset, one after another.
-    order: Vec<u16>,
-    base: Vec<u8>,
-    /// Where each multiset's secrets are, in units of `n`, or `u32::MAX` where not laid out.
+/// The secrets of a position laid out for the arrangements of each of some colour multisets, each the first time a
+/// candidate of it is scored (of the multisets whose floors let them in when the scan of inconsistent candidates
+/// starts, a third to two thirds never are: the walk drops them, or the bound tightens first). Within each, the
+/// secrets are grouped by their total against those colours (so that a secret's class is its group's class with no
+/// black plus its blacks), the group whose classes must be fullest first (its secrets over the classes its blacks can
+/// split it into, as the multiset's floor counts them): a guess that overfills a class mostly does so there, so a
+/// bound stops it after a part of the secrets instead of most. Any order gives the same scores; this one only makes
+/// rejecting a guess cheaper (BENCHMARKS.md).
+pub(super) struct ByMultiset<'a> {
+    secrets: &'a Secrets,
+    listed: &'a Listed,
+    /// The secrets' pegs, one after another (read once, not from the whole list for every multiset).
+    pegs_of: Vec<u8>,
+    /// The multisets that may be laid out, and each one's layout once made.
+    chosen: Vec<u32>,
+    laid: Vec<OnceLock<Laid>>,
+    /// Where each multiset is in `chosen`, or `u32::MAX`.
     at: Vec<u32>,
-    n: usize,
+    pegs: usize,
 }
 
-impl ByMultiset {
-    /// Lays out `secrets` for every multiset whose floor (`floors`, numbered as
-    /// [`crate::multisets::Multisets::colours`]) is at most `limit`, as far as [`MOST_BYTES`] allows.
+/// One multiset's layout.
+struct Laid {
+    /// The secrets' colours a column of [`LANES`] secrets at a time, in it each peg's colours
+    /// ([`crate::columns::Blacks::of`]); lanes past the last secret hold no colour.
+    cells: Box<[u8]>,
+    /// The groups in the order they are scored (`pegs + 1` slots, those past the last group ending at the last
+    /// secret, empty).
+    groups: Box<[Group]>,
+}
+
+/// Secrets with the same total against a multiset's colours: the lanes before `end`, from the previous group's end.
+#[derive(Clone, Copy, Default)]
+struct Group {
+    /// Their class with no black ([`crate::Feedback::index`]): with `b` blacks, the class is `base + b`.
+    base: u8,
+    end: u32,
+}
+
+impl<'a> ByMultiset<'a> {
+    /// Lays out `secrets` (the codes `set` of `listed`) for every multiset whose floor (`floors`, numbered as
+    /// [`crate::multisets::Multisets::colours`]) is at most `limit`, as far as [`MOST_BYTES`] allows, each when
+    /// first asked for.
     pub(super) fn new(
-        secrets: &Secrets,
-        listed: &Listed,
+        secrets: &'a Secrets,
+        set: &[u32],
+        listed: &'a Listed,
         floors: &[i64],
         limit: i64,
-    ) -> ByMultiset {
-        match secrets {
-            Secrets::Narrow(lanes) => ByMultiset::Narrow(Arena::new(lanes, listed, floors, limit)),
-            Secrets::Wide(lanes) => ByMultiset::Wide(Arena::new(lanes, listed, floors, limit)),
-        }
-    }
-
-    /// The secrets laid out for multiset `m`'s arrangements, where they were.
-    #[inline(always)]
-    pub(super) fn get(&self, m: u32) -> Option<ArrangedSecrets<'_>> {
-        match self {
-            ByMultiset::Narrow(arena) => arena.get(m).map(ArrangedSecrets::Narrow),
-            ByMultiset::Wide(arena) => arena.get(m).map(ArrangedSecrets::Wide),
-        }
-    }
-}
-
-impl<W: Word> Arena<W> {
-    fn new(lanes: &Lanes<W>, listed: &Listed, floors: &[i64], limit: i64) -> Arena<W> {
-        let n = lanes.len();
-        // Positions of more secrets than a 16-bit index names are not laid out (a few at the top of a tree).
-        let most = if n > 1 << 16 {
-            0
-        } else {
-            MOST_BYTES / (3 * n).max(1)
-        };
+    ) -> ByMultiset<'a> {
+        let pegs = usize::from(listed.spec.pegs);
+        let most = MOST_BYTES / (set.len().div_ceil(LANES) * pegs * LANES).max(1);
         let chosen: Vec<u32> = (0..floors.len() as u32)
             .filter(|&m| floors[m as usize] <= limit)
             .take(most)
@@ -79,97 +75,223 @@ impl<W: Word> Arena<W> {
         for (k, &m) in chosen.iter().enumerate() {
             at[m as usize] = k as u32;
         }
-        let place: Vec<W> = (0..n.next_power_of_two())
-            .map(|j| lanes.place(j.min(n.saturating_sub(1))))
-            .collect();
-        let mut order = vec![0u16; chosen.len() * n];
-        let mut base = vec![0u8; chosen.len() * n];
-        // Positions of a few secrets lay out many multisets cheaply each: in pieces of some thousands of secrets,
-        // not one task per multiset.
-        if let Some(min_len) = (1usize << 12).checked_div(n) {
-            order
-                .par_chunks_mut(n)
-                .zip(base.par_chunks_mut(n))
-                .zip(&chosen)
-                .with_min_len(min_len.max(1))
-                .for_each_init(
-                    || vec![0u8; n],
-                    |own, ((order, base), &m)| {
-                        lay_out(lanes, listed, m, own, order, base);
-                    },
-                );
-        }
-        Arena {
-            place,
-            order,
-            base,
+        ByMultiset {
+            secrets,
+            listed,
+            pegs_of: set.iter().flat_map(|&s| listed.pegs(s)).copied().collect(),
+            laid: chosen.iter().map(|_| OnceLock::new()).collect(),
+            chosen,
             at,
-            n,
+            pegs,
         }
     }
 
+    /// The secrets laid out for multiset `m`'s arrangements, where they may be.
     #[inline(always)]
-    fn get(&self, m: u32) -> Option<Arranged<'_, W>> {
-        let k = *self.at.get(m as usize)?;
-        if k == u32::MAX {
+    pub(super) fn get(&self, m: u32) -> Option<Arranged<'_>> {
+        let k = *self.at.get(m as usize)? as usize;
+        if k == u32::MAX as usize {
             return None;
         }
-        let from = k as usize * self.n;
+        let laid = self.laid[k]
+            .get_or_init(|| lay_out(self.secrets, &self.pegs_of, self.listed, self.chosen[k]));
         Some(Arranged {
-            place: &self.place,
-            order: &self.order[from..][..self.n],
-            base: &self.base[from..][..self.n],
+            cells: &laid.cells,
+            groups: &laid.groups,
+            n: self.secrets.len(),
+            pegs: self.pegs,
         })
     }
 }
 
-/// Lays out `lanes`' secrets for multiset `m`'s arrangements into `order` and `base` ([`ByMultiset`]'s order);
-/// `own` is scratch for each secret's class with no black.
-fn lay_out<W: Word>(
-    lanes: &Lanes<W>,
-    listed: &Listed,
-    m: u32,
-    own: &mut [u8],
-    order: &mut [u16],
-    base: &mut [u8],
-) {
-    // Each secret's class with no black, `t (t + 1) / 2` for its total `t`: the colours alone, scored.
-    let mut j = 0;
-    lanes.each_block(
-        listed.multisets.colours[m as usize].words(),
-        |classes, _| {
-            own[j..][..classes.len()].copy_from_slice(classes);
-            j += classes.len();
-            true
-        },
-    );
-    // Secrets per total, and the classes the blacks can split each total into.
+/// One multiset's laid-out secrets ([`ByMultiset::get`]).
+pub(super) struct Arranged<'a> {
+    cells: &'a [u8],
+    groups: &'a [Group],
+    n: usize,
+    pegs: usize,
+}
+
+impl Arranged<'_> {
+    /// Adds each group's secrets to their classes, a column (or the part of one in the group) at a time:
+    /// `add(state, class, secrets)` for each class met, then `go_on(state, secrets left)`, until it returns
+    /// `false`. Returns whether it saw every secret.
+    #[inline(always)]
+    fn each_part<S>(
+        &self,
+        guess: &[u8],
+        state: &mut S,
+        add: impl Fn(&mut S, u8, u32),
+        go_on: impl Fn(&S, usize) -> bool,
+    ) -> bool {
+        let column_bytes = self.pegs * LANES;
+        let (mut from, mut g) = (0, 0);
+        for (k, column) in self.cells.chunks_exact(column_bytes).enumerate() {
+            let low = k * LANES;
+            let high = self.n.min(low + LANES);
+            let blacks = Blacks::of(guess, column);
+            // The lanes with each number of blacks, made as the groups ask for them.
+            let mut with = [0u32; 17];
+            let mut made = 0;
+            while from < high {
+                let group = self.groups[g];
+                let end = high.min(group.end as usize);
+                // The group's lanes of this column.
+                let mut rest = ((1u64 << (end - low)) - (1u64 << (from - low))) as u32;
+                for (b, lanes) in with.iter_mut().enumerate().take(self.pegs + 1) {
+                    if rest == 0 {
+                        break;
+                    }
+                    if b == made {
+                        *lanes = blacks.with(b as u8);
+                        made += 1;
+                    }
+                    let these = *lanes & rest;
+                    if these != 0 {
+                        add(state, group.base + b as u8, these.count_ones());
+                        rest &= !these;
+                    }
+                }
+                if end == group.end as usize {
+                    g += 1;
+                }
+                from = end;
+                if !go_on(state, self.n - end) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The score of the arrangement `guess` of this multiset's colours ([`super::split::Split::score`]: the
+    /// same score, or `None` once it is sure to exceed `bound`). `parts` is scratch space, a whole number of 8
+    /// slots; `n_log_n_growth` as [`super::split::Split`]'s.
+    #[inline(always)]
+    pub(super) fn score(
+        &self,
+        strategy: Strategy,
+        guess: &[u8],
+        parts: &mut [u32],
+        bound: i64,
+        n_log_n_growth: &[i64],
+    ) -> Option<i64> {
+        for block in parts.chunks_exact_mut(8) {
+            block.copy_from_slice(&[0; 8]);
+        }
+        // The score so far and the class sizes.
+        let mut state = (0i64, parts);
+        let whole = match strategy {
+            Strategy::Knuth => self.each_part(
+                guess,
+                &mut state,
+                |(score, parts), c, k| {
+                    let size = &mut parts[usize::from(c)];
+                    *size += k;
+                    *score = (*score).max(i64::from(*size));
+                },
+                |&(score, _), _| score <= bound,
+            ),
+            // (n + k)^2 - n^2 = 2nk + k^2; every secret left adds at least 1 (to a class of its own).
+            Strategy::ExpectedSize => self.each_part(
+                guess,
+                &mut state,
+                |(score, parts), c, k| {
+                    let size = &mut parts[usize::from(c)];
+                    let (n, k64) = (i64::from(*size), i64::from(k));
+                    *score += 2 * n * k64 + k64 * k64;
+                    *size += k;
+                },
+                |&(score, _), left| score + left as i64 <= bound,
+            ),
+            Strategy::Entropy => self.each_part(
+                guess,
+                &mut state,
+                |(score, parts), c, k| {
+                    let size = &mut parts[usize::from(c)];
+                    let n = *size as usize;
+                    *score += n_log_n_growth[n..n + k as usize].iter().sum::<i64>();
+                    *size += k;
+                },
+                |&(score, _), _| score <= bound,
+            ),
+            // Minus the classes: at best, every secret left opens a class of its own.
+            Strategy::MostParts => self.each_part(
+                guess,
+                &mut state,
+                |(score, parts), c, k| {
+                    let size = &mut parts[usize::from(c)];
+                    *score -= i64::from(*size == 0);
+                    *size += k;
+                },
+                |&(score, _), left| score - left as i64 <= bound,
+            ),
+            Strategy::FirstConsistent
+            | Strategy::RandomConsistent
+            | Strategy::LocalSearch
+            | Strategy::Optimal => true,
+        };
+        let score = state.0;
+        whole.then_some(score)
+    }
+
+    /// How many secrets there are.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.n
+    }
+}
+
+/// Lays out `secrets` (whose pegs are `pegs_of`, one after another) for multiset `m`'s arrangements
+/// ([`ByMultiset`]'s order).
+fn lay_out(secrets: &Secrets, pegs_of: &[u8], listed: &Listed, m: u32) -> Laid {
+    let n = secrets.len();
     let pegs = usize::from(listed.spec.pegs);
+    let mut cells = vec![u8::MAX; n.div_ceil(LANES) * pegs * LANES].into_boxed_slice();
+    let mut groups = vec![Group::default(); pegs + 1].into_boxed_slice();
+    // Each secret's class with no black, `t (t + 1) / 2` for its total `t`: the colours alone, scored.
+    let mut own = Vec::with_capacity(n);
+    secrets.each_block(&listed.multisets.colours[m as usize], |classes, _| {
+        own.extend_from_slice(classes);
+        true
+    });
+    // Secrets per total, and the classes the blacks can split each total into.
     let mut count = [0usize; 17];
     let total_of = |class: u8| usize::from(TOTAL_OF[usize::from(class)]);
     for &c in own.iter() {
         count[total_of(c)] += 1;
     }
     let splits = |t: usize| black_splits(t, pegs);
-    let mut groups: Vec<usize> = (0..=pegs).filter(|&t| count[t] > 0).collect();
+    let mut order: Vec<usize> = (0..=pegs).filter(|&t| count[t] > 0).collect();
     // Fullest first: `count[t] / splits(t)` descending, compared without division.
-    groups.sort_by(|&a, &b| {
+    order.sort_by(|&a, &b| {
         (count[b] * splits(a))
             .cmp(&(count[a] * splits(b)))
             .then(a.cmp(&b))
     });
     let mut next = [0usize; 17];
     let mut from = 0;
-    for &t in &groups {
+    for group in groups.iter_mut() {
+        group.end = own.len() as u32;
+    }
+    for (group, &t) in groups.iter_mut().zip(&order) {
         next[t] = from;
         from += count[t];
+        *group = Group {
+            base: (t * (t + 1) / 2) as u8,
+            end: from as u32,
+        };
     }
-    for (j, &c) in own.iter().enumerate() {
+    let column_bytes = pegs * LANES;
+    for (&c, secret) in own.iter().zip(pegs_of.chunks_exact(pegs)) {
         let slot = &mut next[total_of(c)];
-        order[*slot] = j as u16;
-        base[*slot] = c;
+        let column = &mut cells[*slot / LANES * column_bytes..][..column_bytes];
+        for (peg, &colour) in secret.iter().enumerate() {
+            column[peg * LANES + *slot % LANES] = colour;
+        }
         *slot += 1;
     }
+    Laid { cells, groups }
 }
 
 /// The total of each class with no black (`t (t + 1) / 2` for total `t`), the only classes a multiset's colours
@@ -186,24 +308,15 @@ const TOTAL_OF: [u8; 256] = {
 
 #[cfg(test)]
 mod tests {
+    use super::super::split::{Split, n_log_n_growth};
     use super::*;
     use crate::Spec;
-    use crate::bits::Blocks;
 
-    fn classes_of(secrets: &impl Blocks, guess: &crate::bits::Bits) -> Vec<u8> {
-        let mut seen = Vec::new();
-        secrets.each_block(guess, |block, _| {
-            seen.extend_from_slice(block);
-            true
-        });
-        seen
-    }
-
-    /// For every multiset laid out, every arrangement of it gets from the laid-out secrets the classes it gets
-    /// from the secrets as they were, as a multiset of classes (the order is the layout's), and the secrets come
-    /// grouped by total, fullest first; multisets past the limit are not laid out.
+    /// For every multiset laid out, every arrangement of it gets from the laid-out secrets the classes it gets from
+    /// the secrets as they were, and every strategy's score with and without a bound; the secrets come grouped by
+    /// total, fullest first; multisets past the limit are not laid out.
     #[test]
-    fn laid_out_secrets_give_every_arrangement_its_classes() {
+    fn laid_out_secrets_give_every_arrangement_its_classes_and_scores() {
         for (pegs, colors, repeats) in [(4, 6, true), (5, 4, true), (4, 7, false), (9, 2, true)] {
             let spec = Spec::new(pegs, colors, repeats).unwrap();
             let listed = Listed::new(&spec).unwrap();
@@ -213,21 +326,38 @@ mod tests {
             let floors: Vec<i64> = (0..listed.multisets.colours.len() as i64)
                 .map(|m| m % 3)
                 .collect();
-            let by = ByMultiset::new(&secrets, &listed, &floors, 1);
+            let by = ByMultiset::new(&secrets, &set, &listed, &floors, 1);
+            let slots = crate::Feedback::index_count(spec.pegs).next_multiple_of(8);
+            let mut parts = vec![0u32; slots];
             for guess in 0..listed.len() as u32 {
                 let m = listed.multiset[guess as usize];
                 let laid = by.get(m);
                 assert_eq!(laid.is_some(), floors[m as usize] <= 1, "{spec} {m}");
                 let Some(laid) = laid else { continue };
+                assert_eq!(laid.len(), set.len());
                 let bits = &listed.bits[guess as usize];
-                let mut ours = classes_of(&laid, bits);
-                let mut theirs = classes_of(&secrets, bits);
-                // Totals never rise along the layout's groups' fullness, and each group is whole.
-                let totals: Vec<u8> = ours
-                    .iter()
-                    .map(|&c| crate::Feedback::from_index(usize::from(c)))
-                    .map(|f| f.black + f.white)
-                    .collect();
+                let g = listed.pegs(guess);
+                let mut state = (vec![0u32; slots], Vec::new());
+                laid.each_part(
+                    g,
+                    &mut state,
+                    |(ours, totals), c, k| {
+                        ours[usize::from(c)] += k;
+                        let f = crate::Feedback::from_index(usize::from(c));
+                        totals.extend(std::iter::repeat_n(f.black + f.white, k as usize));
+                    },
+                    |_, _| true,
+                );
+                let (ours, totals) = state;
+                let mut theirs = vec![0u32; slots];
+                secrets.each_block(bits, |classes, _| {
+                    for &c in classes {
+                        theirs[usize::from(c)] += 1;
+                    }
+                    true
+                });
+                assert_eq!(ours, theirs, "{spec} guess {guess}");
+                // Each total's secrets together, the groups fullest first.
                 let mut groups = totals.clone();
                 groups.dedup();
                 let mut distinct = groups.clone();
@@ -238,9 +368,8 @@ mod tests {
                     distinct.len(),
                     "{spec}: a total's secrets are not together"
                 );
-                // Fullest first: secrets over the classes the blacks can split them into.
                 let count = |t: u8| totals.iter().filter(|&&u| u == t).count();
-                let splits = |t: u8| usize::from(if t == spec.pegs { t - 1 } else { t + 1 });
+                let splits = |t: u8| black_splits(usize::from(t), usize::from(spec.pegs));
                 for pair in groups.windows(2) {
                     let (a, b) = (pair[0], pair[1]);
                     assert!(
@@ -248,10 +377,23 @@ mod tests {
                         "{spec}: {groups:?}"
                     );
                 }
-                ours.sort();
-                theirs.sort();
-                assert_eq!(ours, theirs, "{spec} guess {guess}");
-                assert_eq!(laid.len(), set.len());
+                for strategy in [
+                    Strategy::Knuth,
+                    Strategy::MostParts,
+                    Strategy::ExpectedSize,
+                    Strategy::Entropy,
+                ] {
+                    let growth = n_log_n_growth(strategy, set.len());
+                    let split = Split {
+                        secrets: &secrets,
+                        n_log_n_growth: &growth,
+                    };
+                    let want = split.score(strategy, bits, &mut parts, i64::MAX).unwrap();
+                    let mut score = |bound| laid.score(strategy, g, &mut parts, bound, &growth);
+                    assert_eq!(score(i64::MAX), Some(want), "{spec} {strategy:?} {guess}");
+                    assert_eq!(score(want), Some(want), "{spec} {strategy:?} {guess}");
+                    assert_eq!(score(want - 1), None, "{spec} {strategy:?} {guess}");
+                }
             }
         }
     }
