@@ -3,6 +3,7 @@
 //! settled. A walk building candidate guesses peg by peg drops every code after pegs that leave more of them
 //! together than Knuth's limit allows ([`Atoms::admit`]), before placing the rest.
 
+use crate::bits::{Word, fits};
 use crate::listed::Listed;
 
 /// The groups of a position's secrets that share their colour multiset and agree on every peg from some depth on
@@ -13,7 +14,14 @@ pub(crate) struct Atoms {
     by_depth: Vec<u32>,
     /// Group `g`'s members are `groups[g]..groups[g + 1]` in `members`.
     groups: Vec<u32>,
-    members: Vec<u128>,
+    members: Members,
+}
+
+/// The members' place sets, in the narrowest word their game fits (one population count a member where it fits 64
+/// bits, as 8x8 and every smaller square game does).
+enum Members {
+    Narrow(Vec<u64>),
+    Wide(Vec<u128>),
 }
 
 impl Atoms {
@@ -29,7 +37,11 @@ impl Atoms {
         let mut atoms = Atoms {
             by_depth: vec![0],
             groups: vec![0],
-            members: Vec::new(),
+            members: if fits(&listed.spec, u64::BITS) {
+                Members::Narrow(Vec::new())
+            } else {
+                Members::Wide(Vec::new())
+            },
         };
         let mut suffix = Vec::new();
         let mut found: Vec<Vec<u128>> = Vec::new();
@@ -64,8 +76,17 @@ impl Atoms {
             // Largest first: a check stops at the first group no larger than its limit.
             found.sort_unstable_by_key(|g| std::cmp::Reverse(g.len()));
             for group in &found {
-                atoms.members.extend(group);
-                atoms.groups.push(atoms.members.len() as u32);
+                let len = match &mut atoms.members {
+                    Members::Narrow(members) => {
+                        members.extend(group.iter().map(|&m| m as u64));
+                        members.len()
+                    }
+                    Members::Wide(members) => {
+                        members.extend(group);
+                        members.len()
+                    }
+                };
+                atoms.groups.push(len as u32);
             }
             atoms.by_depth.push(atoms.groups.len() as u32 - 1);
         }
@@ -75,7 +96,7 @@ impl Atoms {
     /// Whether no two secrets share their colours and agree on any peg on from some depth (nothing to cut by).
     #[cfg(test)]
     pub(crate) fn is_empty(&self) -> bool {
-        self.members.is_empty()
+        self.groups.len() == 1
     }
 
     /// Whether a code whose first pegs have place set `place` ([`crate::bits::Bits::place_bit`]) can still keep
@@ -84,17 +105,33 @@ impl Atoms {
     /// members, so a group may be checked at any depth after its own.
     #[inline]
     pub(crate) fn admit(&self, depths: std::ops::Range<usize>, place: u128, limit: i64) -> bool {
+        match &self.members {
+            Members::Narrow(members) => self.admit_in(members, depths, place as u64, limit),
+            Members::Wide(members) => self.admit_in(members, depths, place, limit),
+        }
+    }
+
+    /// [`Atoms::admit`] in the members' word.
+    #[inline(always)]
+    fn admit_in<W: Word>(
+        &self,
+        members: &[W],
+        depths: std::ops::Range<usize>,
+        place: W,
+        limit: i64,
+    ) -> bool {
         let last = self.by_depth.len() - 1;
         (depths.start.min(last)..depths.end.min(last)).all(|d| {
             let groups = &self.groups[self.by_depth[d] as usize..=self.by_depth[d + 1] as usize];
             for g in groups.windows(2) {
-                let members = &self.members[g[0] as usize..g[1] as usize];
+                let members = &members[g[0] as usize..g[1] as usize];
                 if members.len() as i64 <= limit {
                     break; // nor can the rest of this depth's, no larger: none of them can overfill a class
                 }
-                let mut count = [0i64; 32];
+                // Blacks against at most 16 pegs.
+                let mut count = [0i64; 17];
                 for &m in members {
-                    let blacks = &mut count[(m & place).count_ones() as usize];
+                    let blacks = &mut count[(m & place).ones() as usize];
                     *blacks += 1;
                     if *blacks > limit {
                         return false;
