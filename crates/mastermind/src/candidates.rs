@@ -369,7 +369,8 @@ impl Walk<'_> {
             if self.within.is_some_and(|w| !w.admits(multiset)) {
                 continue;
             }
-            let place = place | Bits::place_bit(pegs.len(), c, spec.colors);
+            let place =
+                place | listed.place_bits[pegs.len() * usize::from(spec.colors) + usize::from(c)];
             if last && spec.repeats {
                 // The last peg, in the loop rather than a call per code (most of the walk's steps are these).
                 let index = rank * u32::from(spec.colors) + u32::from(c);

@@ -24,6 +24,9 @@ pub(crate) struct Listed {
     pub(crate) multiset: Vec<u32>,
     /// The colour multisets of the codes and of their first pegs.
     pub(crate) multisets: Multisets,
+    /// [`Bits::place_bit`] of each peg and colour, at `peg * colors + colour`: a load where the walk that builds
+    /// candidates places a peg, not a 128-bit shift (which wasm has no instruction for).
+    pub(crate) place_bits: Vec<u128>,
 }
 
 impl Listed {
@@ -40,12 +43,16 @@ impl Listed {
             .collect();
         let multisets = Multisets::new(spec);
         let multiset = pegs.par_chunks(width).map(|c| multisets.of(c)).collect();
+        let place_bits = (0..width)
+            .flat_map(|peg| (0..spec.colors).map(move |c| Bits::place_bit(peg, c, spec.colors)))
+            .collect();
         Ok(Listed {
             spec: *spec,
             pegs,
             bits,
             multiset,
             multisets,
+            place_bits,
         })
     }
 
