@@ -129,7 +129,11 @@ impl Arranged<'_> {
         for (k, column) in self.cells.chunks_exact(column_bytes).enumerate() {
             let low = k * LANES;
             let high = self.n.min(low + LANES);
-            let blacks = Blacks::of(guess, column);
+            let blacks = if high - low <= LANES / 2 {
+                Blacks::of_first_half(guess, column)
+            } else {
+                Blacks::of(guess, column)
+            };
             // The lanes with each number of blacks, made as the groups ask for them.
             let mut with = [0u32; 17];
             let mut made = 0;
@@ -179,6 +183,7 @@ impl Arranged<'_> {
         for block in parts.chunks_exact_mut(8) {
             block.copy_from_slice(&[0; 8]);
         }
+        let slots = parts.len();
         // The score so far and the class sizes.
         let mut state = (0i64, parts);
         let whole = match strategy {
@@ -215,7 +220,19 @@ impl Arranged<'_> {
                 },
                 |&(score, _), _| score <= bound,
             ),
-            // Minus the classes: at best, every secret left opens a class of its own.
+            // Minus the classes: at best, every secret left opens a class of its own. Where the classes fit a 64-bit
+            // set, only which occur is kept, in a register.
+            Strategy::MostParts if slots <= 64 => {
+                let mut seen = 0u64;
+                let whole = self.each_part(
+                    guess,
+                    &mut seen,
+                    |seen, c, _| *seen |= 1 << c,
+                    |seen, left| -i64::from(seen.count_ones()) - left as i64 <= bound,
+                );
+                state.0 = -i64::from(seen.count_ones());
+                whole
+            }
             Strategy::MostParts => self.each_part(
                 guess,
                 &mut state,
