@@ -25,7 +25,7 @@ mod split;
 
 use arranged::ByMultiset;
 use floors::{best_possible, multiset_floors};
-use split::{Split, n_log_n_growth};
+use split::{Split, n_log_n_table};
 
 /// Chooses among listed codes: `consistent` are the indices of the codes that fit the history (sorted),
 /// `past` the guesses so far, in order. Returns the index of the guess. Only `optimal`
@@ -98,11 +98,11 @@ impl Scoring<'_> {
     fn best(&self, observer: &dyn Observer) -> Result<u32, StrategyError> {
         let listed = self.listed;
         let secrets = listed.secrets(self.consistent);
-        let n_log_n_growth = n_log_n_growth(self.strategy, secrets.len());
+        let n_log_n = n_log_n_table(self.strategy, secrets.len());
 
         let split = Split {
             secrets: &secrets,
-            n_log_n_growth: &n_log_n_growth,
+            n_log_n: &n_log_n,
         };
         let floor = best_possible(self.strategy, secrets.len(), listed.spec.feedback_count());
         let slots = Feedback::index_count(listed.spec.pegs).next_multiple_of(8);
@@ -227,7 +227,7 @@ impl Scoring<'_> {
                                 listed.pegs(i),
                                 parts,
                                 limit,
-                                &n_log_n_growth,
+                                &n_log_n,
                             ),
                             None => {
                                 split.score(self.strategy, &listed.bits[i as usize], parts, limit)

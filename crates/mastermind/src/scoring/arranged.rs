@@ -170,7 +170,7 @@ impl Arranged<'_> {
 
     /// The score of the arrangement `guess` of this multiset's colours ([`super::split::Split::score`]: the
     /// same score, or `None` once it is sure to exceed `bound`). `parts` is scratch space, a whole number of 8
-    /// slots; `n_log_n_growth` as [`super::split::Split`]'s.
+    /// slots; `n_log_n` as [`super::split::Split`]'s.
     #[inline(always)]
     pub(super) fn score(
         &self,
@@ -178,7 +178,7 @@ impl Arranged<'_> {
         guess: &[u8],
         parts: &mut [u32],
         bound: i64,
-        n_log_n_growth: &[i64],
+        n_log_n: &[i64],
     ) -> Option<i64> {
         for block in parts.chunks_exact_mut(8) {
             block.copy_from_slice(&[0; 8]);
@@ -215,7 +215,7 @@ impl Arranged<'_> {
                 |(score, parts), c, k| {
                     let size = &mut parts[usize::from(c)];
                     let n = *size as usize;
-                    *score += n_log_n_growth[n..n + k as usize].iter().sum::<i64>();
+                    *score += n_log_n[n + k as usize] - n_log_n[n];
                     *size += k;
                 },
                 |&(score, _), _| score <= bound,
@@ -325,7 +325,7 @@ const TOTAL_OF: [u8; 256] = {
 
 #[cfg(test)]
 mod tests {
-    use super::super::split::{Split, n_log_n_growth};
+    use super::super::split::{Split, n_log_n_table};
     use super::*;
     use crate::Spec;
 
@@ -400,13 +400,13 @@ mod tests {
                     Strategy::ExpectedSize,
                     Strategy::Entropy,
                 ] {
-                    let growth = n_log_n_growth(strategy, set.len());
+                    let table = n_log_n_table(strategy, set.len());
                     let split = Split {
                         secrets: &secrets,
-                        n_log_n_growth: &growth,
+                        n_log_n: &table,
                     };
                     let want = split.score(strategy, bits, &mut parts, i64::MAX).unwrap();
-                    let mut score = |bound| laid.score(strategy, g, &mut parts, bound, &growth);
+                    let mut score = |bound| laid.score(strategy, g, &mut parts, bound, &table);
                     assert_eq!(score(i64::MAX), Some(want), "{spec} {strategy:?} {guess}");
                     assert_eq!(score(want), Some(want), "{spec} {strategy:?} {guess}");
                     assert_eq!(score(want - 1), None, "{spec} {strategy:?} {guess}");

@@ -12,9 +12,8 @@ use crate::tally::{Sizes, TALLY_MOST, Tally, WIDE_TALLY_MOST, WideTally};
 /// can gain at most one class per secret left), so scoring stops as soon as the score must exceed a bound.
 pub(super) struct Split<'a, S> {
     pub(super) secrets: &'a S,
-    /// For entropy: how much `n log2 n` grows from a class of `n` to one of `n + 1` (exact: the sum of these
-    /// steps is the sum of the table's values).
-    pub(super) n_log_n_growth: &'a [i64],
+    /// For entropy: `n log2 n` of each class size ([`n_log_n_table`]).
+    pub(super) n_log_n: &'a [i64],
 }
 
 impl<S: Blocks> Split<'_, S> {
@@ -138,7 +137,7 @@ impl<S: Blocks> Split<'_, S> {
             Strategy::Entropy => self.grow(
                 guess,
                 parts,
-                |sum, n| sum + self.n_log_n_growth[n as usize],
+                |sum, n| sum + self.n_log_n[n as usize + 1] - self.n_log_n[n as usize],
                 above,
             ),
             // Minus the classes: at best, every secret left opens a class of its own.
@@ -166,11 +165,11 @@ pub(super) fn n_log2_n(n: usize) -> i64 {
     (n * n.log2() * 16_777_216.0).round() as i64
 }
 
-/// How [`n_log2_n`] grows from `n` to `n + 1`, for class sizes `n` in `0..max`, for the entropy score (empty for
-/// the others).
-pub(super) fn n_log_n_growth(strategy: Strategy, max: usize) -> Vec<i64> {
+/// [`n_log2_n`] of every class size `n` in `0..=max`, for the entropy score (empty for the others): a class growing
+/// from `n` to `n + k` secrets adds `table[n + k] - table[n]`, exactly, whatever steps it grew by.
+pub(super) fn n_log_n_table(strategy: Strategy, max: usize) -> Vec<i64> {
     match strategy {
-        Strategy::Entropy => (0..max).map(|n| n_log2_n(n + 1) - n_log2_n(n)).collect(),
+        Strategy::Entropy => (0..=max).map(n_log2_n).collect(),
         _ => Vec::new(),
     }
 }
