@@ -1,122 +1,12 @@
 //! Secrets laid out in columns of [`LANES`]: for each peg, the colours of 32 secrets in 32 bytes, so that one guess's
 //! blacks against all 32 are a compare and a subtraction a peg in vector lanes, and the secrets with a given number
 //! of blacks are one more compare and a mask ([`Blacks::with`]): no population count and no class counted a
-//! secret at a time.
-//!
-//! SSE2 on x86-64 (VEX-encoded where the caller runs under [`crate::bits::fast`]'s AVX2), simd128 in wasm (the build
-//! enables it), plain bytes elsewhere. The intrinsics used take no pointers and their features are enabled for the
-//! whole build; the one other `unsafe` reads sixteen bytes as a vector.
+//! secret at a time. The lanes are [`crate::vector`]'s.
+
+use crate::vector as imp;
 
 /// Secrets in a column.
 pub(crate) const LANES: usize = 32;
-
-// SAFETY (every `unsafe` block here): the intrinsics are SSE2, which every x86-64 CPU has (the target enables it for
-// the whole build), and none of them touches memory; `bytes` reads a plain 16-byte value as the same bits.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-mod imp {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_sub_epi8,
-    };
-
-    pub(super) type V = __m128i;
-
-    #[inline(always)]
-    pub(super) fn zero() -> V {
-        unsafe { _mm_setzero_si128() }
-    }
-
-    #[inline(always)]
-    pub(super) fn bytes(b: [u8; 16]) -> V {
-        unsafe { std::mem::transmute::<[u8; 16], V>(b) }
-    }
-
-    #[inline(always)]
-    pub(super) fn splat(x: u8) -> V {
-        unsafe { _mm_set1_epi8(x as i8) }
-    }
-
-    /// `sums` plus one in each lane where `a` equals `b` (an equal lane compares to all ones, -1).
-    #[inline(always)]
-    pub(super) fn add_where_equal(sums: V, a: V, b: V) -> V {
-        unsafe { _mm_sub_epi8(sums, _mm_cmpeq_epi8(a, b)) }
-    }
-
-    /// A bit for each lane of `a` equal to `b`'s.
-    #[inline(always)]
-    pub(super) fn mask_where_equal(a: V, b: V) -> u32 {
-        unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) as u32 }
-    }
-}
-
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-mod imp {
-    use std::arch::wasm32::{i8x16_bitmask, i8x16_eq, i8x16_splat, i8x16_sub, u8x16_splat, v128};
-
-    pub(super) type V = v128;
-
-    #[inline(always)]
-    pub(super) fn zero() -> V {
-        u8x16_splat(0)
-    }
-
-    #[inline(always)]
-    pub(super) fn bytes(b: [u8; 16]) -> V {
-        // SAFETY: a plain 16-byte value read as the same bits.
-        #[allow(unsafe_code)]
-        unsafe {
-            std::mem::transmute::<[u8; 16], V>(b)
-        }
-    }
-
-    #[inline(always)]
-    pub(super) fn splat(x: u8) -> V {
-        i8x16_splat(x as i8)
-    }
-
-    #[inline(always)]
-    pub(super) fn add_where_equal(sums: V, a: V, b: V) -> V {
-        i8x16_sub(sums, i8x16_eq(a, b))
-    }
-
-    #[inline(always)]
-    pub(super) fn mask_where_equal(a: V, b: V) -> u32 {
-        u32::from(i8x16_bitmask(i8x16_eq(a, b)))
-    }
-}
-
-#[cfg(not(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-)))]
-mod imp {
-    pub(super) type V = [u8; 16];
-
-    #[inline(always)]
-    pub(super) fn zero() -> V {
-        [0; 16]
-    }
-
-    #[inline(always)]
-    pub(super) fn bytes(b: [u8; 16]) -> V {
-        b
-    }
-
-    #[inline(always)]
-    pub(super) fn splat(x: u8) -> V {
-        [x; 16]
-    }
-
-    #[inline(always)]
-    pub(super) fn add_where_equal(sums: V, a: V, b: V) -> V {
-        std::array::from_fn(|k| sums[k] + u8::from(a[k] == b[k]))
-    }
-
-    #[inline(always)]
-    pub(super) fn mask_where_equal(a: V, b: V) -> u32 {
-        (0..16).fold(0, |m, k| m | (u32::from(a[k] == b[k]) << k))
-    }
-}
 
 /// The blacks of one guess against the [`LANES`] secrets of a column, a byte a secret.
 pub(crate) struct Blacks([imp::V; 2]);

@@ -43,6 +43,7 @@ mod spec;
 mod stats;
 pub mod strategy;
 mod tally;
+mod vector;
 pub mod wait;
 mod within;
 mod workload;
