@@ -3,7 +3,6 @@
 
 use std::cmp::Ordering;
 
-use crate::bits::Bits;
 use crate::listed::Listed;
 use crate::multisets::Multisets;
 use crate::within::Within;
@@ -288,7 +287,7 @@ impl ColorSymmetry {
             if self.allowed(left, used, spec) & (1 << c) == 0 {
                 return;
             }
-            place |= Bits::place_bit(pegs.len(), c, spec.colors);
+            place |= listed.place_bits[pegs.len() * usize::from(spec.colors) + usize::from(c)];
             pegs.push(c);
             rank = rank * u32::from(spec.colors) + u32::from(c);
             left = left.map(|g| g & !(1 << c));
@@ -332,7 +331,7 @@ struct Walk<'a> {
 impl Walk<'_> {
     /// Places every allowed colour after `pegs` whose multiset (with `multiset`, that of `pegs`) the bound
     /// admits; `rank` is the index the code would have with repeats (counting in base `colors`), which is the
-    /// index itself in games with repeats, and `place` the place set of `pegs` ([`Bits`]).
+    /// index itself in games with repeats, and `place` the place set of `pegs` ([`crate::bits::Bits`]).
     fn extend(
         &self,
         left: [u32; 2],

@@ -5,6 +5,7 @@
 use std::sync::OnceLock;
 
 use super::floors::black_splits;
+use super::split::rule;
 use crate::bits::Secrets;
 use crate::columns::{Blacks, LANES};
 use crate::listed::Listed;
@@ -192,43 +193,41 @@ impl Arranged<'_> {
                 &mut state,
                 |(score, parts), c, k| {
                     let size = &mut parts[usize::from(c)];
+                    *score = rule::largest(*score, i64::from(*size), i64::from(k));
                     *size += k;
-                    *score = (*score).max(i64::from(*size));
                 },
                 |&(score, _), _| score <= bound,
             ),
-            // (n + k)^2 - n^2 = 2nk + k^2; every secret left adds at least 1 (to a class of its own).
             Strategy::ExpectedSize => self.each_part(
                 guess,
                 &mut state,
                 |(score, parts), c, k| {
                     let size = &mut parts[usize::from(c)];
-                    let (n, k64) = (i64::from(*size), i64::from(k));
-                    *score += 2 * n * k64 + k64 * k64;
+                    *score = rule::squares(*score, i64::from(*size), i64::from(k));
                     *size += k;
                 },
-                |&(score, _), left| score + left as i64 <= bound,
+                |&(score, _), left| !rule::squares_beyond(score, left, bound),
             ),
             Strategy::Entropy => self.each_part(
                 guess,
                 &mut state,
                 |(score, parts), c, k| {
                     let size = &mut parts[usize::from(c)];
-                    let n = *size as usize;
-                    *score += n_log_n[n + k as usize] - n_log_n[n];
+                    *score = rule::n_log_n(n_log_n, *score, i64::from(*size), i64::from(k));
                     *size += k;
                 },
                 |&(score, _), _| score <= bound,
             ),
-            // Minus the classes: at best, every secret left opens a class of its own. Where the classes fit a 64-bit
-            // set, only which occur is kept, in a register.
+            // Where the classes fit a 64-bit set, only which occur is kept, in a register.
             Strategy::MostParts if slots <= 64 => {
                 let mut seen = 0u64;
                 let whole = self.each_part(
                     guess,
                     &mut seen,
                     |seen, c, _| *seen |= 1 << c,
-                    |seen, left| -i64::from(seen.count_ones()) - left as i64 <= bound,
+                    |seen, left| {
+                        !rule::most_parts_beyond(-i64::from(seen.count_ones()), left, bound)
+                    },
                 );
                 state.0 = -i64::from(seen.count_ones());
                 whole
@@ -238,10 +237,10 @@ impl Arranged<'_> {
                 &mut state,
                 |(score, parts), c, k| {
                     let size = &mut parts[usize::from(c)];
-                    *score -= i64::from(*size == 0);
+                    *score = rule::minus_classes(*score, i64::from(*size));
                     *size += k;
                 },
-                |&(score, _), left| score - left as i64 <= bound,
+                |&(score, _), left| !rule::most_parts_beyond(score, left, bound),
             ),
             Strategy::FirstConsistent
             | Strategy::RandomConsistent

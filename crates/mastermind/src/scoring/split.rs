@@ -83,7 +83,7 @@ impl<S: Blocks> Split<'_, S> {
         self.grow(
             guess,
             parts,
-            |largest, n| largest.max(n + 1),
+            |largest, n| rule::largest(largest, n, 1),
             |largest, _| largest > bound,
         )
     }
@@ -97,7 +97,7 @@ impl<S: Blocks> Split<'_, S> {
             for &c in classes {
                 seen |= 1 << c;
             }
-            -i64::from(seen.count_ones()) - left as i64 <= bound
+            !rule::most_parts_beyond(-i64::from(seen.count_ones()), left, bound)
         });
         whole.then(|| -i64::from(seen.count_ones()))
     }
@@ -126,33 +126,70 @@ impl<S: Blocks> Split<'_, S> {
                 self.knuth::<4>(guess, parts, bound)
             }
             Strategy::Knuth => self.largest_counted(guess, parts, bound),
-            // (n + 1)^2 - n^2 = 2n + 1
-            // Every secret left adds at least 1 (to a class of its own).
             Strategy::ExpectedSize => self.grow(
                 guess,
                 parts,
-                |squares, n| squares + 2 * n + 1,
-                |squares, left| squares + left as i64 > bound,
+                |squares, n| rule::squares(squares, n, 1),
+                |squares, left| rule::squares_beyond(squares, left, bound),
             ),
             Strategy::Entropy => self.grow(
                 guess,
                 parts,
-                |sum, n| sum + self.n_log_n[n as usize + 1] - self.n_log_n[n as usize],
+                |sum, n| rule::n_log_n(self.n_log_n, sum, n, 1),
                 above,
             ),
-            // Minus the classes: at best, every secret left opens a class of its own.
             Strategy::MostParts if parts.len() <= 64 => self.classes_seen(guess, bound),
-            Strategy::MostParts => self.grow(
-                guess,
-                parts,
-                |minus_classes, n| minus_classes - i64::from(n == 0),
-                |minus_classes, left| minus_classes - left as i64 > bound,
-            ),
+            Strategy::MostParts => {
+                self.grow(guess, parts, rule::minus_classes, |minus_classes, left| {
+                    rule::most_parts_beyond(minus_classes, left, bound)
+                })
+            }
             Strategy::FirstConsistent
             | Strategy::RandomConsistent
             | Strategy::LocalSearch
             | Strategy::Optimal => Some(0),
         }
+    }
+}
+
+/// How each partition score grows when a class of `n` secrets gains `k` more, and when a score with `left` secrets still
+/// to add must exceed `bound`: one definition for [`Split`], which adds a secret at a time, and for the laid-out
+/// columns ([`super::arranged`]), which add a class's secrets of a column at once.
+pub(super) mod rule {
+    /// Knuth: the largest class.
+    #[inline(always)]
+    pub(crate) fn largest(largest: i64, n: i64, k: i64) -> i64 {
+        largest.max(n + k)
+    }
+
+    /// Expected size: the sum of squared class sizes, `(n + k)^2 - n^2 = 2nk + k^2`.
+    #[inline(always)]
+    pub(crate) fn squares(squares: i64, n: i64, k: i64) -> i64 {
+        squares + 2 * n * k + k * k
+    }
+
+    /// Every secret left adds at least 1 to the squares (to a class of its own).
+    #[inline(always)]
+    pub(crate) fn squares_beyond(squares: i64, left: usize, bound: i64) -> bool {
+        squares + left as i64 > bound
+    }
+
+    /// Entropy: the sum of `n log2 n` over classes, from `table` ([`super::n_log_n_table`]).
+    #[inline(always)]
+    pub(crate) fn n_log_n(table: &[i64], sum: i64, n: i64, k: i64) -> i64 {
+        sum + table[(n + k) as usize] - table[n as usize]
+    }
+
+    /// Most parts: minus the number of classes; a class that was empty is a new one.
+    #[inline(always)]
+    pub(crate) fn minus_classes(minus_classes: i64, n: i64) -> i64 {
+        minus_classes - i64::from(n == 0)
+    }
+
+    /// At best, every secret left opens a class of its own.
+    #[inline(always)]
+    pub(crate) fn most_parts_beyond(minus_classes: i64, left: usize, bound: i64) -> bool {
+        minus_classes - left as i64 > bound
     }
 }
 
