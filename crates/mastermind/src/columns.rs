@@ -29,10 +29,12 @@ impl Blacks {
     #[inline(always)]
     fn of_halves<const H: usize>(guess: &[u8], column: &[u8]) -> Blacks {
         let mut sums = [imp::zero(); 2];
-        for (&g, row) in guess.iter().zip(column.chunks_exact(LANES)) {
+        // A peg's row is two halves of 16 lanes, each loaded whole. (Built byte by byte with `array::from_fn`, the
+        // worker's WebAssembly called a function for every byte: about 30 % of a 6x9 game in Chromium.)
+        let (halves, _) = column.as_chunks::<16>();
+        for (&g, row) in guess.iter().zip(halves.chunks_exact(LANES / 16)) {
             let g = imp::splat(g);
-            for (half, sum) in sums.iter_mut().enumerate().take(H) {
-                let lanes: [u8; 16] = std::array::from_fn(|k| row[16 * half + k]);
+            for (sum, &lanes) in sums.iter_mut().zip(row).take(H) {
                 *sum = imp::add_where_equal(*sum, imp::bytes(lanes), g);
             }
         }
