@@ -35,14 +35,12 @@ use crate::{Code, Feedback, Row, Spec};
 #[cfg(test)]
 mod tests;
 
-/// A shipped book.
+/// A shipped book: where it plays, and how slow the game is past it.
 struct Shipped {
     /// The game: pegs and colours, repeats allowed.
     pegs: u8,
     colors: u8,
     strategy: Strategy,
-    /// The book, as `puzzle-lab mastermind book` writes it.
-    text: &'static str,
     /// The slowest guess past the book natively on 2 threads, in seconds, over every position the strategy
     /// reaches (BENCHMARKS.md, "Each guess's worst time").
     slowest_after: f64,
@@ -54,70 +52,39 @@ struct Shipped {
 /// 0.46 s. Most-parts needs none (its slowest guess takes 24 ms at 7x7). Measured over every position each strategy
 /// reaches (`puzzle-lab --threads 2 --json mastermind book --depth 8`; BENCHMARKS.md, "Every guess timed").
 const SHIPPED: [Shipped; 6] = [
-    book(
-        6,
-        9,
-        Strategy::Knuth,
-        include_str!("../openings/6x9-knuth.txt"),
-        0.139,
-    ),
-    book(
-        6,
-        9,
-        Strategy::Entropy,
-        include_str!("../openings/6x9-entropy.txt"),
-        0.150,
-    ),
-    book(
-        6,
-        9,
-        Strategy::ExpectedSize,
-        include_str!("../openings/6x9-expected-size.txt"),
-        0.174,
-    ),
-    book(
-        7,
-        7,
-        Strategy::Knuth,
-        include_str!("../openings/7x7-knuth.txt"),
-        0.179,
-    ),
-    book(
-        7,
-        7,
-        Strategy::Entropy,
-        include_str!("../openings/7x7-entropy.txt"),
-        0.461,
-    ),
-    book(
-        7,
-        7,
-        Strategy::ExpectedSize,
-        include_str!("../openings/7x7-expected-size.txt"),
-        0.328,
-    ),
+    book(6, 9, Strategy::Knuth, 0.139),
+    book(6, 9, Strategy::Entropy, 0.150),
+    book(6, 9, Strategy::ExpectedSize, 0.174),
+    book(7, 7, Strategy::Knuth, 0.179),
+    book(7, 7, Strategy::Entropy, 0.461),
+    book(7, 7, Strategy::ExpectedSize, 0.328),
+];
+
+/// The books' text, as `puzzle-lab mastermind book` writes it, in [`SHIPPED`]'s order. Kept apart from
+/// [`SHIPPED`] so that code asking only how slow a game is (the page's wait note, [`slowest_past_book`]) does not
+/// link the books: in one array, the page carried all six (84 KB).
+const TEXTS: [&str; 6] = [
+    include_str!("../openings/6x9-knuth.txt"),
+    include_str!("../openings/6x9-entropy.txt"),
+    include_str!("../openings/6x9-expected-size.txt"),
+    include_str!("../openings/7x7-knuth.txt"),
+    include_str!("../openings/7x7-entropy.txt"),
+    include_str!("../openings/7x7-expected-size.txt"),
 ];
 
 /// A row of [`SHIPPED`].
-const fn book(
-    pegs: u8,
-    colors: u8,
-    strategy: Strategy,
-    text: &'static str,
-    slowest_after: f64,
-) -> Shipped {
+const fn book(pegs: u8, colors: u8, strategy: Strategy, slowest_after: f64) -> Shipped {
     Shipped {
         pegs,
         colors,
         strategy,
-        text,
         slowest_after,
     }
 }
 
-/// The shipped book of `strategy` at `spec`, if there is one.
-fn shipped(spec: &Spec, strategy: Strategy) -> Option<&'static Shipped> {
-    SHIPPED.iter().find(|b| {
+/// The place in [`SHIPPED`] (and [`TEXTS`]) of the shipped book of `strategy` at `spec`, if there is one.
+fn shipped(spec: &Spec, strategy: Strategy) -> Option<usize> {
+    SHIPPED.iter().position(|b| {
         (b.pegs, b.colors, b.strategy, true) == (spec.pegs, spec.colors, strategy, spec.repeats)
     })
 }
@@ -125,13 +92,13 @@ fn shipped(spec: &Spec, strategy: Strategy) -> Option<&'static Shipped> {
 /// The slowest guess of `strategy` at `spec` that its shipped book does not answer, natively on 2 threads in
 /// seconds, where there is a book.
 pub(crate) fn slowest_past_book(spec: &Spec, strategy: Strategy) -> Option<f64> {
-    shipped(spec, strategy).map(|b| b.slowest_after)
+    shipped(spec, strategy).map(|k| SHIPPED[k].slowest_after)
 }
 
 /// The guess the shipped book of `strategy` plays after `history`, where there is a book for `spec`, every
 /// guess of `history` is the book's, and the position is in it.
 pub(crate) fn booked(spec: &Spec, strategy: Strategy, history: &[Row]) -> Option<Code> {
-    guess_in(shipped(spec, strategy)?.text, spec, history)
+    guess_in(TEXTS[shipped(spec, strategy)?], spec, history)
 }
 
 /// The guess `book` (text, as [`Entry::line`] writes it) plays after `history`, if every guess of `history`

@@ -147,13 +147,13 @@ fn opening_books_are_only_for_the_partition_strategies() {
 /// generator is checked whole at 4x6 above).
 #[test]
 fn shipped_books_hold_their_positions_and_the_live_guesses() {
-    for shipped in &SHIPPED {
+    for (shipped, text) in SHIPPED.iter().zip(TEXTS) {
         let (strategy, spec) = (
             shipped.strategy,
             Spec::new(shipped.pegs.into(), shipped.colors.into(), true),
         );
         let spec = spec.expect("a size");
-        let book = read(&spec, shipped.text);
+        let book = read(&spec, text);
         let depth = book
             .iter()
             .map(|(path, _)| path.len())
