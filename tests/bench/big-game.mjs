@@ -29,7 +29,11 @@ for (let rows = 0; ;) {
   }
   if (['won', 'failed'].includes(await page.getAttribute('.mastermind', 'data-phase'))) break;
 }
-console.log(JSON.stringify({ pegs, colors, strategy, secret, guesses: jobs.length,
+// Quick guesses land several to a poll, so `jobs` may hold fewer entries than there were guesses: the rows and the
+// game's end are read from the page.
+const guesses = await page.$$eval('.rows li.row', (rs) => rs.length);
+const phase = await page.getAttribute('.mastermind', 'data-phase');
+console.log(JSON.stringify({ pegs, colors, strategy, secret, phase, guesses,
   seconds: (Date.now() - started) / 1000, largest_process_mb: { before, peak }, jobs }));
 await browser.close();
 await server.close();
