@@ -104,7 +104,12 @@ impl Scoring<'_> {
             secrets: &secrets,
             n_log_n: &n_log_n,
         };
-        let floor = best_possible(self.strategy, secrets.len(), listed.spec.feedback_count());
+        let floor = best_possible(
+            self.strategy,
+            secrets.len(),
+            listed.spec.feedback_count(),
+            &n_log_n,
+        );
         let slots = Feedback::index_count(listed.spec.pegs).next_multiple_of(8);
         let first = &self.candidates.first;
         // The units of work, in the order ties are broken in: chunks of the consistent candidates, then the
@@ -276,8 +281,14 @@ impl Scoring<'_> {
             // saves wherever it was measured (BENCHMARKS.md); the cost, not the result, depends on this choice.
             if !small {
                 let limit = limit_for(1);
-                let codes =
-                    multiset_floors(self.strategy, listed, self.candidates, &secrets, limit);
+                let codes = multiset_floors(
+                    self.strategy,
+                    listed,
+                    self.candidates,
+                    &secrets,
+                    &n_log_n,
+                    limit,
+                );
                 let within = listed.multisets.least_within(&codes);
                 let arranged = ByMultiset::new(&secrets, self.consistent, listed, &codes, limit);
                 let atoms = (self.strategy == Strategy::Knuth && secrets.len() <= ATOMS_MOST)
