@@ -97,6 +97,19 @@ impl Bits {
         }
     }
 
+    /// The `count` set.
+    #[inline(always)]
+    pub(crate) fn count(&self) -> u128 {
+        self.count
+    }
+
+    /// How many colours `self` shares with a code whose `count` set is `count`: its feedback's total, blacks and
+    /// whites together.
+    #[inline(always)]
+    pub(crate) fn shared_colours(&self, count: u128) -> usize {
+        (self.count & count).count_ones() as usize
+    }
+
     /// The two sets in word `W`, which the game must fit.
     #[inline(always)]
     pub(crate) fn words<W: Word>(&self) -> (W, W) {

@@ -285,7 +285,7 @@ impl Scoring<'_> {
                     self.strategy,
                     listed,
                     self.candidates,
-                    &secrets,
+                    self.consistent,
                     &n_log_n,
                     limit,
                 );
