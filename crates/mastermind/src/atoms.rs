@@ -64,12 +64,7 @@ impl Atoms {
                         {
                             continue;
                         }
-                        found.push(
-                            group
-                                .iter()
-                                .map(|&(_, s)| listed.bits[s as usize].place())
-                                .collect(),
-                        );
+                        found.push(group.iter().map(|&(_, s)| listed.bits(s).place()).collect());
                     }
                 }
             }

@@ -76,6 +76,12 @@ impl Bits {
         bits
     }
 
+    /// The bit sets `place` and `count` ([`Bits::words`] read back).
+    #[inline(always)]
+    pub(crate) fn from_words(place: u128, count: u128) -> Bits {
+        Bits { place, count }
+    }
+
     /// The `place` bit of a peg of colour `c` at peg `peg`, in a game of `colors` colours.
     #[inline(always)]
     pub(crate) fn place_bit(peg: usize, c: u8, colors: u8) -> u128 {
@@ -148,8 +154,8 @@ pub(crate) struct Lanes<W> {
 
 impl<W: Word> Lanes<W> {
     /// Lays out `secrets`, which must fit `W`.
-    pub(crate) fn new<'a>(secrets: impl Iterator<Item = &'a Bits>) -> Lanes<W> {
-        let (place, count) = secrets.map(Bits::words::<W>).unzip();
+    pub(crate) fn new(secrets: impl Iterator<Item = Bits>) -> Lanes<W> {
+        let (place, count) = secrets.map(|s| s.words::<W>()).unzip();
         Lanes { place, count }
     }
 
@@ -197,7 +203,7 @@ pub(crate) enum Secrets {
 
 impl Secrets {
     /// Lays out `secrets`, codes of `spec`.
-    pub(crate) fn new<'a>(spec: &Spec, secrets: impl Iterator<Item = &'a Bits>) -> Secrets {
+    pub(crate) fn new(spec: &Spec, secrets: impl Iterator<Item = Bits>) -> Secrets {
         if fits(spec, u64::BITS) {
             Secrets::Narrow(Lanes::new(secrets))
         } else {
@@ -279,9 +285,9 @@ mod tests {
                 let mut seen = Vec::new();
                 let mut each = |block: &[u8], _| { seen.extend_from_slice(block); true };
                 if lanes_wide {
-                    Lanes::<u128>::new([sb].iter()).each_block(gb.words(), &mut each);
+                    Lanes::<u128>::new([sb].into_iter()).each_block(gb.words(), &mut each);
                 } else {
-                    Lanes::<u64>::new([sb].iter()).each_block(gb.words(), &mut each);
+                    Lanes::<u64>::new([sb].into_iter()).each_block(gb.words(), &mut each);
                 }
                 seen
             };
@@ -311,7 +317,7 @@ mod tests {
         };
         let secrets: Vec<Bits> = (0..100).map(|_| code()).collect();
         let guesses: Vec<Bits> = (0..50).map(|_| code()).collect();
-        let lanes = Secrets::new(&spec, secrets.iter());
+        let lanes = Secrets::new(&spec, secrets.iter().copied());
         let classes = |guess: &Bits| {
             let mut seen = Vec::new();
             lanes.each_block(guess, |block, _| {

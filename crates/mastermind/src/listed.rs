@@ -4,21 +4,21 @@
 
 use rayon::prelude::*;
 
-use crate::bits::{Bits, Secrets};
+use crate::bits::{Bits, Secrets, fits};
 use crate::multisets::Multisets;
 use crate::strategy::{self, StrategyError};
 use crate::{Code, Feedback, Row, Spec};
 
 /// Every code of a game, in lexicographic order, with its bit sets: the pegs of all codes in one buffer (no
-/// allocation per code), so that 8x8's 16,777,216 codes take 768 MiB with their bit sets and colour multisets
-/// ([`strategy::bytes_per_listed_code`]).
+/// allocation per code), and the bit sets in 64-bit words where the game fits them, so that 8x8's 16,777,216 codes
+/// take 512 MiB with their bit sets and colour multisets ([`strategy::bytes_per_listed_code`]).
 pub(crate) struct Listed {
     /// The game.
     pub(crate) spec: Spec,
     /// The pegs of code `i` at `pegs[i * spec.pegs..]`.
     pegs: Vec<u8>,
-    /// Code `i` as bit sets, for scoring ([`Bits`]).
-    pub(crate) bits: Vec<Bits>,
+    /// Code `i` as bit sets, for scoring ([`Listed::bits`]).
+    bits: Packed,
     /// The colours of code `i` with their multiplicities, as a number among [`Multisets::colours`]: codes that
     /// are arrangements of the same colours share it.
     pub(crate) multiset: Vec<u32>,
@@ -37,10 +37,19 @@ impl Listed {
         let mut pegs = Vec::new();
         let mut code = Vec::with_capacity(width);
         list(spec, &mut code, &mut pegs);
-        let bits: Vec<Bits> = pegs
-            .par_chunks(width)
-            .map(|c| Bits::new(c, spec.colors))
-            .collect();
+        let bits = if fits(spec, u64::BITS) {
+            Packed::Narrow(
+                pegs.par_chunks(width)
+                    .map(|c| Bits::new(c, spec.colors).words::<u64>())
+                    .collect(),
+            )
+        } else {
+            Packed::Wide(
+                pegs.par_chunks(width)
+                    .map(|c| Bits::new(c, spec.colors))
+                    .collect(),
+            )
+        };
         let multisets = Multisets::new(spec);
         let multiset = pegs.par_chunks(width).map(|c| multisets.of(c)).collect();
         let place_bits = (0..width)
@@ -97,8 +106,8 @@ impl Listed {
         (0..self.len() as u32)
             .into_par_iter()
             .filter(|&i| {
-                let code = &self.bits[i as usize];
-                rows.iter().all(|(guess, fb)| guess.score(code) == *fb)
+                let code = self.bits(i);
+                rows.iter().all(|(guess, fb)| guess.score(&code) == *fb)
             })
             .collect()
     }
@@ -110,7 +119,7 @@ impl Listed {
 
     /// The codes of `set` (indices) laid out for scoring one guess against them all ([`Secrets`]).
     pub(crate) fn secrets(&self, set: &[u32]) -> Secrets {
-        Secrets::new(&self.spec, set.iter().map(|&i| &self.bits[i as usize]))
+        Secrets::new(&self.spec, set.iter().map(|&i| self.bits(i)))
     }
 
     /// Code `i`.
@@ -122,10 +131,10 @@ impl Listed {
     /// non-empty class with its [`crate::Feedback::index`], in feedback order, each class sorted.
     pub(crate) fn split(&self, set: &[u32], guess: u32) -> Vec<(usize, Vec<u32>)> {
         let pegs = self.spec.pegs;
-        let g = &self.bits[guess as usize];
+        let g = self.bits(guess);
         let mut classes: Vec<Vec<u32>> = vec![Vec::new(); Feedback::index_count(pegs)];
         for &s in set {
-            let fb = g.score(&self.bits[s as usize]);
+            let fb = g.score(&self.bits(s));
             if !fb.is_win(pegs) {
                 classes[fb.index()].push(s);
             }
@@ -139,8 +148,30 @@ impl Listed {
 
     /// How many codes there are.
     pub(crate) fn len(&self) -> usize {
-        self.bits.len()
+        match &self.bits {
+            Packed::Narrow(words) => words.len(),
+            Packed::Wide(bits) => bits.len(),
+        }
     }
+
+    /// Code `i` as bit sets, for scoring ([`Bits`]).
+    #[inline(always)]
+    pub(crate) fn bits(&self, i: u32) -> Bits {
+        match &self.bits {
+            Packed::Narrow(words) => {
+                let (place, count) = words[i as usize];
+                Bits::from_words(place.into(), count.into())
+            }
+            Packed::Wide(bits) => bits[i as usize],
+        }
+    }
+}
+
+/// The codes' bit sets in the narrowest words their game fits: two `u64` a code where `pegs * colors <= 64` (8x8,
+/// 7x7, 6x9: 16 bytes a code less than [`Bits`] takes, 256 MiB at 8x8), else as they are.
+enum Packed {
+    Narrow(Vec<(u64, u64)>),
+    Wide(Vec<Bits>),
 }
 
 /// The codes of the last game a player chose guesses in, listed once and kept between its guesses by whoever plays
@@ -158,7 +189,7 @@ impl Listing {
     /// The codes of `spec`, listed now unless they already are.
     pub(crate) fn of(&mut self, spec: &Spec) -> Result<&Listed, StrategyError> {
         if self.0.as_ref().is_some_and(|l| l.spec != *spec) {
-            // The old game's codes go before the new ones are listed: at 8x8 they take 768 MiB.
+            // The old game's codes go before the new ones are listed: at 8x8 they take 512 MiB.
             self.0 = None;
         }
         let listed = match self.0.take() {

@@ -79,7 +79,7 @@ pub(crate) fn split_listed(listed: &Listed, set: &[u32], guess: &Code) -> Partit
         .fold(
             || vec![0u64; slots],
             |mut m, &i| {
-                m[g.score(&listed.bits[i as usize]).index()] += 1;
+                m[g.score(&listed.bits(i)).index()] += 1;
                 m
             },
         )

@@ -234,9 +234,7 @@ impl Scoring<'_> {
                                 limit,
                                 &n_log_n,
                             ),
-                            None => {
-                                split.score(self.strategy, &listed.bits[i as usize], parts, limit)
-                            }
+                            None => split.score(self.strategy, &listed.bits(i), parts, limit),
                         };
                         let Some(score) = score else {
                             continue; // certainly worse than a candidate already scored

@@ -157,7 +157,7 @@ impl From<Stopped> for StrategyError {
 
 /// The most memory a game's listed codes may take (every code, as its pegs and its bit sets, and its index in the
 /// set of codes still possible), for the strategies that list them all (`knuth`, [`crate::play_all`]): 1 GiB, which
-/// lists 8x8 (16,777,216 codes, 768 MiB) natively and in a browser tab (whose memory stops at 2 GiB).
+/// lists 8x8 (16,777,216 codes, 512 MiB) natively and in a browser tab (whose memory stops at 2 GiB).
 pub const MAX_LISTED_BYTES: u128 = 1 << 30;
 
 /// Most pegs of a game whose codes are listed (its feedback classes are counted in bytes: 153 at 16 pegs).
@@ -167,10 +167,15 @@ pub const MAX_LISTED_PEGS: u8 = 16;
 /// threads; 8x8's 16,777,216 take days there, so they are a cluster job for the CLI's `stats --all --mpi`).
 pub const MAX_PLAYED_ALL_IN_A_TAB: u128 = 1 << 20;
 
-/// Bytes one listed code takes: its pegs, its bit sets (32 bytes), the number of its colour multiset and its index
-/// in the set of codes still possible.
+/// Bytes one listed code takes: its pegs, its bit sets (16 bytes where `pegs * colors <= 64`, else 32), the number
+/// of its colour multiset and its index in the set of codes still possible.
 pub fn bytes_per_listed_code(spec: &Spec) -> u128 {
-    u128::from(spec.pegs) + 32 + 4 + 4
+    let bits = if crate::bits::fits(spec, u64::BITS) {
+        16
+    } else {
+        32
+    };
+    u128::from(spec.pegs) + bits + 4 + 4
 }
 
 /// The memory listing every code of `spec` takes, in bytes (`None`: more than `u128` holds).

@@ -29,7 +29,7 @@ pub fn score_all(spec: &Spec, guesses: &[Code], secrets: &[Code]) -> u64 {
     if bits::fits(spec, u128::BITS) && spec.pegs <= 16 {
         let bits = |c: &Code| Bits::new(c.pegs(), spec.colors);
         let secrets: Vec<Bits> = secrets.iter().map(bits).collect();
-        let lanes = Secrets::new(spec, secrets.iter());
+        let lanes = Secrets::new(spec, secrets.iter().copied());
         guesses
             .par_iter()
             .map(|guess| {

@@ -42,7 +42,7 @@ impl<'a> Optimal<'a> {
         let secrets = listed.secrets(set);
         set.iter().copied().find(|&g| {
             seen.fill(0);
-            secrets.each_block(&listed.bits[g as usize], |classes, _| {
+            secrets.each_block(&listed.bits(g), |classes, _| {
                 classes.iter().all(|&c| {
                     let class = &mut seen[usize::from(c)];
                     *class += 1;
@@ -95,15 +95,8 @@ impl<'a> Optimal<'a> {
                         } else {
                             cutoff
                         };
-                        let bound = class_bound(
-                            secrets,
-                            &listed.bits[index as usize],
-                            step,
-                            sizes,
-                            win,
-                            n,
-                            stop,
-                        );
+                        let bound =
+                            class_bound(secrets, &listed.bits(index), step, sizes, win, n, stop);
                         let candidate = Candidate {
                             bound,
                             inconsistent: !consistent,
@@ -144,17 +137,7 @@ impl<'a> Optimal<'a> {
         let (step, sizes) = (&self.step, &mut self.sizes);
         let bound = fast(
             #[inline(always)]
-            || {
-                class_bound(
-                    secrets,
-                    &listed.bits[index as usize],
-                    step,
-                    sizes,
-                    win,
-                    n,
-                    cutoff,
-                )
-            },
+            || class_bound(secrets, &listed.bits(index), step, sizes, win, n, cutoff),
         );
         (bound < cutoff).then_some(bound)
     }

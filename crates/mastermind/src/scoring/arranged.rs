@@ -351,7 +351,7 @@ mod tests {
                 assert_eq!(laid.is_some(), floors[m as usize] <= 1, "{spec} {m}");
                 let Some(laid) = laid else { continue };
                 assert_eq!(laid.len(), set.len());
-                let bits = &listed.bits[guess as usize];
+                let bits = &listed.bits(guess);
                 let g = listed.pegs(guess);
                 let mut state = (vec![0u32; slots], Vec::new());
                 laid.each_part(

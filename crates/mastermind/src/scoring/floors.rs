@@ -185,7 +185,7 @@ mod tests {
                         .iter()
                         .map(|&i| {
                             split
-                                .score(strategy, &listed.bits[i as usize], &mut parts, i64::MAX)
+                                .score(strategy, &listed.bits(i), &mut parts, i64::MAX)
                                 .unwrap()
                         })
                         .collect();

@@ -177,7 +177,7 @@ fn knuth_late_in_a_game_is_the_exact_argmin() {
             let past: Vec<u32> = (0..rng.random_range(3..=4))
                 .map(|_| listed.index_of(&Code::random(&spec, &mut rng)))
                 .collect();
-            let answer = |g: u32, s: u32| listed.bits[g as usize].score(&listed.bits[s as usize]);
+            let answer = |g: u32, s: u32| listed.bits(g).score(&listed.bits(s));
             let consistent: Vec<u32> = (0..listed.len() as u32)
                 .filter(|&i| past.iter().all(|&g| answer(g, i) == answer(g, secret)))
                 .collect();
