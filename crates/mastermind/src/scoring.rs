@@ -288,7 +288,14 @@ impl Scoring<'_> {
                     limit,
                 );
                 let within = listed.multisets.least_within(&codes);
-                let arranged = ByMultiset::new(&secrets, self.consistent, listed, &codes, limit);
+                let arranged = ByMultiset::new(
+                    &secrets,
+                    self.consistent,
+                    listed,
+                    &codes,
+                    limit,
+                    (self.strategy, &n_log_n),
+                );
                 let atoms = (self.strategy == Strategy::Knuth && secrets.len() <= ATOMS_MOST)
                     .then(|| Atoms::new(listed, self.consistent));
                 let _ = floors.set(Floors {

@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use super::floors::black_splits;
+use super::floors::{best_possible, black_splits};
 use super::split::rule;
 use crate::bits::Secrets;
 use crate::columns::{Blacks, LANES};
@@ -35,6 +35,9 @@ pub(super) struct ByMultiset<'a> {
     /// Where each multiset is in `chosen`, or `u32::MAX`.
     at: Vec<u32>,
     pegs: usize,
+    /// The strategy scored, and its `n log n` table ([`super::split::Split`]'s), for the groups' floors.
+    strategy: Strategy,
+    n_log_n: &'a [i64],
 }
 
 /// One multiset's layout.
@@ -53,18 +56,24 @@ struct Group {
     /// Their class with no black ([`crate::Feedback::index`]): with `b` blacks, the class is `base + b`.
     base: u8,
     end: u32,
+    /// For entropy and expected-size, the least the groups after this one add to any arrangement's score: each
+    /// group's classes are its own (a class is a total and a number of blacks), so each adds at least its secrets
+    /// split as evenly as its `t + 1` numbers of blacks allow ([`best_possible`]); 0 for the others (knuth's largest class is
+    /// bounded by the multiset's floor already, and most-parts' score can still fall within a group).
+    rest: i64,
 }
 
 impl<'a> ByMultiset<'a> {
     /// Lays out `secrets` (the codes `set` of `listed`) for every multiset whose floor (`floors`, numbered as
     /// [`crate::multisets::Multisets::colours`]) is at most `limit`, as far as [`MOST_BYTES`] allows, each when
-    /// first asked for.
+    /// first asked for, to be scored for `strategy` (`n_log_n` as [`super::split::Split`]'s).
     pub(super) fn new(
         secrets: &'a Secrets,
         set: &[u32],
         listed: &'a Listed,
         floors: &[i64],
         limit: i64,
+        (strategy, n_log_n): (Strategy, &'a [i64]),
     ) -> ByMultiset<'a> {
         let pegs = usize::from(listed.spec.pegs);
         let most = MOST_BYTES / (set.len().div_ceil(LANES) * pegs * LANES).max(1);
@@ -84,6 +93,8 @@ impl<'a> ByMultiset<'a> {
             chosen,
             at,
             pegs,
+            strategy,
+            n_log_n,
         }
     }
 
@@ -94,8 +105,7 @@ impl<'a> ByMultiset<'a> {
         if k == u32::MAX as usize {
             return None;
         }
-        let laid = self.laid[k]
-            .get_or_init(|| lay_out(self.secrets, &self.pegs_of, self.listed, self.chosen[k]));
+        let laid = self.laid[k].get_or_init(|| lay_out(self, self.chosen[k]));
         Some(Arranged {
             cells: &laid.cells,
             groups: &laid.groups,
@@ -115,15 +125,15 @@ pub(super) struct Arranged<'a> {
 
 impl Arranged<'_> {
     /// Adds each group's secrets to their classes, a column (or the part of one in the group) at a time:
-    /// `add(state, class, secrets)` for each class met, then `go_on(state, secrets left)`, until it returns
-    /// `false`. Returns whether it saw every secret.
+    /// `add(state, class, secrets)` for each class met, then `go_on(state, secrets left, the group's rest)`
+    /// ([`Group::rest`]), until it returns `false`. Returns whether it saw every secret.
     #[inline(always)]
     fn each_part<S>(
         &self,
         guess: &[u8],
         state: &mut S,
         add: impl Fn(&mut S, u8, u32),
-        go_on: impl Fn(&S, usize) -> bool,
+        go_on: impl Fn(&S, usize, i64) -> bool,
     ) -> bool {
         let column_bytes = self.pegs * LANES;
         let (mut from, mut g) = (0, 0);
@@ -161,7 +171,7 @@ impl Arranged<'_> {
                     g += 1;
                 }
                 from = end;
-                if !go_on(state, self.n - end) {
+                if !go_on(state, self.n - end, group.rest) {
                     return false;
                 }
             }
@@ -196,7 +206,7 @@ impl Arranged<'_> {
                     *score = rule::largest(*score, i64::from(*size), i64::from(k));
                     *size += k;
                 },
-                |&(score, _), _| score <= bound,
+                |&(score, _), _, _| score <= bound,
             ),
             Strategy::ExpectedSize => self.each_part(
                 guess,
@@ -206,7 +216,9 @@ impl Arranged<'_> {
                     *score = rule::squares(*score, i64::from(*size), i64::from(k));
                     *size += k;
                 },
-                |&(score, _), left| !rule::squares_beyond(score, left, bound),
+                |&(score, _), left, rest| {
+                    !rule::squares_beyond(score, left, bound) && score + rest <= bound
+                },
             ),
             Strategy::Entropy => self.each_part(
                 guess,
@@ -216,7 +228,7 @@ impl Arranged<'_> {
                     *score = rule::n_log_n(n_log_n, *score, i64::from(*size), i64::from(k));
                     *size += k;
                 },
-                |&(score, _), _| score <= bound,
+                |&(score, _), _, rest| score + rest <= bound,
             ),
             // Where the classes fit a 64-bit set, only which occur is kept, in a register.
             Strategy::MostParts if slots <= 64 => {
@@ -225,7 +237,7 @@ impl Arranged<'_> {
                     guess,
                     &mut seen,
                     |seen, c, _| *seen |= 1 << c,
-                    |seen, left| {
+                    |seen, left, _| {
                         !rule::most_parts_beyond(-i64::from(seen.count_ones()), left, bound)
                     },
                 );
@@ -240,7 +252,7 @@ impl Arranged<'_> {
                     *score = rule::minus_classes(*score, i64::from(*size));
                     *size += k;
                 },
-                |&(score, _), left| !rule::most_parts_beyond(score, left, bound),
+                |&(score, _), left, _| !rule::most_parts_beyond(score, left, bound),
             ),
             Strategy::FirstConsistent
             | Strategy::RandomConsistent
@@ -258,9 +270,9 @@ impl Arranged<'_> {
     }
 }
 
-/// Lays out `secrets` (whose pegs are `pegs_of`, one after another) for multiset `m`'s arrangements
-/// ([`ByMultiset`]'s order).
-fn lay_out(secrets: &Secrets, pegs_of: &[u8], listed: &Listed, m: u32) -> Laid {
+/// Lays out the secrets of `by` for multiset `m`'s arrangements ([`ByMultiset`]'s order).
+fn lay_out(by: &ByMultiset, m: u32) -> Laid {
+    let (secrets, pegs_of, listed) = (by.secrets, &by.pegs_of, by.listed);
     let n = secrets.len();
     let pegs = usize::from(listed.spec.pegs);
     let mut cells = vec![u8::MAX; n.div_ceil(LANES) * pegs * LANES].into_boxed_slice();
@@ -296,7 +308,16 @@ fn lay_out(secrets: &Secrets, pegs_of: &[u8], listed: &Listed, m: u32) -> Laid {
         *group = Group {
             base: (t * (t + 1) / 2) as u8,
             end: from as u32,
+            rest: 0,
         };
+    }
+    if matches!(by.strategy, Strategy::Entropy | Strategy::ExpectedSize) {
+        let mut rest = 0;
+        for (group, &t) in groups.iter_mut().zip(&order).rev() {
+            group.rest = rest;
+            // `t + 1` classes: the consistent arrangements too (all blacks) may be scored here.
+            rest += best_possible(by.strategy, count[t], t + 1, by.n_log_n);
+        }
     }
     let column_bytes = pegs * LANES;
     for (&c, secret) in own.iter().zip(pegs_of.chunks_exact(pegs)) {
@@ -342,12 +363,24 @@ mod tests {
             let floors: Vec<i64> = (0..listed.multisets.colours.len() as i64)
                 .map(|m| m % 3)
                 .collect();
-            let by = ByMultiset::new(&secrets, &set, &listed, &floors, 1);
+            // One layout for each strategy (its groups' floors are the strategy's).
+            let strategies = [
+                Strategy::Knuth,
+                Strategy::MostParts,
+                Strategy::ExpectedSize,
+                Strategy::Entropy,
+            ];
+            let tables = strategies.map(|s| n_log_n_table(s, set.len()));
+            let by: Vec<ByMultiset> = strategies
+                .iter()
+                .zip(&tables)
+                .map(|(&s, table)| ByMultiset::new(&secrets, &set, &listed, &floors, 1, (s, table)))
+                .collect();
             let slots = crate::Feedback::index_count(spec.pegs).next_multiple_of(8);
             let mut parts = vec![0u32; slots];
             for guess in 0..listed.len() as u32 {
                 let m = listed.multiset[guess as usize];
-                let laid = by.get(m);
+                let laid = by[0].get(m);
                 assert_eq!(laid.is_some(), floors[m as usize] <= 1, "{spec} {m}");
                 let Some(laid) = laid else { continue };
                 assert_eq!(laid.len(), set.len());
@@ -362,7 +395,7 @@ mod tests {
                         let f = crate::Feedback::from_index(usize::from(c));
                         totals.extend(std::iter::repeat_n(f.black + f.white, k as usize));
                     },
-                    |_, _| true,
+                    |_, _, _| true,
                 );
                 let (ours, totals) = state;
                 let mut theirs = vec![0u32; slots];
@@ -393,19 +426,14 @@ mod tests {
                         "{spec}: {groups:?}"
                     );
                 }
-                for strategy in [
-                    Strategy::Knuth,
-                    Strategy::MostParts,
-                    Strategy::ExpectedSize,
-                    Strategy::Entropy,
-                ] {
-                    let table = n_log_n_table(strategy, set.len());
+                for ((&strategy, table), by) in strategies.iter().zip(&tables).zip(&by) {
                     let split = Split {
                         secrets: &secrets,
-                        n_log_n: &table,
+                        n_log_n: table,
                     };
                     let want = split.score(strategy, bits, &mut parts, i64::MAX).unwrap();
-                    let mut score = |bound| laid.score(strategy, g, &mut parts, bound, &table);
+                    let laid = by.get(m).unwrap();
+                    let mut score = |bound| laid.score(strategy, g, &mut parts, bound, table);
                     assert_eq!(score(i64::MAX), Some(want), "{spec} {strategy:?} {guess}");
                     assert_eq!(score(want), Some(want), "{spec} {strategy:?} {guess}");
                     assert_eq!(score(want - 1), None, "{spec} {strategy:?} {guess}");
