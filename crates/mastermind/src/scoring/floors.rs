@@ -3,7 +3,7 @@
 
 use rayon::prelude::*;
 
-use crate::bits::BLOCK;
+use crate::bits::{BLOCK, fast};
 use crate::candidates::Candidates;
 use crate::listed::Listed;
 use crate::strategy::MAX_LISTED_PEGS;
@@ -65,16 +65,27 @@ pub(super) fn multiset_floors(
             }
             let mut by_total = [0usize; MAX_LISTED_PEGS as usize + 1];
             let by_total = &mut by_total[..=pegs];
-            for block in held.chunks(BLOCK) {
-                for &(count, n) in block {
-                    by_total[colours.shared_colours(count)] += n;
-                }
-                if grows {
+            // The floor is checked after 32 multisets, then 64 more, 128 more...: a check (a division for each
+            // total) costs more than counting a block, and the most numerous multisets come first.
+            let (mut from, mut size) = (0, BLOCK);
+            while from < held.len() {
+                let to = held.len().min(from + size);
+                // With the CPU's population count (x86-64's baseline has none: it was 7 % of 6x9 entropy).
+                fast(
+                    #[inline(always)]
+                    || {
+                        for &(count, n) in &held[from..to] {
+                            by_total[colours.shared_colours(count)] += n;
+                        }
+                    },
+                );
+                if grows && to < held.len() {
                     let f = floor_of(by_total);
                     if f > limit {
                         return f;
                     }
                 }
+                (from, size) = (to, 2 * size);
             }
             floor_of(by_total)
         })
