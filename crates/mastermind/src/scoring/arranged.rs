@@ -58,8 +58,9 @@ struct Group {
     end: u32,
     /// For entropy and expected-size, the least the groups after this one add to any arrangement's score: each
     /// group's classes are its own (a class is a total and a number of blacks), so each adds at least its secrets
-    /// split as evenly as its `t + 1` numbers of blacks allow ([`best_possible`]); 0 for the others (knuth's largest class is
-    /// bounded by the multiset's floor already, and most-parts' score can still fall within a group).
+    /// split as evenly as its `t + 1` numbers of blacks allow ([`best_possible`]); 0 for the others (knuth's
+    /// largest class is bounded by the multiset's floor already, and most-parts' score can still fall within a
+    /// group).
     rest: i64,
 }
 
