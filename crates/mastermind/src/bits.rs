@@ -53,6 +53,12 @@ pub(crate) fn fits(spec: &Spec, bits: u32) -> bool {
     u32::from(spec.pegs) * u32::from(spec.colors) <= bits
 }
 
+/// Whether a listed code of `spec` keeps its bit sets in two `u64` rather than two `u128` ([`crate::listed`]; its
+/// size, [`crate::strategy::bytes_per_listed_code`], says so too).
+pub(crate) fn listed_narrow(spec: &Spec) -> bool {
+    fits(spec, u64::BITS)
+}
+
 /// A code as bit sets (see the module's text), at most 128 bits each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Bits {

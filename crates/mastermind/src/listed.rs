@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use crate::bits::{Bits, Secrets, fits};
+use crate::bits::{Bits, Secrets, listed_narrow};
 use crate::multisets::Multisets;
 use crate::strategy::{self, StrategyError};
 use crate::{Code, Feedback, Row, Spec};
@@ -37,7 +37,7 @@ impl Listed {
         let mut pegs = Vec::new();
         let mut code = Vec::with_capacity(width);
         list(spec, &mut code, &mut pegs);
-        let bits = if fits(spec, u64::BITS) {
+        let bits = if listed_narrow(spec) {
             Packed::Narrow(
                 pegs.par_chunks(width)
                     .map(|c| Bits::new(c, spec.colors).words::<u64>())

@@ -170,7 +170,7 @@ pub const MAX_PLAYED_ALL_IN_A_TAB: u128 = 1 << 20;
 /// Bytes one listed code takes: its pegs, its bit sets (16 bytes where `pegs * colors <= 64`, else 32), the number
 /// of its colour multiset and its index in the set of codes still possible.
 pub fn bytes_per_listed_code(spec: &Spec) -> u128 {
-    let bits = if crate::bits::fits(spec, u64::BITS) {
+    let bits = if crate::bits::listed_narrow(spec) {
         16
     } else {
         32
