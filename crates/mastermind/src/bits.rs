@@ -11,10 +11,17 @@
 //!
 //! Every game whose codes are listed ([`crate::strategy::listable`]: at most 1 GiB of them, at most 16 pegs) needs
 //! at most 128 bits (`listable` checks it; 6 pegs of 19 colours without repeats take 114, 8x8 takes 64), so a
-//! listed code is stored in 128 bits and scored in the narrowest [`Word`] its game fits.
+//! listed code keeps its sets in the narrowest [`Word`] its game fits ([`crate::listed`]).
+//!
+//! The secrets a guess is scored against are laid out in columns of colours and colour counts instead
+//! ([`Secrets::Columns`], [`crate::columns::Columns`]) wherever that takes no more room (`pegs + colors` bytes a
+//! secret against two words: 6x9, 7x7 and 8x8 among them): there a guess's classes are compares and minimums in byte
+//! lanes, 32 secrets at a time, with no population count, which WebAssembly has only a word at a time (in the
+//! worker, 1.8-2.6x the feedbacks a second of the bit sets; natively 1.1-1.4x: BENCHMARKS.md).
 
 use std::ops::BitAnd;
 
+use crate::columns::{Columns, UNPLACED};
 use crate::feedback::index_of;
 use crate::{Feedback, Spec};
 
@@ -122,6 +129,37 @@ impl Bits {
         (self.count & count).count_ones() as usize
     }
 
+    /// The colour at each of the first `pegs` pegs, [`UNPLACED`] where none is (all of them in a code of colours
+    /// only), in a game of `colors` colours.
+    pub(crate) fn colours_at(&self, pegs: usize, colors: u8) -> [u8; 16] {
+        debug_assert!(pegs <= 16);
+        let mut at = [UNPLACED; 16];
+        let (colors, field) = (usize::from(colors), (1u128 << colors) - 1);
+        for (peg, at) in at.iter_mut().enumerate().take(pegs) {
+            let colour = (self.place >> (peg * colors)) & field;
+            if colour != 0 {
+                *at = colour.trailing_zeros() as u8;
+            }
+        }
+        at
+    }
+
+    /// How many pegs of each colour it holds, as (colour, pegs) for the colours it has, lowest first, and how many
+    /// colours that is; in a game of `pegs` pegs and `colors` colours.
+    pub(crate) fn colour_counts(&self, pegs: usize, colors: u8) -> ([(u8, u8); 16], usize) {
+        let field = (1u128 << pegs) - 1;
+        let mut counts = [(0, 0); 16];
+        let mut kinds = 0;
+        for c in 0..colors {
+            let k = (self.count >> (usize::from(c) * pegs)) & field;
+            if k != 0 {
+                counts[kinds] = (c, k.count_ones() as u8);
+                kinds += 1;
+            }
+        }
+        (counts, kinds)
+    }
+
     /// The two sets in word `W`, which the game must fit.
     #[inline(always)]
     pub(crate) fn words<W: Word>(&self) -> (W, W) {
@@ -201,16 +239,66 @@ impl<W: Word> Lanes<W> {
     }
 }
 
-/// The secrets of a position laid out in the narrowest word their game fits.
+/// The secrets of a position laid out for scoring: in columns of colours and colour counts ([`Columns`]) where that
+/// takes no more room than their bit sets (`pegs + colors` bytes against two words: 6x9, 7x7, 8x8 and every game of
+/// at most 16 bytes), else in the narrowest word their game fits.
 pub(crate) enum Secrets {
     Narrow(Lanes<u64>),
     Wide(Lanes<u128>),
+    Columns(Columns, Shape),
+}
+
+/// How many of `pegs` have each colour they hold, as (colour, pegs) in the order the colours first appear, and how
+/// many colours that is ([`Bits::colour_counts`] from the pegs, in as many steps as there are pegs).
+#[inline(always)]
+fn counted(pegs: &[u8]) -> ([(u8, u8); 16], usize) {
+    let mut counts = [(0, 0); 16];
+    let mut kinds = 0;
+    // Where each colour is in `counts`, plus one (0: not met yet).
+    let mut slot = [0u8; 64];
+    for &c in pegs {
+        let at = &mut slot[usize::from(c)];
+        if *at == 0 {
+            counts[kinds] = (c, 0);
+            kinds += 1;
+            *at = kinds as u8;
+        }
+        counts[usize::from(*at) - 1].1 += 1;
+    }
+    (counts, kinds)
+}
+
+/// Positions of at least this many secrets are laid out in columns where their game allows ([`Secrets::new`]).
+/// Natively, below it a guess's set-up costs more than the columns save (`mastermind bench-feedback`, 6x9, 1 thread,
+/// M feedbacks a second with bit sets against columns: 128 secrets 409 against 374, 256 396 against 452, 1,024 556
+/// against 728). In WebAssembly, whose population count takes a word at a time, columns win at every size measured (16
+/// secrets 46 against 48, 128 147 against 243, 1,024 209 against 485: BENCHMARKS.md).
+#[cfg(target_arch = "wasm32")]
+const COLUMNS_FROM: usize = 1;
+#[cfg(not(target_arch = "wasm32"))]
+const COLUMNS_FROM: usize = 256;
+
+/// A game's pegs and colours, as [`Secrets::Columns`] decodes a guess with them.
+#[derive(Clone, Copy)]
+pub(crate) struct Shape {
+    pegs: usize,
+    colors: u8,
 }
 
 impl Secrets {
     /// Lays out `secrets`, codes of `spec`.
-    pub(crate) fn new(spec: &Spec, secrets: impl Iterator<Item = Bits>) -> Secrets {
-        if fits(spec, u64::BITS) {
+    pub(crate) fn new(spec: &Spec, secrets: impl ExactSizeIterator<Item = Bits>) -> Secrets {
+        let (pegs, colors) = (usize::from(spec.pegs), spec.colors);
+        let narrow = fits(spec, u64::BITS);
+        let word_bytes = if narrow { 8 } else { 16 };
+        if pegs + usize::from(colors) <= 2 * word_bytes && secrets.len() >= COLUMNS_FROM {
+            let columns = Columns::new(
+                pegs,
+                usize::from(colors),
+                secrets.map(|s| s.colours_at(pegs, colors)),
+            );
+            Secrets::Columns(columns, Shape { pegs, colors })
+        } else if narrow {
             Secrets::Narrow(Lanes::new(secrets))
         } else {
             Secrets::Wide(Lanes::new(secrets))
@@ -222,6 +310,7 @@ impl Secrets {
         match self {
             Secrets::Narrow(lanes) => lanes.len(),
             Secrets::Wide(lanes) => lanes.len(),
+            Secrets::Columns(columns, _) => columns.len(),
         }
     }
 
@@ -231,6 +320,15 @@ impl Secrets {
         match self {
             Secrets::Narrow(lanes) => lanes.each_block(guess.words(), each),
             Secrets::Wide(lanes) => lanes.each_block(guess.words(), each),
+            Secrets::Columns(columns, Shape { pegs, colors }) => {
+                if guess.place == 0 {
+                    let (counts, kinds) = guess.colour_counts(*pegs, *colors);
+                    return columns.each_block(&[], &counts[..kinds], each);
+                }
+                let at = guess.colours_at(*pegs, *colors);
+                let (counts, kinds) = counted(&at[..*pegs]);
+                columns.each_block(&at[..*pegs], &counts[..kinds], each)
+            }
         }
     }
 }
@@ -274,93 +372,4 @@ pub(crate) fn fast<R>(kernel: impl FnOnce() -> R) -> R {
 pub(crate) const BLOCK: usize = 32;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::score_reference;
-    use proptest::prelude::*;
-
-    proptest! {
-        #[test]
-        fn bits_score_equals_reference((g, s, colors) in (1usize..=16, 2u8..=8).prop_flat_map(|(p, c)| {
-            (prop::collection::vec(0..c, p), prop::collection::vec(0..c, p), Just(c))
-        })) {
-            let (gb, sb) = (Bits::new(&g, colors), Bits::new(&s, colors));
-            let expected = score_reference(&g, &s);
-            prop_assert_eq!(gb.score(&sb), expected);
-            let class = |lanes_wide: bool| {
-                let mut seen = Vec::new();
-                let mut each = |block: &[u8], _| { seen.extend_from_slice(block); true };
-                if lanes_wide {
-                    Lanes::<u128>::new([sb].into_iter()).each_block(gb.words(), &mut each);
-                } else {
-                    Lanes::<u64>::new([sb].into_iter()).each_block(gb.words(), &mut each);
-                }
-                seen
-            };
-            prop_assert_eq!(class(true), vec![expected.index() as u8]);
-            if g.len() * usize::from(colors) <= 64 {
-                prop_assert_eq!(class(false), vec![expected.index() as u8]);
-            }
-        }
-    }
-
-    #[test]
-    fn the_avx2_build_of_a_loop_gives_what_the_baseline_build_gives() {
-        // Where the CPU has AVX2, `fast` runs the loop compiled for it (as far as LLVM inlines it there); called
-        // directly, the same loop is compiled for the baseline target. Both must see the reference's classes.
-        let spec = Spec::new(5, 8, true).unwrap();
-        let mut state = 7u64;
-        let mut code = || -> Bits {
-            let pegs: Vec<u8> = (0..5)
-                .map(|_| {
-                    state = state
-                        .wrapping_mul(6_364_136_223_846_793_005)
-                        .wrapping_add(1);
-                    (state >> 59) as u8 % 8
-                })
-                .collect();
-            Bits::new(&pegs, 8)
-        };
-        let secrets: Vec<Bits> = (0..100).map(|_| code()).collect();
-        let guesses: Vec<Bits> = (0..50).map(|_| code()).collect();
-        let lanes = Secrets::new(&spec, secrets.iter().copied());
-        let classes = |guess: &Bits| {
-            let mut seen = Vec::new();
-            lanes.each_block(guess, |block, _| {
-                seen.extend_from_slice(block);
-                true
-            });
-            seen
-        };
-        let baseline: Vec<Vec<u8>> = guesses.iter().map(classes).collect();
-        let fast_build: Vec<Vec<u8>> = fast(
-            #[inline(always)]
-            || guesses.iter().map(classes).collect(),
-        );
-        assert_eq!(fast_build, baseline);
-        let reference: Vec<Vec<u8>> = guesses
-            .iter()
-            .map(|g| secrets.iter().map(|s| g.score(s).index() as u8).collect())
-            .collect();
-        assert_eq!(baseline, reference);
-    }
-
-    #[test]
-    fn widest_listed_game_fits() {
-        // 4 pegs of 17 colours without repeats is the only listed game over 64 bits.
-        let g = [16u8, 15, 14, 13];
-        let s = [13u8, 15, 0, 16];
-        assert_eq!(
-            Bits::new(&g, 17).score(&Bits::new(&s, 17)),
-            Feedback { black: 1, white: 2 }
-        );
-        let all = [7u8; 16];
-        assert_eq!(
-            Bits::new(&all, 8).score(&Bits::new(&all, 8)),
-            Feedback {
-                black: 16,
-                white: 0
-            }
-        );
-    }
-}
+mod tests;

@@ -1,7 +1,9 @@
 //! Secrets laid out in columns of [`LANES`]: for each peg, the colours of 32 secrets in 32 bytes, so that one guess's
 //! blacks against all 32 are a compare and a subtraction a peg in vector lanes, and the secrets with a given number
 //! of blacks are one more compare and a mask ([`Blacks::with`]): no population count and no class counted a
-//! secret at a time. The lanes are [`crate::vector`]'s.
+//! secret at a time. [`Columns`] adds, for each colour, how many pegs of it the 32 secrets have, so that a guess's
+//! totals are a minimum and an addition a colour it holds, and its classes come out 32 at a time with no population
+//! count either. The lanes are [`crate::vector`]'s.
 
 use crate::vector as imp;
 
@@ -46,6 +48,110 @@ impl Blacks {
     pub(crate) fn with(&self, blacks: u8) -> u32 {
         let b = imp::splat(blacks);
         imp::mask_where_equal(self.0[0], b) | (imp::mask_where_equal(self.0[1], b) << 16)
+    }
+}
+
+/// Secrets in columns of [`LANES`], each column the secrets' colours peg by peg ([`Blacks::of`]'s rows), then for each
+/// colour how many pegs of it each secret has (a byte a secret, a row a colour): a guess's classes against 32 secrets
+/// are a compare a peg and a minimum a colour of the guess, in vector lanes. It takes `pegs + colors` bytes a secret.
+pub(crate) struct Columns {
+    cells: Box<[u8]>,
+    n: usize,
+    pegs: usize,
+    colors: usize,
+}
+
+/// A guess's colour at a peg where it places none (a code of colours only): no secret's colour, nor a lane past the
+/// last secret's ([`Columns::new`]).
+pub(crate) const UNPLACED: u8 = u8::MAX - 1;
+
+impl Columns {
+    /// Lays out `secrets`, each its pegs' colours (the first `pegs` bytes; colours below `colors`).
+    pub(crate) fn new(
+        pegs: usize,
+        colors: usize,
+        secrets: impl ExactSizeIterator<Item = [u8; 16]>,
+    ) -> Columns {
+        let n = secrets.len();
+        let stride = (pegs + colors) * LANES;
+        // Lanes past the last secret hold no colour and no pegs of any.
+        let mut cells = vec![0u8; n.div_ceil(LANES) * stride].into_boxed_slice();
+        for column in cells.chunks_exact_mut(stride) {
+            column[..pegs * LANES].fill(u8::MAX);
+        }
+        for (k, secret) in secrets.enumerate() {
+            let column = &mut cells[k / LANES * stride..][..stride];
+            let lane = k % LANES;
+            for (peg, &c) in secret[..pegs].iter().enumerate() {
+                column[peg * LANES + lane] = c;
+                column[(pegs + usize::from(c)) * LANES + lane] += 1;
+            }
+        }
+        Columns {
+            cells,
+            n,
+            pegs,
+            colors,
+        }
+    }
+
+    /// How many secrets there are.
+    pub(crate) fn len(&self) -> usize {
+        self.n
+    }
+
+    /// [`crate::bits::Lanes::each_block`] for the guess whose colour at each peg is `at` ([`UNPLACED`] where it has
+    /// none; empty for a code of colours only) and which holds `counts` pegs of each colour it has, as (colour, pegs):
+    /// the same classes, [`LANES`] secrets a block.
+    #[inline(always)]
+    pub(crate) fn each_block(
+        &self,
+        at: &[u8],
+        counts: &[(u8, u8)],
+        each: impl FnMut(&[u8], usize) -> bool,
+    ) -> bool {
+        // Positions of at most 16 secrets, most of a tree's and scored against the most candidates, use half a column.
+        if self.n <= LANES / 2 {
+            self.each_block_of::<1>(at, counts, each)
+        } else {
+            self.each_block_of::<2>(at, counts, each)
+        }
+    }
+
+    /// [`Columns::each_block`] over the first `H` halves of each column.
+    #[inline(always)]
+    fn each_block_of<const H: usize>(
+        &self,
+        at: &[u8],
+        counts: &[(u8, u8)],
+        mut each: impl FnMut(&[u8], usize) -> bool,
+    ) -> bool {
+        let stride = (self.pegs + self.colors) * LANES;
+        let mut classes = [0u8; LANES];
+        for (k, column) in self.cells.chunks_exact(stride).enumerate() {
+            let Blacks(blacks) = Blacks::of_halves::<H>(at, column);
+            let (rows, _) = column.as_chunks::<16>();
+            let mut totals = [imp::zero(); 2];
+            for &(c, pegs) in counts {
+                let pegs = imp::splat(pegs);
+                let row = &rows[(self.pegs + usize::from(c)) * 2..][..2];
+                for (total, &lanes) in totals.iter_mut().zip(row).take(H) {
+                    *total = imp::add(*total, imp::min(imp::bytes(lanes), pegs));
+                }
+            }
+            // The class of `t` colours matched, `b` of them blacks: `t (t + 1) / 2 + b` ([`crate::Feedback::index`]).
+            for ((half, total), blacks) in
+                classes.chunks_exact_mut(16).zip(totals).zip(blacks).take(H)
+            {
+                half.copy_from_slice(&imp::to_bytes(imp::add(imp::triangle(total), blacks)));
+            }
+            let from = k * LANES;
+            let used = LANES.min(self.n - from);
+            if !each(&classes[..used], self.n - from - used) {
+                return false;
+            }
+        }
+        true
     }
 }
 

@@ -1,17 +1,19 @@
 //! Sixteen byte lanes, the vector operations the scoring kernels share ([`crate::tally`], [`crate::columns`]): SSE2
 //! on x86-64 (always there; VEX-encoded where the caller runs under [`crate::bits::fast`]'s AVX2), simd128 in wasm
 //! (the build enables it), sixteen plain bytes elsewhere. The intrinsics used take no pointers and their features are
-//! enabled for the whole build; the one other `unsafe` reads sixteen bytes as a vector.
+//! enabled for the whole build; the two other `unsafe` read sixteen bytes as a vector and back.
 
 // SAFETY (every `unsafe` block here): the intrinsics are SSE2, which every x86-64 CPU has (the target enables it
-// for the whole build), and none of them touches memory; `bytes` reads a plain 16-byte value as the same bits.
+// for the whole build), and none of them touches memory; `bytes` and `to_bytes` read a plain 16-byte value as the
+// same bits.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod imp {
     use std::arch::x86_64::{
-        __m128i, _mm_add_epi16, _mm_cmpeq_epi8, _mm_cvtsi128_si32, _mm_max_epi16, _mm_max_epu8,
-        _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_srli_si128, _mm_sub_epi8,
-        _mm_unpackhi_epi8, _mm_unpacklo_epi8,
+        __m128i, _mm_add_epi8, _mm_add_epi16, _mm_cmpeq_epi8, _mm_cvtsi128_si32, _mm_max_epi16,
+        _mm_max_epu8, _mm_min_epu8, _mm_movemask_epi8, _mm_mullo_epi16, _mm_packus_epi16,
+        _mm_set1_epi8, _mm_set1_epi16, _mm_setzero_si128, _mm_srli_epi16, _mm_srli_si128,
+        _mm_sub_epi8, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
     };
 
     pub(crate) type V = __m128i;
@@ -29,6 +31,37 @@ mod imp {
     #[inline(always)]
     pub(crate) fn splat(x: u8) -> V {
         unsafe { _mm_set1_epi8(x as i8) }
+    }
+
+    #[inline(always)]
+    pub(crate) fn to_bytes(v: V) -> [u8; 16] {
+        unsafe { std::mem::transmute::<V, [u8; 16]>(v) }
+    }
+
+    /// Lane by lane, wrapping.
+    #[inline(always)]
+    pub(crate) fn add(a: V, b: V) -> V {
+        unsafe { _mm_add_epi8(a, b) }
+    }
+
+    /// Lane by lane, unsigned.
+    #[inline(always)]
+    pub(crate) fn min(a: V, b: V) -> V {
+        unsafe { _mm_min_epu8(a, b) }
+    }
+
+    /// `t (t + 1) / 2` in each lane, of lanes `t` at most 21 (in 16-bit lanes, packed back).
+    #[inline(always)]
+    pub(crate) fn triangle(t: V) -> V {
+        unsafe {
+            let zero = _mm_setzero_si128();
+            let one = _mm_set1_epi16(1);
+            let half = |w: V| _mm_srli_epi16::<1>(_mm_mullo_epi16(w, _mm_add_epi16(w, one)));
+            _mm_packus_epi16(
+                half(_mm_unpacklo_epi8(t, zero)),
+                half(_mm_unpackhi_epi8(t, zero)),
+            )
+        }
     }
 
     /// `sizes` plus one in each lane where `lanes` equals `class` (an equal lane compares to all ones, -1).
@@ -99,9 +132,10 @@ mod imp {
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod imp {
     use std::arch::wasm32::{
-        i8x16_shuffle, i8x16_sub, i16x8_add, u8x16_bitmask, u8x16_eq, u8x16_extract_lane,
-        u8x16_max, u8x16_splat, u16x8_extend_high_u8x16, u16x8_extend_low_u8x16,
-        u16x8_extract_lane, u16x8_max, v128,
+        i8x16_add, i8x16_shuffle, i8x16_sub, i16x8_add, i16x8_mul, i16x8_splat, u8x16_bitmask,
+        u8x16_eq, u8x16_extract_lane, u8x16_max, u8x16_min, u8x16_narrow_i16x8, u8x16_splat,
+        u16x8_extend_high_u8x16, u16x8_extend_low_u8x16, u16x8_extract_lane, u16x8_max, u16x8_shr,
+        v128,
     };
 
     pub(crate) type V = v128;
@@ -121,6 +155,35 @@ mod imp {
     #[inline(always)]
     pub(crate) fn splat(x: u8) -> V {
         u8x16_splat(x)
+    }
+
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    pub(crate) fn to_bytes(v: V) -> [u8; 16] {
+        // SAFETY: a vector as the plain 16-byte value of the same bits.
+        unsafe { std::mem::transmute::<V, [u8; 16]>(v) }
+    }
+
+    /// Lane by lane, wrapping.
+    #[inline(always)]
+    pub(crate) fn add(a: V, b: V) -> V {
+        i8x16_add(a, b)
+    }
+
+    /// Lane by lane, unsigned.
+    #[inline(always)]
+    pub(crate) fn min(a: V, b: V) -> V {
+        u8x16_min(a, b)
+    }
+
+    /// `t (t + 1) / 2` in each lane, of lanes `t` at most 21 (in 16-bit lanes, packed back).
+    #[inline(always)]
+    pub(crate) fn triangle(t: V) -> V {
+        let half = |w: V| u16x8_shr(i16x8_mul(w, i16x8_add(w, i16x8_splat(1))), 1);
+        u8x16_narrow_i16x8(
+            half(u16x8_extend_low_u8x16(t)),
+            half(u16x8_extend_high_u8x16(t)),
+        )
     }
 
     /// `sizes` plus one in each lane where `lanes` equals `class` (an equal lane compares to all ones, -1).
@@ -215,6 +278,29 @@ mod imp {
     #[inline(always)]
     pub(crate) fn splat(x: u8) -> V {
         [x; 16]
+    }
+
+    #[inline(always)]
+    pub(crate) fn to_bytes(v: V) -> [u8; 16] {
+        v
+    }
+
+    /// Lane by lane, wrapping.
+    #[inline(always)]
+    pub(crate) fn add(a: V, b: V) -> V {
+        std::array::from_fn(|k| a[k].wrapping_add(b[k]))
+    }
+
+    /// Lane by lane, unsigned.
+    #[inline(always)]
+    pub(crate) fn min(a: V, b: V) -> V {
+        std::array::from_fn(|k| a[k].min(b[k]))
+    }
+
+    /// `t (t + 1) / 2` in each lane, of lanes `t` at most 21.
+    #[inline(always)]
+    pub(crate) fn triangle(t: V) -> V {
+        t.map(|t| (u16::from(t) * (u16::from(t) + 1) / 2) as u8)
     }
 
     #[inline(always)]
