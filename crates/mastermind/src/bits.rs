@@ -17,7 +17,8 @@
 //! ([`Secrets::Columns`], [`crate::columns::Columns`]) wherever that takes no more room (`pegs + colors` bytes a
 //! secret against two words: 6x9, 7x7 and 8x8 among them): there a guess's classes are compares and minimums in byte
 //! lanes, 32 secrets at a time, with no population count, which WebAssembly has only a word at a time (in the
-//! worker, 1.8-2.6x the feedbacks a second of the bit sets; natively 1.1-1.4x: BENCHMARKS.md).
+//! worker, 1.5x the feedbacks a second of the bit sets at 32 secrets a guess, 2.3x at 1,024; natively 1.1-1.3x from
+//! 256 secrets, and slower below: [`COLUMNS_FROM`], BENCHMARKS.md).
 
 use std::ops::BitAnd;
 

@@ -83,6 +83,7 @@ impl Columns {
             let column = &mut cells[k / LANES * stride..][..stride];
             let lane = k % LANES;
             for (peg, &c) in secret[..pegs].iter().enumerate() {
+                debug_assert!(usize::from(c) < colors, "a secret places every peg");
                 column[peg * LANES + lane] = c;
                 column[(pegs + usize::from(c)) * LANES + lane] += 1;
             }
