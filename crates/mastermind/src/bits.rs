@@ -272,10 +272,11 @@ fn counted(pegs: &[u8]) -> ([(u8, u8); 16], usize) {
 /// Positions of at least this many secrets are laid out in columns where their game allows ([`Secrets::new`]).
 /// Natively, below it a guess's set-up costs more than the columns save (`mastermind bench-feedback`, 6x9, 1 thread,
 /// M feedbacks a second with bit sets against columns: 128 secrets 409 against 374, 256 396 against 452, 1,024 556
-/// against 728). In WebAssembly, whose population count takes a word at a time, columns win at every size measured (16
-/// secrets 46 against 48, 128 147 against 243, 1,024 209 against 485: BENCHMARKS.md).
+/// against 728). In WebAssembly, whose population count takes a word at a time, columns win from a second block on
+/// (16 secrets 46 against 48 with half a column, which the worker's size budget leaves out; 32 secrets 72 against
+/// 106, 128 147 against 243, 1,024 209 against 485: BENCHMARKS.md).
 #[cfg(target_arch = "wasm32")]
-const COLUMNS_FROM: usize = 1;
+const COLUMNS_FROM: usize = 17;
 #[cfg(not(target_arch = "wasm32"))]
 const COLUMNS_FROM: usize = 256;
 
@@ -284,6 +285,23 @@ const COLUMNS_FROM: usize = 256;
 pub(crate) struct Shape {
     pegs: usize,
     colors: u8,
+}
+
+impl Shape {
+    /// `guess`'s colour at each peg, how many pegs it places (none for a code of colours only), and how many pegs of
+    /// each colour it holds with how many colours that is ([`crate::columns::Columns::each_block`]'s arguments). Not
+    /// inlined into each scan: the worker's download has a budget.
+    #[inline(never)]
+    fn spread(&self, guess: &Bits) -> ([u8; 16], usize, [(u8, u8); 16], usize) {
+        let Shape { pegs, colors } = *self;
+        let at = guess.colours_at(pegs, colors);
+        if guess.place == 0 {
+            let (counts, kinds) = guess.colour_counts(pegs, colors);
+            return (at, 0, counts, kinds);
+        }
+        let (counts, kinds) = counted(&at[..pegs]);
+        (at, pegs, counts, kinds)
+    }
 }
 
 impl Secrets {
@@ -321,14 +339,9 @@ impl Secrets {
         match self {
             Secrets::Narrow(lanes) => lanes.each_block(guess.words(), each),
             Secrets::Wide(lanes) => lanes.each_block(guess.words(), each),
-            Secrets::Columns(columns, Shape { pegs, colors }) => {
-                if guess.place == 0 {
-                    let (counts, kinds) = guess.colour_counts(*pegs, *colors);
-                    return columns.each_block(&[], &counts[..kinds], each);
-                }
-                let at = guess.colours_at(*pegs, *colors);
-                let (counts, kinds) = counted(&at[..*pegs]);
-                columns.each_block(&at[..*pegs], &counts[..kinds], each)
+            Secrets::Columns(columns, shape) => {
+                let (at, placed, counts, kinds) = shape.spread(guess);
+                columns.each_block(&at[..placed], &counts[..kinds], each)
             }
         }
     }
