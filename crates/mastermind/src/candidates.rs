@@ -139,18 +139,22 @@ impl<'a> Candidates<'a> {
         let spec = &listed.spec;
         let depth = slice_depth(spec);
         let colors = usize::from(spec.colors);
-        let prefix: Vec<u8> = (0..depth)
-            .rev()
-            .map(|d| (s / colors.pow(d as u32) % colors) as u8)
-            .collect();
+        // On the stack, as the walk's pegs are: a slice is walked for every parallel position of a game tree, and
+        // the worker's allocator is one lock for all threads.
+        let mut prefix = [0u8; MAX_LISTED_PEGS];
+        let prefix = &mut prefix[..depth];
+        for (d, peg) in prefix.iter_mut().rev().enumerate() {
+            *peg = (s / colors.pow(d as u32) % colors) as u8;
+        }
+        let prefix = &*prefix;
         // The consistent codes are skipped by walking them alongside (both in order), from the slice's first.
         let from = self
             .consistent
-            .partition_point(|&c| listed.pegs(c)[..depth] < prefix[..]);
+            .partition_point(|&c| listed.pegs(c)[..depth] < *prefix);
         let mut consistent = self.consistent[from..].iter().peekable();
         out.clear();
         self.symmetry
-            .each_lowest_code_from(listed, &prefix, within, &mut |i, multiset| {
+            .each_lowest_code_from(listed, prefix, within, &mut |i, multiset| {
                 while consistent.next_if(|&&c| c < i).is_some() {}
                 if consistent.peek() != Some(&&i)
                     && (self.pegs.is_empty() || self.pegs.keeps(listed.pegs(i), &self.symmetry))
@@ -279,23 +283,23 @@ impl ColorSymmetry {
         visit: &mut impl FnMut(u32, u32),
     ) {
         let spec = &listed.spec;
-        let mut pegs = Vec::with_capacity(usize::from(spec.pegs));
+        let mut pegs = [0u8; MAX_LISTED_PEGS];
         let (mut left, mut used, mut rank) = (self.groups, 0u32, 0u32);
         let mut multiset = Multisets::EMPTY;
         let mut place = 0u128;
-        for &c in prefix {
+        for (depth, &c) in prefix.iter().enumerate() {
             if self.allowed(left, used, spec) & (1 << c) == 0 {
                 return;
             }
-            place |= listed.place_bits[pegs.len() * usize::from(spec.colors) + usize::from(c)];
-            pegs.push(c);
+            place |= listed.place_bits[depth * usize::from(spec.colors) + usize::from(c)];
+            pegs[depth] = c;
             rank = rank * u32::from(spec.colors) + u32::from(c);
             left = left.map(|g| g & !(1 << c));
             used |= 1 << c;
             multiset = listed.multisets.child(multiset, c);
         }
         // Groups of the depths before the prefix's end here; the walk checks those of its own depth.
-        if within.is_some_and(|w| !w.admits(multiset) || !w.admits_blacks(0..pegs.len(), place)) {
+        if within.is_some_and(|w| !w.admits(multiset) || !w.admits_blacks(0..prefix.len(), place)) {
             return;
         }
         let walk = Walk {
@@ -303,7 +307,13 @@ impl ColorSymmetry {
             listed,
             within,
         };
-        walk.extend(left, used, (rank, multiset, place), &mut pegs, visit);
+        walk.extend(
+            left,
+            used,
+            (rank, multiset, place),
+            (&mut pegs, prefix.len()),
+            visit,
+        );
     }
 
     /// The colours the next peg may take in a lowest form, given each group's colours not placed yet (`left`)
@@ -329,29 +339,29 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    /// Places every allowed colour after `pegs` whose multiset (with `multiset`, that of `pegs`) the bound
-    /// admits; `rank` is the index the code would have with repeats (counting in base `colors`), which is the
-    /// index itself in games with repeats, and `place` the place set of `pegs` ([`crate::bits::Bits`]).
+    /// Places every allowed colour after the first `depth` of `pegs` whose multiset (with `multiset`, that of
+    /// those pegs) the bound admits; `rank` is the index the code would have with repeats (counting in base
+    /// `colors`), which is the index itself in games with repeats, and `place` the place set of those pegs
+    /// ([`crate::bits::Bits`]).
     fn extend(
         &self,
         left: [u32; 2],
         used: u32,
         (rank, multiset, place): (u32, u32, u128),
-        pegs: &mut Vec<u8>,
+        (pegs, depth): (&mut [u8; MAX_LISTED_PEGS], usize),
         visit: &mut impl FnMut(u32, u32),
     ) {
         let listed = self.listed;
         let spec = &listed.spec;
-        if pegs.len() == usize::from(spec.pegs) {
+        if depth == usize::from(spec.pegs) {
             let index = if spec.repeats {
                 rank
             } else {
-                listed.rank(pegs)
+                listed.rank(&pegs[..depth])
             };
             visit(index, listed.multisets.numbered(multiset));
             return;
         }
-        let depth = pegs.len();
         if self
             .within
             .is_some_and(|w| !w.admits_blacks(depth..depth + 1, place))
@@ -369,23 +379,22 @@ impl Walk<'_> {
                 continue;
             }
             let place =
-                place | listed.place_bits[pegs.len() * usize::from(spec.colors) + usize::from(c)];
+                place | listed.place_bits[depth * usize::from(spec.colors) + usize::from(c)];
             if last && spec.repeats {
                 // The last peg, in the loop rather than a call per code (most of the walk's steps are these).
                 let index = rank * u32::from(spec.colors) + u32::from(c);
                 visit(index, listed.multisets.numbered(multiset));
                 continue;
             }
-            pegs.push(c);
+            pegs[depth] = c;
             let rank = rank * u32::from(spec.colors) + u32::from(c);
             self.extend(
                 left.map(|g| g & !bit),
                 used | bit,
                 (rank, multiset, place),
-                pegs,
+                (pegs, depth + 1),
                 visit,
             );
-            pegs.pop();
         }
     }
 }

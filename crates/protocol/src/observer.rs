@@ -48,6 +48,8 @@ pub struct JobObserver {
     work: AtomicU64,
     listener: Option<fn(&JobObserver)>,
     tracer: Mutex<Tracer>,
+    /// Whether `tracer` records ([`JobObserver::traced`]).
+    traced: bool,
     /// The clock the core may read for time budgets ([`Observer::clock_ms`]).
     clock: Option<Clock>,
 }
@@ -84,6 +86,7 @@ impl JobObserver {
         };
         JobObserver {
             tracer: Mutex::new(tracer),
+            traced: true,
             ..self
         }
     }
@@ -97,6 +100,10 @@ impl JobObserver {
     }
 
     fn trace(&self, progress: Progress) {
+        // Every unit reports twice, on every thread: untraced, no lock is taken for it.
+        if !self.traced {
+            return;
+        }
         let Ok(mut t) = self.tracer.lock() else {
             return;
         };

@@ -86,10 +86,14 @@ impl<'a> ByMultiset<'a> {
         for (k, &m) in chosen.iter().enumerate() {
             at[m as usize] = k as u32;
         }
+        let mut pegs_of = Vec::with_capacity(set.len() * pegs);
+        for &s in set {
+            pegs_of.extend_from_slice(listed.pegs(s));
+        }
         ByMultiset {
             secrets,
             listed,
-            pegs_of: set.iter().flat_map(|&s| listed.pegs(s)).copied().collect(),
+            pegs_of,
             laid: chosen.iter().map(|_| OnceLock::new()).collect(),
             chosen,
             at,

@@ -127,9 +127,11 @@ pub(super) fn best_possible(
     n_log_n: &[i64],
 ) -> i64 {
     let k = n.min(feedbacks).max(1);
-    let (q, r) = (n / k, n % k);
-    // `q + 1` is read only where some class holds it (`r > 0`), so no class size past `n` is asked for.
+    // `r` classes of `q + 1` and `k - r` of `q`, divided only for the strategies that sum over classes (a floor is
+    // asked for every total of every multiset). `q + 1` is read only where some class holds it (`r > 0`), so no
+    // class size past `n` is asked for.
     let even = |f: &dyn Fn(usize) -> i64| {
+        let (q, r) = (n / k, n % k);
         (if r > 0 { r as i64 * f(q + 1) } else { 0 }) + (k - r) as i64 * f(q)
     };
     match strategy {
