@@ -141,12 +141,11 @@ impl<'a> Candidates<'a> {
         let colors = usize::from(spec.colors);
         // On the stack, as the walk's pegs are: a slice is walked for every parallel position of a game tree, and
         // the worker's allocator is one lock for all threads.
-        let mut prefix = [0u8; MAX_LISTED_PEGS];
-        let prefix = &mut prefix[..depth];
-        for (d, peg) in prefix.iter_mut().rev().enumerate() {
+        let mut digits = [0u8; MAX_LISTED_PEGS];
+        for (d, peg) in digits[..depth].iter_mut().rev().enumerate() {
             *peg = (s / colors.pow(d as u32) % colors) as u8;
         }
-        let prefix = &*prefix;
+        let prefix = &digits[..depth];
         // The consistent codes are skipped by walking them alongside (both in order), from the slice's first.
         let from = self
             .consistent
