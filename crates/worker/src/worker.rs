@@ -16,11 +16,14 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 /// How often the poller looks at a running job's progress, in milliseconds. Its end does not wait for the poller:
 /// the pool thread that ran it wakes this thread at once (each guess of a long computer-played game is a job, and
 /// an 8 ms poll cost up to 8 ms a guess).
-const POLL_MS: i32 = 25;
-/// The most often a running job's progress is posted to the page, in milliseconds: each post re-renders the page
-/// (status line, progress bars, thread lanes) on its main thread, which on a 2-core machine competes with the
-/// pool's threads (posting every 8 ms cost a Cluedo simulation two-thirds of its second thread in Chromium).
-const PROGRESS_MS: f64 = 50.0;
+const POLL_MS: i32 = 50;
+/// The most often a running job's progress is posted to the page, in milliseconds: each post redraws the page
+/// (status line, progress bars, thread lanes) on its main thread and compositor, which on a 2-core machine compete
+/// with the pool's threads (posting every 8 ms cost a Cluedo simulation two-thirds of its second thread in Chromium;
+/// every 50 ms, a 6x9 comparison's pool threads 4 % of their time: BENCHMARKS.md, "The page's frames").
+const PROGRESS_MS: f64 = 250.0;
+/// A job's first progress comes this soon, in milliseconds, so that a short job shows its bar at once.
+const FIRST_PROGRESS_MS: f64 = 50.0;
 /// While a job runs on the pool, its progress is posted at least this often even when unchanged: a heartbeat
 /// that tells the page the worker is alive (the page restarts a worker it has not heard from for a while).
 pub const HEARTBEAT_MS: f64 = 1000.0;
@@ -239,7 +242,7 @@ fn pump(state: &Shared) {
         slot,
         interval,
         last_progress: ProgressDto::default(),
-        last_post: now_ms(),
+        last_post: now_ms() - (PROGRESS_MS - FIRST_PROGRESS_MS),
         _tick: tick,
     });
 }
