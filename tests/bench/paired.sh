@@ -3,8 +3,10 @@
 # in Chromium and natively back to back, the order swapped every round, so that both runs of a pair see the same
 # load on a shared machine (this VM's speed drifts by 20-30 % over minutes: BENCHMARKS.md, "Chromium against native,
 # in pairs"). One line per pair with its ratio, then each size and strategy's median ratio and its range.
-# Needs a release build of the CLI and dist/ (trunk build --release).
-# Usage: tests/bench/paired.sh ROUNDS "PEGS COLORS[ STRATEGY...]"...   e.g. tests/bench/paired.sh 3 "6 9" "7 7 entropy"
+# Needs a release build of the CLI and dist/ (trunk build --release). With PAGE=1 the Chromium side is played from
+# "Compare strategies" with its progress drawn (stats-page.mjs: a pool of as many threads as the machine has cores)
+# instead of a bare page.
+# Usage: [PAGE=1] tests/bench/paired.sh ROUNDS "PEGS COLORS[ STRATEGY...]"...   e.g. tests/bench/paired.sh 3 "6 9" "7 7 entropy"
 set -u
 cd "$(dirname "$0")/../.."
 rounds=${1:?rounds}
@@ -13,7 +15,8 @@ shift
 pl=target/release/puzzle-lab
 log=$(mktemp)
 chromium() { # pegs colors strategy
-  node tests/bench/play-all.mjs 2 "$1" "$2" "$3" | grep -o '"seconds":[0-9.]*' | cut -d: -f2
+  if [ -n "${PAGE:-}" ]; then node tests/bench/stats-page.mjs "$1" "$2" "$3"; else node tests/bench/play-all.mjs 2 "$1" "$2" "$3"; fi |
+    grep -o '"seconds":[0-9.]*' | cut -d: -f2
 }
 native() { # pegs colors strategy
   "$pl" --json --threads 2 mastermind stats --pegs "$1" --colors "$2" --strategy "$3" --all 2>/dev/null |
