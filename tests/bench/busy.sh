@@ -32,9 +32,9 @@ awk '
   { t1[$2] = $1; c1[$2] = $4; w1[$2] = $5; n1[$2] = $6 }
   END { for (t in t0) { T = (t1[t] - t0[t]) * 1e9; if (T <= 0) continue
     on = (c1[t] - c0[t]) / T; waiting = (w1[t] - w0[t]) / T
-    if (on > 0.005) printf "thread %s (%s): %.1f s, on a CPU %.1f %%, waiting for one %.1f %%, blocked %.1f %%, %d slices\n",
-      t, name[t], T / 1e9, 100 * on, 100 * waiting, 100 * (1 - on - waiting), n1[t] - n0[t] } }
-' "$samples" | sort -t: -k2 -r
+    if (on > 0.005) printf "%.6f\tthread %s (%s): %.1f s, on a CPU %.1f %%, waiting for one %.1f %%, blocked %.1f %%, %d slices\n",
+      on, t, name[t], T / 1e9, 100 * on, 100 * waiting, 100 * (1 - on - waiting), n1[t] - n0[t] } }
+' "$samples" | sort -rn | cut -f2-
 # /proc/stat: user nice system idle iowait irq softirq steal, in clock ticks over the sampled time.
 printf '%s\n%s\n' "$first" "$last" | awk '
   NR == 1 { for (i = 2; i <= 9; i++) a[i] = $i } NR == 2 { for (i = 2; i <= 9; i++) { d[i] = $i - a[i]; all += d[i] } }

@@ -242,6 +242,7 @@ fn pump(state: &Shared) {
         slot,
         interval,
         last_progress: ProgressDto::default(),
+        // As if posted just before the start, so that the first post comes after FIRST_PROGRESS_MS.
         last_post: now_ms() - (PROGRESS_MS - FIRST_PROGRESS_MS),
         _tick: tick,
     });
