@@ -15,11 +15,13 @@ export const DIST = resolve(fileURLToPath(new URL('../dist', import.meta.url)));
 /**
  * Starts a server; resolves to { url, close }. `pages` maps extra paths to HTML (for embedding tests);
  * `missing` lists paths to answer 404 (to test what the page does when a file cannot load); `scripts` maps
- * paths to JavaScript served in their place (a stand-in worker).
+ * paths to JavaScript served in their place (a stand-in worker); `slow` maps paths to milliseconds their answer is
+ * held back (a slow network for one file).
  */
-export function serve({ root = DIST, port = 0, isolation = true, corp = 'same-origin', pages = {}, missing = [], scripts = {} } = {}) {
+export function serve({ root = DIST, port = 0, isolation = true, corp = 'same-origin', pages = {}, missing = [], scripts = {}, slow = {} } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (slow[path]) await new Promise((wait) => setTimeout(wait, slow[path]));
     const headers = {};
     if (isolation) {
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';

@@ -10,7 +10,7 @@ export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+      '--disable-component-update', '--disable-sync', ...(process.env.CHROMIUM_FLAGS ?? '').split(' ').filter(Boolean)],
     // playwright gives every launch a fresh, empty user-data-dir of its own.
     headless: true,
   });

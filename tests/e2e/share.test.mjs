@@ -68,6 +68,38 @@ test('a share link reproduces the game, hides the secret, and a reload keeps the
   assert.deepEqual(other.errors, []);
 });
 
+test('a link followed while the game waits for its secret is where the page goes: the old game never takes the address back', async () => {
+  // The solver's module held back 3 s: the first game waits for the secret the solver draws.
+  const slow = await serve({ slow: { '/worker_bg.wasm': 3000 } });
+  const page = await browser.newPage({ serviceWorkers: 'block' });
+  try {
+    // The app's hashchange listener held off until released, so the first game's secret is sure to arrive between
+    // the address's change and its hashchange, as a solver's message now and then does.
+    await page.addInitScript(() => window.addEventListener('hashchange', (e) => {
+      if (!window.releaseHash) e.stopImmediatePropagation();
+    }, true));
+    await page.goto(`${slow.url}/#/mastermind?mode=break&pegs=4&colors=6`);
+    await waitPhase(page, 'thinking');
+    const link = '#/mastermind?mode=break&secret=3,1,4,1';
+    await page.evaluate((link) => { location.hash = link; }, link);
+    // The first game gets its secret and settles: before the fix it wrote its own link over the one followed.
+    await waitPhase(page, 'guessing');
+    assert.equal(await page.evaluate(() => location.hash), link, 'the address the person went to');
+    await page.evaluate(() => { window.releaseHash = true; window.dispatchEvent(new HashChangeEvent('hashchange')); });
+    // The followed link's game hides its secret in the address once it is drawn.
+    await page.waitForFunction((link) => location.hash !== link, link);
+    await waitPhase(page, 'guessing');
+    await typeCode(page, [0, 0, 1, 1]);
+    const keys = '.rows li[data-row="1"] .keys[data-black]';
+    await page.waitForSelector(keys);
+    const got = await page.$eval(keys, (k) => ({ black: Number(k.dataset.black), white: Number(k.dataset.white) }));
+    assert.deepEqual(got, feedback([0, 0, 1, 1], [3, 1, 4, 1]));
+  } finally {
+    await page.close();
+    await slow.close();
+  }
+});
+
 test('embedded in an iframe on a page without the isolation headers: compact, one thread, survives a reload', async () => {
   const page = await open(browser, `${plain.url}/tutorial.html`);
   const frame = page.frameLocator('#game');

@@ -180,15 +180,13 @@ pub fn MastermindPage(props: &PageProps) -> Html {
             game.settings.clone(),
         );
         let game = game.clone();
+        let address = crate::route::use_address();
         use_effect_with(key, move |(write, ..)| {
             if !*write {
                 return;
             }
             let link = game.link_query();
-            if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-                let url = crate::route::href(&format!("#/mastermind?{link}"));
-                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
-            }
+            address.replace(&format!("#/mastermind?{link}"));
             if let Some(s) = storage() {
                 let _ = s.set_item(SAVED_FROM, &from);
                 let _ = s.set_item(SAVED_GAME, &link);

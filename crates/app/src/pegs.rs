@@ -16,7 +16,6 @@ use crate::widgets::progress_bar::ProgressBar;
 use peg_solitaire::{Finish, Jump, NAMED};
 use protocol::group_digits;
 use protocol::pegs::{FinishDto, LostDto, position_text};
-use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
 use crate::hooks::use_request;
@@ -125,12 +124,8 @@ pub fn PegsPage(props: &PageProps) -> Html {
     }
     // The address follows the game.
     {
-        use_effect_with(link, |link| {
-            if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
-                let _ =
-                    h.replace_state_with_url(&JsValue::NULL, "", Some(&crate::route::href(link)));
-            }
-        });
+        let address = crate::route::use_address();
+        use_effect_with(link, move |link| address.replace(link));
     }
     let dispatch = {
         let d = play.dispatcher();

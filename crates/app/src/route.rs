@@ -92,6 +92,47 @@ pub fn href(hash: &str) -> String {
     format!("{path}{search}{hash}")
 }
 
+/// The address a page keeps in step with its state (`history.replaceState`: no new history entry, no
+/// `hashchange`), made by [`use_address`].
+#[derive(Clone)]
+pub struct Address {
+    /// The hash the page opened at, then the hash it last wrote.
+    owned: std::rc::Rc<std::cell::RefCell<(String, String)>>,
+}
+
+impl Address {
+    /// Makes `hash` (`#/pegs?board=english`) the address, unless the address is no longer the page's: neither the
+    /// hash it opened at nor what it last wrote, but a link followed or a hash typed whose `hashchange` has not
+    /// been handled yet. A solver's answer or a timer can redraw the page in between, and writing the old page's
+    /// link then would take the person back to it (the route reads the address when the `hashchange` comes).
+    pub fn replace(&self, hash: &str) {
+        let Some(w) = web_sys::window() else { return };
+        let location = w.location();
+        let now = location.hash().unwrap_or_default();
+        let mut owned = self.owned.borrow_mut();
+        if now != owned.0 && now != owned.1 {
+            return;
+        }
+        if let Ok(history) = w.history() {
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&href(hash)));
+        }
+        // Read back: the browser may write the hash with some characters percent-encoded.
+        owned.1 = location.hash().unwrap_or_default();
+    }
+}
+
+/// The page's address, from the page's first draw: see [`Address::replace`].
+#[hook]
+pub fn use_address() -> Address {
+    let owned = use_mut_ref(|| {
+        let hash = web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default();
+        (hash.clone(), hash)
+    });
+    Address { owned }
+}
+
 fn current() -> Route {
     Route::parse(
         &web_sys::window()

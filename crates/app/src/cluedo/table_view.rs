@@ -67,12 +67,9 @@ pub fn TablePage(props: &TableProps) -> Html {
     let game = super::game_link(&table.setup, &table.moves);
     {
         let link = format!("{game}{}", if props.embed { "&embed=1" } else { "" });
+        let address = crate::route::use_address();
         use_effect_with(table.moves.len(), move |_| {
-            if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-                let url = crate::route::href(&format!("#/cluedo?{link}"));
-                let _ =
-                    history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
-            }
+            address.replace(&format!("#/cluedo?{link}"))
         });
     }
     // Your record: each game played to its end counts once (its link, with every move, names it).

@@ -215,13 +215,13 @@ impl Reducible for Bench {
                 }
             }
             BenchAction::Toggle(s) if !b.running() => {
-                if let Some(i) = b.chosen.iter().position(|&x| x == s) {
-                    b.chosen.remove(i);
-                } else {
-                    b.chosen.push(s);
-                    b.chosen
-                        .sort_by_key(|x| Strategy::ALL.iter().position(|a| a == x));
-                }
+                // The chosen ones, in the order of the list.
+                let on = !b.chosen.contains(&s);
+                b.chosen = Strategy::ALL
+                    .iter()
+                    .copied()
+                    .filter(|&a| if a == s { on } else { b.chosen.contains(&a) })
+                    .collect();
             }
             BenchAction::Games(g) if !b.running() => {
                 b.games = if g.is_none() && !all_playable(&b.spec) {
