@@ -44,6 +44,18 @@ fn a_run_plays_each_chosen_strategy_in_turn_and_can_be_cancelled() {
 }
 
 #[test]
+fn a_strategy_dropped_and_chosen_again_takes_its_place_in_the_list() {
+    let b = Rc::new(Bench::default());
+    let b = b.reduce(BenchAction::Toggle(Strategy::Knuth));
+    let b = b.reduce(BenchAction::Toggle(Strategy::RandomConsistent));
+    assert!(!b.chosen.contains(&Strategy::Knuth) && b.chosen.len() == 6);
+    let b = b.reduce(BenchAction::Toggle(Strategy::Knuth));
+    let mut expected = Strategy::ALL.to_vec();
+    expected.retain(|&s| s != Strategy::RandomConsistent);
+    assert_eq!(b.chosen, expected);
+}
+
+#[test]
 fn big_games_are_compared_on_seeded_games() {
     let b = Bench::from_query(&parse_query(
         "pegs=8&colors=8&strategies=knuth,entropy,nonsense",
