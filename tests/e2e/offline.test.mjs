@@ -49,7 +49,9 @@ async function playEveryGame(page, url) {
     // the cache is drawn so early that its first-visit rules still open beside the board while the test clicks).
     for (const c of guess) await page.evaluate((c) => document.querySelector(`.palette .pick.c${c}`).click(), c);
     await page.waitForSelector('#submit:not([disabled])');
-    // The draft holds what was clicked (once, a first row was scored as another code: this names what it held).
+    // The draft holds what was clicked. (A first row was now and then scored against another secret: the first
+    // game, getting its secret late, wrote its own link over this one. `route::use_address` keeps the page from
+    // that, and share.test.mjs checks it.)
     const draft = await page.$$eval('li.row.draft .slot .peg', (ps) => ps.map((p) => p.textContent).join(','));
     assert.equal(draft, guess.map((c) => c + 1).join(','), `the draft before guess ${row + 1}`);
     await page.evaluate(() => document.querySelector('#submit').click());
