@@ -77,13 +77,15 @@ impl<S: Blocks> Split<'_, S> {
         }
     }
 
-    /// [`Split::knuth`] in 3 vectors (7 and 8 pegs). In wasm it is a call: inlined into the scoring loop every size
-    /// shares, it grew the loop, which V8 then compiled worse (6x8 knuth in Chromium 18.1-18.6 s without it, 21.2-22.6 s
-    /// with it); without it, 7 and 8 pegs took 4 vectors a secret (an 8x8 knuth position of 13,224 codes 3.0x native).
-    #[cfg_attr(target_arch = "wasm32", inline(never))]
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    fn knuth_3(&self, guess: &Bits, parts: &mut [u32], bound: i64) -> Option<i64> {
-        self.knuth::<3>(guess, parts, bound)
+    /// The worker's [`Split::knuth`] in 3 vectors (7 and 8 pegs), in 16-bit lanes for any number of secrets they hold.
+    /// A call: inlined into the scoring loop every size shares, it grew the loop, which V8 then compiled worse (6x8
+    /// knuth in Chromium 18.1-18.6 s without it, 21.2-22.6 s with it); without it, 7 and 8 pegs took 4 vectors a
+    /// secret (an 8x8 knuth position of 13,224 codes 3.0x native). One tally, not also the byte-lane one, for the
+    /// worker's download.
+    #[cfg(target_arch = "wasm32")]
+    #[inline(never)]
+    fn knuth_3(&self, guess: &Bits, bound: i64) -> Option<i64> {
+        self.largest_class(guess, WideTally::<3>::new(), bound)
     }
 
     /// Knuth's score counted in `parts`: where a tally has too few lanes or too narrow ones.
@@ -126,8 +128,15 @@ impl<S: Blocks> Split<'_, S> {
                 self.knuth::<2>(guess, parts, bound)
             }
             // Three vectors at 7 and 8 pegs (four would do a third more work a secret).
+            #[cfg(not(target_arch = "wasm32"))]
             Strategy::Knuth if parts.len() <= Tally::<3>::CLASSES => {
-                self.knuth_3(guess, parts, bound)
+                self.knuth::<3>(guess, parts, bound)
+            }
+            #[cfg(target_arch = "wasm32")]
+            Strategy::Knuth
+                if parts.len() <= Tally::<3>::CLASSES && self.secrets.len() <= WIDE_TALLY_MOST =>
+            {
+                self.knuth_3(guess, bound)
             }
             Strategy::Knuth if parts.len() <= Tally::<4>::CLASSES => {
                 self.knuth::<4>(guess, parts, bound)
