@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts', import.meta.url));
 
+// CHROMIUM_FLAGS: more flags for Chromium, space-separated, for benches and experiments (e.g. `--js-flags=--prof`).
 export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
