@@ -9,6 +9,7 @@ TOOLS="$ROOT/.tools"
 NIGHTLY="nightly-2026-05-20"
 TRUNK_VERSION="0.22.1"
 WASM_BINDGEN_VERSION="0.2.130"
+BINARYEN_VERSION="132.0.0"
 mkdir -p "$TOOLS/cargo/bin"
 export PATH="$TOOLS/cargo/bin:$ROOT/tests/node_modules/.bin:$PATH"
 
@@ -82,6 +83,17 @@ install_wasm_bindgen() {
     cargo +stable install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$TOOLS/cargo" --quiet
 }
 
+install_binaryen() {
+  # wasm-opt for the release build's solver module (scripts/wasm-opt.sh). npm's binaryen is wasm-opt compiled to
+  # WebAssembly, run by Node; Debian's (108) is too old for threaded modules.
+  local opt="$TOOLS/binaryen/node_modules/.bin/wasm-opt"
+  if [ -x "$opt" ] && "$opt" --version 2>/dev/null | grep -qF "version ${BINARYEN_VERSION%%.*}"; then
+    echo "    binaryen $BINARYEN_VERSION already installed"; return
+  fi
+  mkdir -p "$TOOLS/binaryen"
+  npm install --prefix "$TOOLS/binaryen" --no-save --no-audit --no-fund --loglevel=error "binaryen@$BINARYEN_VERSION"
+}
+
 install_node_modules() {
   if [ -f "$ROOT/tests/node_modules/.package-lock.json" ] \
      && cmp -s "$ROOT/tests/package-lock.json" "$ROOT/tests/node_modules/.lock-copy"; then
@@ -103,6 +115,7 @@ ensure_tools() {
   step "Rust $NIGHTLY (wasm32 + rust-src + clippy)" install_nightly
   step "trunk $TRUNK_VERSION" install_trunk
   step "wasm-bindgen-cli $WASM_BINDGEN_VERSION" install_wasm_bindgen
+  step "binaryen $BINARYEN_VERSION (wasm-opt, from npm)" install_binaryen
   step "npm packages for the browser tests" install_node_modules
   step "cargo fetch (native + wasm32, for offline builds)" fetch_crates
   echo "==> tools ready ($((SECONDS - t0)) s)"
