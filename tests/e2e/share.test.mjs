@@ -100,6 +100,28 @@ test('a link followed while the game waits for its secret is where the page goes
   }
 });
 
+test('the same link with its settings in another order is the same page, which keeps its address', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind?mode=break&pegs=4&colors=6`);
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  await typeCode(page, [0, 0, 1, 1]);
+  await page.waitForFunction(() => /guesses=1,1,2,2(&|$)/.test(location.hash));
+  // The link the page opened at, its parameters in another order (typed, or followed from elsewhere): the same
+  // settings, so the same page goes on with its game.
+  await page.evaluate(() => new Promise((done) => {
+    window.addEventListener('hashchange', () => setTimeout(done, 100), { once: true });
+    location.hash = '#/mastermind?colors=6&pegs=4&mode=break';
+  }));
+  await waitPhase(page, 'guessing');
+  assert.equal((await board(page)).length, 1);
+  await typeCode(page, [2, 2, 3, 3]);
+  await page.waitForSelector('.rows li[data-row="2"] .keys[data-black]');
+  // Before, the page stopped writing its address here (the hash was neither the one it opened at nor its own, as
+  // written), and a reload started a new game.
+  await page.waitForFunction(() => /guesses=1,1,2,2;3,3,4,4(&|$)/.test(location.hash));
+  assert.deepEqual(page.errors, []);
+});
+
 test('embedded in an iframe on a page without the isolation headers: compact, one thread, survives a reload', async () => {
   const page = await open(browser, `${plain.url}/tutorial.html`);
   const frame = page.frameLocator('#game');

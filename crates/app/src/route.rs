@@ -96,19 +96,19 @@ pub fn href(hash: &str) -> String {
 /// `hashchange`), made by [`use_address`].
 #[derive(Clone)]
 pub struct Address {
-    /// The hash the page opened at, then the hash it last wrote.
-    owned: std::rc::Rc<std::cell::RefCell<(String, String)>>,
+    /// The route the page opened at, then the one it last wrote.
+    owned: std::rc::Rc<std::cell::RefCell<(Route, Route)>>,
 }
 
 impl Address {
     /// Makes `hash` (`#/pegs?board=english`) the address, unless the address is no longer the page's: neither the
-    /// hash it opened at nor what it last wrote, but a link followed or a hash typed whose `hashchange` has not
+    /// route it opened at nor what it last wrote, but a link followed or a hash typed whose `hashchange` has not
     /// been handled yet. A solver's answer or a timer can redraw the page in between, and writing the old page's
     /// link then would take the person back to it (the route reads the address when the `hashchange` comes).
+    /// Routes are compared as read, as pages are keyed: the same settings in another order are the same page.
     pub fn replace(&self, hash: &str) {
         let Some(w) = web_sys::window() else { return };
-        let location = w.location();
-        let now = location.hash().unwrap_or_default();
+        let now = current();
         let mut owned = self.owned.borrow_mut();
         if now != owned.0 && now != owned.1 {
             return;
@@ -116,8 +116,8 @@ impl Address {
         if let Ok(history) = w.history() {
             let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&href(hash)));
         }
-        // Read back: the browser may write the hash with some characters percent-encoded.
-        owned.1 = location.hash().unwrap_or_default();
+        // Read back, as the route will read it.
+        owned.1 = current();
     }
 }
 
@@ -125,10 +125,8 @@ impl Address {
 #[hook]
 pub fn use_address() -> Address {
     let owned = use_mut_ref(|| {
-        let hash = web_sys::window()
-            .and_then(|w| w.location().hash().ok())
-            .unwrap_or_default();
-        (hash.clone(), hash)
+        let route = current();
+        (route.clone(), route)
     });
     Address { owned }
 }
@@ -195,6 +193,15 @@ mod tests {
         assert_eq!(q.get("secret").map(String::as_str), Some("3,1,4,1"));
         assert_eq!(q.get("x").map(String::as_str), Some("a b"));
         assert_eq!(q.get("bad").map(String::as_str), Some("%zz"));
+        // One page, however its link is written ([`Address::replace`] and the pages' keys rely on it).
+        assert_eq!(
+            Route::parse("#/mastermind?pegs=5&colors=8"),
+            Route::parse("#/mastermind/?colors=8&pegs=%35")
+        );
+        assert_ne!(
+            Route::parse("#/mastermind?pegs=5"),
+            Route::parse("#/mastermind?pegs=5&colors=8")
+        );
         assert!(Route::parse("#/anything?embed=1").embedded());
         assert!(!Route::parse("#/anything?embed=0").embedded());
     }
