@@ -86,8 +86,7 @@ install_wasm_bindgen() {
 install_binaryen() {
   # wasm-opt for the release build's two modules (scripts/wasm-opt.sh). npm's binaryen is wasm-opt compiled to
   # WebAssembly, run by Node; Debian's (108) is too old for threaded modules.
-  local opt="$TOOLS/binaryen/node_modules/.bin/wasm-opt"
-  if [ -x "$opt" ] && "$opt" --version 2>/dev/null | grep -qF "version ${BINARYEN_VERSION%%.*}"; then
+  if have_version "$TOOLS/binaryen/node_modules/.bin/wasm-opt" "(version_${BINARYEN_VERSION%%.*})"; then
     echo "    binaryen $BINARYEN_VERSION already installed"; return
   fi
   mkdir -p "$TOOLS/binaryen"
