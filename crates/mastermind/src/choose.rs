@@ -45,10 +45,32 @@ pub fn choose(
     listing: &mut Listing,
 ) -> Result<Choice, StrategyError> {
     match strategy {
+        Strategy::FirstConsistent if too_big_to_search(spec) => hand_over(
+            spec,
+            history,
+            budget,
+            observer,
+            rng,
+            format!(
+                "{strategy} searches the codes in order, and {spec} has too many to search exactly"
+            ),
+        ),
         Strategy::FirstConsistent => {
+            let first = search::first(spec, history, budget, observer);
+            let guess = match first {
+                Err(Stopped::Budget) => {
+                    return local_search(
+                        spec,
+                        history,
+                        budget,
+                        observer,
+                        rng,
+                        Some(out_of_budget(strategy, budget)),
+                    );
+                }
+                found => found?.ok_or(StrategyError::Contradiction)?,
+            };
             let remaining = search::count(spec, history, &Budget::DISPLAY, observer)?;
-            let guess = search::first(spec, history, budget, observer)?
-                .ok_or(StrategyError::Contradiction)?;
             Ok(Choice {
                 guess,
                 remaining,
@@ -65,17 +87,28 @@ pub fn choose(
             );
             local_search(spec, history, budget, observer, rng, Some(why))
         }
-        Strategy::RandomConsistent => random_consistent(spec, history, budget, observer, rng, None),
+        Strategy::RandomConsistent => {
+            match random_consistent(spec, history, budget, observer, rng, None) {
+                Err(StrategyError::Stopped(Stopped::Budget)) => local_search(
+                    spec,
+                    history,
+                    budget,
+                    observer,
+                    rng,
+                    Some(out_of_budget(strategy, budget)),
+                ),
+                chosen => chosen,
+            }
+        }
         _ => {
             // Listing says why it cannot (`strategy::listable`), once.
             let listed = match listing.of(spec) {
                 Ok(listed) => listed,
                 Err(StrategyError::TooBig(why)) => {
                     let why = format!(
-                        "{strategy} scores every code against every possible secret, so it lists every code: \
-                         {why}; random-consistent chose this guess"
+                        "{strategy} scores every code against every possible secret, so it lists every code: {why}"
                     );
-                    return random_consistent(spec, history, budget, observer, rng, Some(why));
+                    return hand_over(spec, history, budget, observer, rng, why);
                 }
                 Err(e) => return Err(e),
             };
@@ -132,6 +165,42 @@ pub fn choose(
             })
         }
     }
+}
+
+/// Where a strategy cannot run (`why`), the best strategy that can chooses: random-consistent where the codes can be
+/// searched exactly, local search past that or when that search runs out of its budget. The reason names the
+/// strategy that chose, and does not depend on the history, so a game says it once.
+fn hand_over(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+    why: String,
+) -> Result<Choice, StrategyError> {
+    if too_big_to_search(spec) {
+        let why = format!("{why}; local-search chose this guess");
+        return local_search(spec, history, budget, observer, rng, Some(why));
+    }
+    let to_random = format!("{why}; random-consistent chose this guess");
+    match random_consistent(spec, history, budget, observer, rng, Some(to_random)) {
+        Err(StrategyError::Stopped(Stopped::Budget)) => {
+            let why = format!(
+                "{why}; {}",
+                out_of_budget(Strategy::RandomConsistent, budget)
+            );
+            local_search(spec, history, budget, observer, rng, Some(why))
+        }
+        chosen => chosen,
+    }
+}
+
+/// Why local search chose after `strategy`'s exact search ran out of `budget`.
+fn out_of_budget(strategy: Strategy, budget: &Budget) -> String {
+    format!(
+        "{strategy}'s exact search ran past its budget of {} peg placements, so local-search chose this guess",
+        budget.nodes
+    )
 }
 
 fn local_search(

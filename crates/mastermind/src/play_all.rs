@@ -33,7 +33,8 @@ impl PlayAllStats {
             Ok(p) if p.rows.last().is_some_and(|r| r.feedback.is_win(spec.pegs)) => {
                 self.record(p.rows.len() as u32)
             }
-            _ => self.failed += 1,
+            Ok(p) => self.record_failure(format!("no win within {} guesses", p.rows.len())),
+            Err(e) => self.record_failure(e.to_string()),
         }
     }
 }

@@ -16,12 +16,23 @@ pub struct PlayAllStats {
     /// Each reason another strategy chose some guesses (a fallback), with the number of games it happened in: a
     /// result played partly by another strategy says so wherever it is printed.
     pub fallbacks: std::collections::BTreeMap<String, u64>,
+    /// Why games failed, each reason with the number of games it ended: every failed game is counted here once.
+    pub failures: std::collections::BTreeMap<String, u64>,
 }
 
 impl PlayAllStats {
-    /// Mean guesses per solved game.
+    /// Mean guesses per solved game; 0 when no game was solved.
     pub fn mean(&self) -> f64 {
+        if self.games == 0 {
+            return 0.0;
+        }
         self.total_guesses as f64 / self.games as f64
+    }
+
+    /// Counts one failed game, ended for `why`.
+    pub fn record_failure(&mut self, why: String) {
+        self.failed += 1;
+        *self.failures.entry(why).or_insert(0) += 1;
     }
 
     /// Counts one solved game of `guesses` guesses.
@@ -50,6 +61,9 @@ impl PlayAllStats {
         }
         for (note, n) in &other.fallbacks {
             *self.fallbacks.entry(note.clone()).or_insert(0) += n;
+        }
+        for (why, n) in &other.failures {
+            *self.failures.entry(why.clone()).or_insert(0) += n;
         }
     }
 }

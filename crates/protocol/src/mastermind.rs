@@ -271,17 +271,21 @@ pub struct PlayedDto {
     /// What the strategy fell back on, and in how many games (empty when it played every guess itself).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fallbacks: Vec<(String, u64)>,
+    /// Why games failed, and how many each reason ended (empty when every game was solved).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failures: Vec<(String, u64)>,
 }
 
 impl From<::mastermind::PlayAllStats> for PlayedDto {
     fn from(s: ::mastermind::PlayAllStats) -> Self {
         PlayedDto {
             games: s.games,
-            mean: if s.games > 0 { s.mean() } else { 0.0 },
+            mean: s.mean(),
             worst: s.worst,
             histogram: s.histogram,
             failed: s.failed,
             fallbacks: s.fallbacks.into_iter().collect(),
+            failures: s.failures.into_iter().collect(),
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use std::rc::Rc;
 
-use mastermind::{Code, Feedback, Spec, score};
+use mastermind::{Code, Feedback, Spec, Strategy, score};
 use protocol::mastermind::{CountDto, MastermindJob, RowDto, SpecDto, SplitDto};
 use protocol::{Job, Outcome, ProgressDto, RunStats};
 use yew::Reducible;
@@ -143,6 +143,8 @@ pub enum Action {
     Step,
     /// Cancel the solver request in flight.
     Cancel,
+    /// After a failed or cancelled search: go on from the same rows, with this strategy where one is given.
+    Resume(Option<Strategy>),
     /// Put a whole code in the draft (a suggested guess); ignored unless it is a code of this game.
     Fill(Vec<u8>),
     /// Show how this row (or, with `None`, the draft or latest row) split the codes.

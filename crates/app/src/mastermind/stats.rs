@@ -410,6 +410,11 @@ pub fn StatsPage(props: &StatsProps) -> Html {
                                     <td class="num">{ format!("{} ms", fmt_ms(l.millis)) }</td>
                                     <td>{ histogram(&r.histogram, widest, tallest) }</td>
                                 </tr>
+                                { for r.failures.iter().map(|(reason, n)| html! {
+                                    <tr class="failure" data-failure-of={l.strategy.name()}><td colspan="6">
+                                        { format!("{} failed {n} of {} games: {reason}.", l.strategy.name(), r.games + r.failed) }
+                                    </td></tr>
+                                }) }
                                 { for r.fallbacks.iter().map(|(reason, n)| html! {
                                     <tr class="fallback" data-fallback-of={l.strategy.name()}><td colspan="6">
                                         { format!("Not all {}: in {n} of {} games, {reason}.", l.strategy.name(), r.games + r.failed) }

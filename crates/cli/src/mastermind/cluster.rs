@@ -301,6 +301,7 @@ fn encode(stats: &PlayAllStats) -> Vec<u8> {
     json!({
         "games": stats.games, "total_guesses": stats.total_guesses, "worst": stats.worst,
         "histogram": stats.histogram, "failed": stats.failed, "fallbacks": stats.fallbacks,
+        "failures": stats.failures,
     })
     .to_string()
     .into_bytes()
@@ -320,6 +321,7 @@ fn decode(bytes: &[u8]) -> Result<PlayAllStats, String> {
         histogram: serde_json::from_value(v["histogram"].clone()).map_err(|e| e.to_string())?,
         failed: n("failed")?,
         fallbacks: serde_json::from_value(v["fallbacks"].clone()).map_err(|e| e.to_string())?,
+        failures: serde_json::from_value(v["failures"].clone()).map_err(|e| e.to_string())?,
     })
 }
 

@@ -57,20 +57,32 @@ pub(crate) fn emit_stats(out: &Output, spec: &Spec, tree: &Tree, stats: &masterm
         .iter()
         .map(|(reason, games)| json!({ "reason": reason, "games": games }))
         .collect();
+    let failures: Vec<_> = stats
+        .failures
+        .iter()
+        .map(|(reason, games)| json!({ "reason": reason, "games": games }))
+        .collect();
     out.emit(
         json!({ "pegs": spec.pegs, "colors": spec.colors, "strategy": strategy.name(), "games": stats.games,
             "mean": stats.mean(), "worst": stats.worst, "histogram": stats.histogram, "failed": stats.failed,
-            "fallbacks": fallbacks, "first": first, "answer": answer, "seconds": seconds, "ranks": out.ranks() }),
+            "fallbacks": fallbacks, "failures": failures, "first": first, "answer": answer, "seconds": seconds, "ranks": out.ranks() }),
         || {
             let part = answer.as_ref().map_or(String::new(), |a| format!(" (those answering the first guess {a})"));
-            let mut text = format!(
-                "{spec}, {strategy}{part}: {} games, mean {:.4} ({}/{}), worst {}, {seconds:.3} s",
-                stats.games,
-                stats.mean(),
-                stats.total_guesses,
-                stats.games,
-                stats.worst
-            );
+            let mut text = if stats.games == 0 {
+                format!("{spec}, {strategy}{part}: no game solved, {seconds:.3} s")
+            } else {
+                format!(
+                    "{spec}, {strategy}{part}: {} games, mean {:.4} ({}/{}), worst {}, {seconds:.3} s",
+                    stats.games,
+                    stats.mean(),
+                    stats.total_guesses,
+                    stats.games,
+                    stats.worst
+                )
+            };
+            for (reason, games) in &stats.failures {
+                text += &format!("\n  failed: {games} of {played} games, {reason}");
+            }
             for (reason, games) in &stats.fallbacks {
                 text += &format!("\n  not all {strategy}: in {games} of {played} games, {reason}");
             }

@@ -327,3 +327,108 @@ fn runs_cut_into_parts_add_up_to_the_whole_run() {
     assert_eq!(merged, whole);
     assert_eq!(whole.games + whole.failed, 30);
 }
+
+/// Plays a seeded game of `strategy` at `spec` and checks it was won, handing over for at most two reasons (each
+/// said once a game, whatever the history), to local search where the exact searches cannot finish.
+fn finishes(spec: &Spec, strategy: Strategy) -> GamePlay {
+    use rand::SeedableRng;
+    let mut rng =
+        rand::rngs::StdRng::seed_from_u64(u64::from(spec.pegs) * 31 + u64::from(spec.colors));
+    let secret = Code::random(spec, &mut rng);
+    let played = play_game(
+        spec,
+        strategy,
+        &secret,
+        &Budget::INTERACTIVE,
+        &NoObserver,
+        &mut rng,
+    )
+    .unwrap_or_else(|e| panic!("{spec} {strategy}: {e}"));
+    let last = played.rows.last().expect("a row");
+    assert_eq!(
+        last.guess,
+        secret,
+        "{spec} {strategy}: no win in {} rows",
+        played.rows.len()
+    );
+    assert!(
+        played.fallbacks.len() <= 2,
+        "{spec} {strategy}: {:?}",
+        played.fallbacks
+    );
+    let exact = matches!(strategy, Strategy::RandomConsistent | Strategy::LocalSearch);
+    if !exact && crate::strategy::too_big_to_search(spec) {
+        assert!(
+            played
+                .fallbacks
+                .iter()
+                .any(|f| f.contains("local-search chose")),
+            "{spec} {strategy}: {:?}",
+            played.fallbacks
+        );
+    }
+    played
+}
+
+/// Every strategy finishes a seeded game at the sizes whose games take well under a second.
+#[test]
+fn every_strategy_finishes_a_seeded_game_up_to_20x15() {
+    for (pegs, colors) in [(9, 9), (12, 12), (20, 15)] {
+        let spec = Spec::new(pegs, colors, true).unwrap();
+        for strategy in Strategy::ALL {
+            finishes(&spec, strategy);
+        }
+    }
+}
+
+/// At 50x20 and 100x20 (a game of local search takes seconds here) every strategy but random-consistent and
+/// local search hands over to local search from its first guess. Knuth, the default, plays its game to the end;
+/// every other strategy's first guesses are the ones local search chooses from the same rows and seed, so its game
+/// is local search's game, which is played to the end too.
+#[test]
+fn every_strategy_finishes_a_seeded_game_at_50x20_and_100x20() {
+    use rand::SeedableRng;
+    for (pegs, colors) in [(50, 20), (100, 20)] {
+        let spec = Spec::new(pegs, colors, true).unwrap();
+        let local = finishes(&spec, Strategy::LocalSearch);
+        assert_eq!(finishes(&spec, Strategy::Knuth).rows, local.rows, "{spec}");
+        for strategy in Strategy::ALL {
+            for k in [0, 1, 5] {
+                let history = &local.rows[..k];
+                let choose_with = |s: Strategy| {
+                    let mut rng = rand::rngs::StdRng::seed_from_u64(k as u64);
+                    let choice = crate::choose(
+                        s,
+                        &spec,
+                        history,
+                        &Budget::INTERACTIVE,
+                        &NoObserver,
+                        &mut rng,
+                        &mut Listing::new(),
+                    );
+                    choice.unwrap_or_else(|e| panic!("{spec} {s} after {k} rows: {e}"))
+                };
+                let (own, theirs) = (choose_with(strategy), choose_with(Strategy::LocalSearch));
+                assert_eq!(own.played_by, Strategy::LocalSearch, "{spec} {strategy}");
+                assert_eq!(own.guess, theirs.guess, "{spec} {strategy} after {k} rows");
+            }
+        }
+    }
+}
+
+/// A failed game is counted with its reason, and no game solved gives a mean of 0, not NaN.
+#[test]
+fn failed_games_keep_their_reason() {
+    let spec = Spec::CLASSIC;
+    let mut stats = PlayAllStats::default();
+    stats.record_game(&spec, &Err(StrategyError::Contradiction));
+    stats.record_game(&spec, &Ok(GamePlay::default()));
+    assert_eq!(stats.failed, 2);
+    assert_eq!(stats.mean(), 0.0);
+    assert_eq!(stats.failures.len(), 2);
+    assert!(stats.failures.keys().any(|k| k.contains("contradict")));
+    let mut merged = PlayAllStats::default();
+    merged.merge(&stats);
+    merged.merge(&stats);
+    assert_eq!(merged.failures.values().sum::<u64>(), 4);
+}

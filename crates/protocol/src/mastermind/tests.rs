@@ -372,6 +372,7 @@ fn every_secret_or_seeded_games_are_played_with_progress_and_cancel() {
         histogram: vec![0, 1, 6, 62, 533, 694],
         failed: 0,
         fallbacks: Vec::new(),
+        failures: Vec::new(),
     };
     assert_eq!(played, expected);
     assert_eq!(obs.progress().done, 1296);

@@ -2,7 +2,7 @@
 
 use mastermind::{Code, Feedback, score};
 use protocol::Reply;
-use protocol::mastermind::{CountDto, MastermindAnswer};
+use protocol::mastermind::{CountDto, MastermindAnswer, MastermindJob};
 
 use super::{Action, BoardRow, Game, JobAnswer, Phase, next_seed};
 use crate::mastermind::params::{Mode, Scoring};
@@ -106,16 +106,24 @@ impl Game {
                         // Only a count was cancelled: play on with the count as it was.
                         self.phase = Phase::Guessing;
                     } else if !req.background {
-                        let fix = if self.settings.scoring == Scoring::Manual
-                            && self.settings.mode == Mode::Make
-                        {
-                            ", or fix a score (✎) to search again"
-                        } else {
-                            ""
-                        };
-                        self.phase =
-                            Phase::Failed(format!("Search cancelled. Start a new game{fix}."));
+                        self.phase = Phase::Failed("Search cancelled.".into());
                     }
+                }
+            }
+            Action::Resume(strategy) if matches!(self.phase, Phase::Failed(_)) => {
+                if let Some(s) = strategy {
+                    self.settings.strategy = s;
+                }
+                match self.settings.mode {
+                    Mode::Break if self.secret.is_none() => {
+                        let seed = next_seed(&mut self.seed);
+                        self.ask(MastermindJob::NewSecret {
+                            spec: self.spec.into(),
+                            seed,
+                        });
+                    }
+                    Mode::Break => self.phase = Phase::Guessing,
+                    Mode::Make => self.after_scores_changed(),
                 }
             }
             Action::Job(seq, answer) if self.request.as_ref().is_some_and(|r| r.seq == seq) => {

@@ -365,3 +365,73 @@ fn a_random_secret_fits_the_game() {
         assert_eq!(g.secret, Some(code));
     }
 }
+
+#[test]
+fn a_cancelled_or_failed_search_goes_on_from_the_same_rows() {
+    // The computer breaks 3,1,4,1: two guesses played, the third cancelled.
+    let mut g = Game::new(
+        settings("mode=make&secret=3,1,4,1&strategy=knuth&step=1"),
+        1,
+    );
+    serve(&mut g);
+    g.apply(Action::Step);
+    serve(&mut g);
+    let rows = g.rows.clone();
+    assert_eq!(rows.len(), 2);
+    g.apply(Action::Step);
+    assert_eq!(g.phase, Phase::Thinking);
+    g.apply(Action::Cancel);
+    assert!(matches!(g.phase, Phase::Failed(_)));
+    assert_eq!(g.rows, rows, "the rows are kept");
+    // Going on with another strategy asks for the next guess after the same rows, and the link names it.
+    g.apply(Action::Resume(Some(Strategy::Entropy)));
+    assert_eq!(g.phase, Phase::Thinking);
+    assert_eq!(g.settings.strategy, Strategy::Entropy);
+    assert!(
+        g.link_query().contains("strategy=entropy"),
+        "{}",
+        g.link_query()
+    );
+    serve(&mut g);
+    assert_eq!(&g.rows[..2], &rows[..]);
+    assert_eq!(g.rows.len(), 3);
+    // A failed answer ends the search the same way; going on without a new strategy asks again.
+    let mut g = Game::new(settings("mode=make&secret=3,1,4,1"), 1);
+    let seq = g.request.as_ref().map(|r| r.seq).unwrap_or_default();
+    g.apply(Action::Job(
+        seq,
+        JobAnswer::Done(
+            Outcome::Failed {
+                message: "a pool thread stopped".into(),
+            },
+            RunStats::default(),
+        ),
+    ));
+    assert!(matches!(g.phase, Phase::Failed(_)));
+    g.apply(Action::Resume(None));
+    serve(&mut g);
+    assert!(
+        g.rows.len() == 1 || matches!(g.phase, Phase::Won(_)),
+        "{:?}",
+        g.phase
+    );
+    // Resume is ignored unless the search failed.
+    let before = g.clone();
+    g.apply(Action::Resume(Some(Strategy::Optimal)));
+    assert_eq!(g, before);
+}
+
+#[test]
+fn a_person_whose_secret_was_not_drawn_tries_again() {
+    let mut g = Game::new(settings("mode=break"), 1);
+    let seq = g.request.as_ref().map(|r| r.seq).unwrap_or_default();
+    g.apply(Action::Job(
+        seq,
+        JobAnswer::Done(Outcome::Cancelled, RunStats::default()),
+    ));
+    assert!(matches!(g.phase, Phase::Failed(_)));
+    g.apply(Action::Resume(None));
+    serve(&mut g);
+    assert_eq!(g.phase, Phase::Guessing);
+    assert!(g.secret.is_some());
+}

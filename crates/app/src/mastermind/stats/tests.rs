@@ -12,6 +12,7 @@ fn played(mean: f64) -> Outcome {
         histogram: vec![0, 1, 6, 62, 533, 694],
         failed: 0,
         fallbacks: Vec::new(),
+        failures: Vec::new(),
     };
     Outcome::Ok {
         answer: Answer::Mastermind(MastermindAnswer::Played { played }),

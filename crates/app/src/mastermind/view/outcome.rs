@@ -3,6 +3,8 @@
 use yew::prelude::*;
 
 use super::GameProps;
+use mastermind::Strategy;
+
 use crate::mastermind::params::Mode;
 use crate::mastermind::state::{Action, Phase};
 use crate::widgets::progress_bar::ProgressBar;
@@ -66,9 +68,12 @@ pub fn Outcome(props: &GameProps) -> Html {
                 { format!("Your scores contradict each other: no code fits rows 1 to {}. Row {} is the first that cannot be true together with the rows above it. Fix a score with ✎ to continue.", row + 1, row + 1) }
             </div>
         },
-        Phase::Failed(message) => {
-            html! { <div class="banner bad" role="alert">{ message.clone() }</div> }
-        }
+        Phase::Failed(message) => html! {
+            <div class="banner bad" role="alert" id="failed">
+                <span>{ message.clone() }</span>
+                <GoOn game={props.game.clone()} dispatch={props.dispatch.clone()} />
+            </div>
+        },
         Phase::Paused => {
             let d = props.dispatch.clone();
             let next = Callback::from(move |_: MouseEvent| d.dispatch(Action::Step));
@@ -87,8 +92,63 @@ pub fn Outcome(props: &GameProps) -> Html {
     }
 }
 
+/// After a failed or cancelled search: go on from the same rows (the computer with a strategy the person picks,
+/// local search offered first where the exact searches cannot finish), or start a new game.
+#[component]
+fn GoOn(props: &GameProps) -> Html {
+    let g = &*props.game;
+    let suggested =
+        if g.settings.mode == Mode::Make && mastermind::strategy::too_big_to_search(&g.spec) {
+            Strategy::LocalSearch
+        } else {
+            g.settings.strategy
+        };
+    let chosen = use_state(|| suggested);
+    let go_on = {
+        let (d, chosen) = (props.dispatch.clone(), chosen.clone());
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Resume(Some(*chosen))))
+    };
+    let on_pick = {
+        let chosen = chosen.clone();
+        Callback::from(move |e: Event| {
+            if let Some(s) =
+                crate::widgets::field::selected_index(&e).and_then(|i| Strategy::ALL.get(i))
+            {
+                chosen.set(*s);
+            }
+        })
+    };
+    let computer = g.settings.mode == Mode::Make;
+    html! {
+        <span class="go-on">
+            if computer {
+                <label class="field inline" for="go-on-strategy">
+                    <span>{ "Go on from these rows with" }</span>
+                    <select id="go-on-strategy" onchange={on_pick}>
+                        { for Strategy::ALL.iter().map(|s| html! { <option selected={*s == *chosen}>{ s.name() }</option> }) }
+                    </select>
+                </label>
+                <button type="button" class="primary" id="go-on" onclick={go_on}>{ "Go on" }</button>
+            } else {
+                <button type="button" class="primary" id="go-on" onclick={go_on}>{ "Try again" }</button>
+            }
+            { new_game(props) }
+        </span>
+    }
+}
+
+/// "New game", beside "Go on" after a failure.
+fn new_game(props: &GameProps) -> Html {
+    restart(props, "new-game-after", "New game", "secondary")
+}
+
 /// "Play again": a new game with the same settings and a new secret.
 fn play_again(props: &GameProps) -> Html {
+    restart(props, "play-again", "Play again", "primary")
+}
+
+/// A button that starts a new game with the same settings and a new secret.
+fn restart(props: &GameProps, id: &'static str, label: &'static str, class: &'static str) -> Html {
     let d = props.dispatch.clone();
     let settings = props.game.settings.clone();
     let onclick = Callback::from(move |_: MouseEvent| {
@@ -98,5 +158,5 @@ fn play_again(props: &GameProps) -> Html {
             ..settings.clone()
         }))
     });
-    html! { <button type="button" class="primary" id="play-again" {onclick}>{ "Play again" }</button> }
+    html! { <button type="button" {class} {id} {onclick}>{ label }</button> }
 }
