@@ -10,19 +10,28 @@ const TYPES = {
   '.wasm': 'application/wasm', '.css': 'text/css', '.png': 'image/png', '.svg': 'image/svg+xml', '.json': 'application/json',
 };
 
+/**
+ * The Content-Security-Policy the app runs under, as Trunk.toml's `[serve.headers]` and README's `_headers` give it:
+ * the app's own scripts only (no inline or foreign script), WebAssembly compiled from them, pool threads started from
+ * blob URLs (wasm-bindgen-rayon), inline style attributes, nothing from other sites.
+ */
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; style-src 'self'; "
+  + "style-src-attr 'unsafe-inline'; img-src 'self' data: blob:; object-src 'none'; base-uri 'self'; form-action 'self'";
+
 export const DIST = resolve(fileURLToPath(new URL('../dist', import.meta.url)));
 
 /**
  * Starts a server; resolves to { url, close }. `pages` maps extra paths to HTML (for embedding tests);
  * `missing` lists paths to answer 404 (to test what the page does when a file cannot load); `scripts` maps
  * paths to JavaScript served in their place (a stand-in worker); `slow` maps paths to milliseconds their answer is
- * held back (a slow network for one file).
+ * held back (a slow network for one file); `csp` sends the app's Content-Security-Policy (CSP below) on every answer.
  */
-export function serve({ root = DIST, port = 0, isolation = true, corp = 'same-origin', pages = {}, missing = [], scripts = {}, slow = {} } = {}) {
+export function serve({ root = DIST, port = 0, isolation = true, corp = 'same-origin', pages = {}, missing = [], scripts = {}, slow = {}, csp = true } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (slow[path]) await new Promise((wait) => setTimeout(wait, slow[path]));
     const headers = {};
+    if (csp) headers['Content-Security-Policy'] = CSP;
     if (isolation) {
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
       headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
@@ -37,6 +46,8 @@ export function serve({ root = DIST, port = 0, isolation = true, corp = 'same-or
       return res.end(scripts[path]);
     }
     if (pages[path]) {
+      // Another site's page around the app (an embedding test): its own scripts, not under the app's policy.
+      delete headers['Content-Security-Policy'];
       res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html'] });
       return res.end(pages[path]);
     }

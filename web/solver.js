@@ -1,11 +1,16 @@
 // The solver worker's entry (a module worker). It loads the worker crate's wasm, starts the
 // wasm-bindgen-rayon pool when the page is cross-origin isolated, and hands over to Rust (`start`).
 // `?threads=N` in this script's URL caps the pool (used to compare 1 thread with all of them).
-import init, { initThreadPool, start, starting } from './worker.js';
+import init, { exhaustAThread, initThreadPool, poolLost, start, starting } from './worker.js';
 
 const isolated = self.crossOriginIsolated === true;
 const asked = Number(new URL(self.location.href).searchParams.get('threads')) || 0;
 await init();
+// A pool thread that fails (scripts/patch-rayon-helper.sh makes the rayon helper say so) is told to the page, which
+// fails the job and starts a fresh worker: the pool cannot finish a job one of its threads dropped.
+self.addEventListener('pool-thread-lost', (e) => poolLost(String(e.detail)));
+// For the tests of that (tests/e2e/supervise.test.mjs), reached through the browser's devtools protocol.
+self.solverTest = { exhaustAThread };
 let threads = 1;
 let note = null;
 if (!isolated) {

@@ -15,7 +15,7 @@ test('a solver that cannot start is reported, and guessing a fixed secret still 
   page.on('worker', () => workers++);
   await page.goto(`${server.url}/#/mastermind?mode=break&secret=1,2,3,4`);
   await page.waitForSelector('.status .error');
-  assert.match(await page.textContent('.status .error'), /the solver could not start/);
+  assert.match(await page.textContent('.status .error'), /The solver could not start: its file solver\.js did not load \(the host answered 404/);
   await waitPhase(page, 'guessing');
   await typeCode(page, [1, 1, 2, 2]);
   await page.waitForSelector('.rows li[data-row="1"] .keys[data-black]');
@@ -26,5 +26,5 @@ test('a solver that cannot start is reported, and guessing a fixed secret still 
   // A game that needs the solver says why it cannot go on.
   await page.evaluate(() => { location.hash = '#/mastermind?mode=make&scoring=manual'; });
   await waitPhase(page, 'failed');
-  assert.match(await page.textContent('.banner.bad'), /the solver could not start/);
+  assert.match(await page.textContent('.banner.bad'), /The solver could not start: its file solver\.js did not load \(the host answered 404/);
 });

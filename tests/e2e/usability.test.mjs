@@ -65,7 +65,7 @@ test('a bare link in a new tab starts a new game; the restored banner goes with 
   await host.route(around, (route) => route.fulfill({
     contentType: 'text/html',
     headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
-    body: `<!doctype html><iframe src="${server.url}/#/mastermind?embed=1&mode=break&secret=3,1,4,1" width="520" height="1080"></iframe>`,
+    body: `<!doctype html><iframe src="${server.url}/#/mastermind?embed=1&mode=break&secret=3,1,4,1" width="520" height="1110"></iframe>`,
   }));
   await host.goto(around);
   const frame = host.frameLocator('iframe');

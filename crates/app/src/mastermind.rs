@@ -349,21 +349,13 @@ pub fn MastermindPage(props: &PageProps) -> Html {
     };
     let computer_breaks = game.settings.mode == params::Mode::Make;
     // Your record: each game you break to its end counts once (the finished game's link names it).
-    let recorded = use_state(|| 0u64);
-    {
-        let (recorded, game) = (recorded.clone(), game.clone());
-        use_effect_with(view::phase_name(&game.phase), move |_| {
-            let won = match game.phase {
-                Phase::Won(n) => Some(Some(n as u32)),
-                Phase::Lost => Some(None),
-                _ => None,
-            };
-            if let Some(won) = won.filter(|_| game.settings.mode == params::Mode::Break) {
-                record::count("mastermind", &game.link_query(), won);
-                recorded.set(*recorded + 1);
-            }
-        });
+    let ended = match game.phase {
+        Phase::Won(n) => Some(Some(n as u32)),
+        Phase::Lost => Some(None),
+        _ => None,
     }
+    .filter(|_| game.settings.mode == params::Mode::Break);
+    let recorded = record::use_record("mastermind", ended.map(|won| (game.link_query(), won)));
     let narrow = use_state(|| {
         web_sys::window()
             .and_then(|w| w.inner_width().ok())
@@ -407,7 +399,7 @@ pub fn MastermindPage(props: &PageProps) -> Html {
                     <hints::Hints game={game.clone()} />
                     // Nothing to share before there is a game: a secret chosen, or a first guess to score.
                     if game.secret.is_some() || !game.rows.is_empty() { <Share /> }
-                    if !embed && !computer_breaks { <RecordView game="mastermind" unit="guesses" version={*recorded} /> }
+                    if !embed && !computer_breaks { <RecordView game="mastermind" unit="guesses" counted={recorded.clone()} /> }
                 </div>
             </div>
             <details class="insight" open={*insight_open} ontoggle={on_toggle}>

@@ -108,20 +108,11 @@ pub fn PegsPage(props: &PageProps) -> Html {
     // The game's link: it names a finished game for the record, and it is the address (reload or share
     // reproduces the game).
     let link = link::link(&play, initial.embed);
-    // Your record: each game played to its end (no jump left) counts once, won when it ended as the finish asks;
-    // a won game's number is its pegs left. Counted once a shown solution has finished playing, too.
-    let recorded = use_state(|| 0u64);
-    {
-        let recorded = recorded.clone();
-        let over = play.over() && play.showing.is_empty() && !play.moves.is_empty();
-        let (won, left) = (play.won(), play.position().count_ones());
-        use_effect_with((over, link.clone()), move |(over, id)| {
-            if *over {
-                record::count("pegs", id, won.then_some(left));
-                recorded.set(*recorded + 1);
-            }
-        });
-    }
+    // Your record: each game played to its end (no jump left) counts once, won when it ended as the finish asks and
+    // the person played every jump (a shown solution's end is the solver's); a won game's number is its pegs left.
+    let over = play.over() && play.showing.is_empty() && !play.moves.is_empty();
+    let (won, left) = (play.won() && !play.helped, play.position().count_ones());
+    let recorded = record::use_record("pegs", over.then(|| (link.clone(), won.then_some(left))));
     // The address follows the game.
     {
         let address = crate::route::use_address();
@@ -303,7 +294,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
                     if let Some(e) = &p.error { <p class="banner bad" role="alert">{ e.clone() }</p> }
                     <Share />
                     if !initial.embed { <EmbedLink builder="/pegs/embed" /> }
-                    if !initial.embed { <RecordView game="pegs" unit="pegs left" version={*recorded} /> }
+                    if !initial.embed { <RecordView game="pegs" unit="pegs left" counted={recorded} /> }
                 </div>
             </div>
             <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} on_running={count_running} {too_big} {shipped} />

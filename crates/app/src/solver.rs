@@ -27,6 +27,8 @@ use yew::prelude::*;
 
 use crate::widgets::lanes::SearchView;
 
+mod diagnose;
+
 /// What the page knows about the worker.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SolverStatus {
@@ -50,6 +52,8 @@ pub struct SolverStatus {
     pub progress: Option<ProgressDto>,
     /// The last failure of the worker itself.
     pub error: Option<String>,
+    /// The worker could not start and is not started again (its failure is in `error`).
+    pub stopped: bool,
     /// The latest piece of work the pool ran, unit by unit (the live thread view).
     pub search: Option<Rc<SearchView>>,
 }
@@ -75,8 +79,16 @@ const LOAD_TIMEOUT_MS: f64 = 45_000.0;
 /// started at once in every other run): the page starts the worker once more, then on one thread.
 const POOL_TIMEOUT_MS: f64 = 15_000.0;
 /// How long a worker running a job on its pool may stay silent (it posts a heartbeat every second) before the
-/// page fails the job and restarts it.
-const STALL_TIMEOUT_MS: f64 = 15_000.0;
+/// page fails the job and restarts it: a worker that died (closed, crashed, killed for memory) says nothing.
+const STALL_TIMEOUT_MS: f64 = 8_000.0;
+/// A worker whose memory grew past this (WebAssembly memory never shrinks) is restarted once a job of it was
+/// cancelled and none waits: the memory goes back to the device, and the next job starts a fresh pool (about a
+/// second). What the games kept between jobs (a listing, a peg table) is made again when asked.
+const BIG_AFTER_CANCEL_BYTES: u64 = 512 << 20;
+/// A worker this big is restarted after [`IDLE_RESTART_MS`] without a job, even when its last job finished.
+const BIG_WHEN_IDLE_BYTES: u64 = 768 << 20;
+/// How long a big worker may sit idle before it is restarted to give its memory back.
+const IDLE_RESTART_MS: f64 = 30_000.0;
 /// The least time between two redraws of the status for progress alone.
 const PROGRESS_REDRAW_MS: f64 = 200.0;
 /// How often the page's watchdog looks.
@@ -90,6 +102,9 @@ struct Inner {
     /// When the current worker said its pool was starting.
     pool_since: Option<f64>,
     last_heard: f64,
+    /// The worker's memory after its last job, and when that job ended.
+    memory_bytes: u64,
+    last_done: f64,
     /// When the status was last handed to the page (progress redraws are limited to a few a second).
     last_emit: f64,
     /// Components showing the threads (jobs are traced while there is one).
@@ -150,6 +165,8 @@ impl Solver {
             started_at: now(),
             pool_since: None,
             last_heard: now(),
+            memory_bytes: 0,
+            last_done: now(),
             last_emit: 0.0,
             watchers: 0,
             one_thread: false,
@@ -175,9 +192,14 @@ impl Solver {
 
     fn watch(&self) {
         let t = now();
-        let (late, in_pool, retries, one_thread, stalled) = {
+        let (late, in_pool, retries, one_thread, stalled, oversized) = {
             let inner = self.0.borrow();
             let alive = inner.worker.is_some();
+            let oversized = alive
+                && inner.ready
+                && inner.pending.is_empty()
+                && inner.memory_bytes > BIG_WHEN_IDLE_BYTES
+                && t - inner.last_done > IDLE_RESTART_MS;
             let late = alive
                 && !inner.ready
                 && match inner.pool_since {
@@ -194,6 +216,7 @@ impl Solver {
                     && !inner.cancel_by_restart
                     && !inner.pending.is_empty()
                     && t - inner.last_heard > STALL_TIMEOUT_MS,
+                oversized,
             )
         };
         if late && retries == 0 {
@@ -210,10 +233,19 @@ impl Solver {
             ));
         } else if stalled {
             self.crashed(format!(
-                "no word from it for {} s",
+                "it said nothing for {} s: it stopped, or the browser stopped it",
                 STALL_TIMEOUT_MS / 1000.0
             ));
+        } else if oversized {
+            self.give_memory_back();
         }
+    }
+
+    /// Restarts an idle worker to give back the memory its jobs grew (WebAssembly memory never shrinks).
+    fn give_memory_back(&self) {
+        self.0.borrow_mut().memory_bytes = 0;
+        self.restart(false);
+        self.set_status(|s| s.ready = false);
     }
 
     /// Stops the worker that is starting and starts another, on one thread if `one_thread`.
@@ -276,6 +308,7 @@ impl Solver {
         inner.pool_since = None;
         inner.status.pool_starting = None;
         inner.last_heard = now();
+        inner.memory_bytes = 0;
     }
 
     fn set_status(&self, f: impl FnOnce(&mut SolverStatus)) {
@@ -372,9 +405,21 @@ impl Solver {
                     s.search = view.map(Rc::new);
                 });
             }
+            FromWorker::Lost { message } => {
+                self.crashed(lost_thread(&message));
+            }
             FromWorker::Done { id, outcome, stats } => {
-                let job = self.0.borrow_mut().pending.remove(&id);
                 let cancelled = matches!(outcome, Outcome::Cancelled);
+                let (job, give_back) = {
+                    let mut inner = self.0.borrow_mut();
+                    let job = inner.pending.remove(&id);
+                    inner.memory_bytes = stats.memory_bytes;
+                    inner.last_done = now();
+                    let give_back = cancelled
+                        && inner.pending.is_empty()
+                        && stats.memory_bytes > BIG_AFTER_CANCEL_BYTES;
+                    (job, give_back)
+                };
                 if let Some(p) = job {
                     p.on_event.emit(JobEvent::Done(outcome, stats.clone()));
                 }
@@ -383,6 +428,9 @@ impl Solver {
                     s.last_cancelled = cancelled;
                     s.progress = None;
                 });
+                if give_back {
+                    self.give_memory_back();
+                }
             }
         }
     }
@@ -401,13 +449,25 @@ impl Solver {
                 inner.ready,
             )
         };
+        if was_ready {
+            let message = format!(
+                "The solver stopped: {error}. It was restarted, and your game is kept: go on from where it was."
+            );
+            self.fail(failed, message, false);
+            self.spawn();
+            return;
+        }
         // A worker that never became ready cannot load (a missing file, a browser without WebAssembly
-        // threads): starting it again would fail again, forever. Say so and stop.
-        let message = if was_ready {
-            format!("the solver stopped ({error}); it was restarted")
-        } else {
-            format!("the solver could not start ({error}); reload the page to try again")
-        };
+        // threads): starting it again would fail again, forever. Say why, in words, and stop.
+        let this = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let message = diagnose::why_not_started(&error).await;
+            this.fail(failed, message, true);
+        });
+    }
+
+    /// Ends `failed` with `message`, which the status line shows too; `stopped` when no worker is started again.
+    fn fail(&self, failed: Vec<Pending>, message: String, stopped: bool) {
         for p in failed {
             let outcome = Outcome::Failed {
                 message: message.clone(),
@@ -417,12 +477,10 @@ impl Solver {
         }
         self.set_status(|s| {
             s.error = Some(message);
+            s.stopped = stopped;
             s.ready = false;
             s.progress = None;
         });
-        if was_ready {
-            self.spawn();
-        }
     }
 
     /// Sends `job`; `on_event` gets its progress and its end. Returns the job's id, for [`Solver::cancel`].
@@ -529,6 +587,20 @@ impl Solver {
             self.spawn();
         }
     }
+}
+
+/// What the page says of a pool thread that failed with `message`: a trap (`unreachable`) or a failed grow is
+/// nearly always memory the device would not give.
+fn lost_thread(message: &str) -> String {
+    let memory = ["unreachable", "memory", "allocation", "Out of"]
+        .iter()
+        .any(|m| message.contains(m));
+    let why = if memory {
+        ", most likely because this device would not give it more memory: a smaller size needs less"
+    } else {
+        ""
+    };
+    format!("one of its threads failed ({message}){why}")
 }
 
 /// The solver handle and its status, as the context gives them.

@@ -25,6 +25,10 @@ pub fn StatusLine() -> Html {
     status.last = last_cost;
     let threads = if let Some(n) = status.pool_starting.filter(|_| !status.ready) {
         format!("starting {n} threads…")
+    } else if status.stopped {
+        "solver not running".to_string()
+    } else if !status.ready && status.error.is_some() {
+        "solver restarting…".to_string()
     } else if !status.ready {
         "solver starting…".to_string()
     } else if status.threads > 1 {

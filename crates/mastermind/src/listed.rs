@@ -33,6 +33,7 @@ impl Listed {
     /// Lists every code of `spec`, if they can be listed ([`strategy::listable`]).
     pub(crate) fn new(spec: &Spec) -> Result<Listed, StrategyError> {
         strategy::listable(spec).map_err(StrategyError::TooBig)?;
+        device_gives(spec)?;
         let width = usize::from(spec.pegs);
         let mut pegs = Vec::new();
         let mut code = Vec::with_capacity(width);
@@ -198,6 +199,21 @@ impl Listing {
         };
         Ok(self.0.insert(listed))
     }
+}
+
+/// Whether this device gives the memory a listing of `spec` takes, asked before listing: a browser tab on a phone
+/// may refuse to grow its memory long before the listing limit, and a refused grow in the middle of listing
+/// aborts the thread. The block is reserved and given back at once: the allocator keeps it for the listing.
+fn device_gives(spec: &Spec) -> Result<(), StrategyError> {
+    let Some(bytes) = strategy::listing_bytes(spec).and_then(|b| usize::try_from(b).ok()) else {
+        return Ok(()); // listable, so this cannot happen; the listing's own limits apply
+    };
+    Vec::<u8>::new().try_reserve_exact(bytes).map_err(|_| {
+        StrategyError::TooBig(format!(
+            "listing the codes of {spec} takes {}, and this device did not give that much memory",
+            strategy::size_text(bytes as u128)
+        ))
+    })
 }
 
 /// Appends every code of `spec` that begins with `code` to `out`, in lexicographic order.

@@ -150,10 +150,16 @@ pub fn explain(strategy: Strategy, remaining: &Count, split: Option<&Partition>)
         group_digits(&n.to_string()),
         if n == 1 { "" } else { "s" }
     );
+    let fit = if n == 1 { "fits" } else { "fit" };
     let Some(p) = split else {
         return match strategy {
+            Strategy::LocalSearch if n == 0 => {
+                "local search has not yet found a code that fits every score, so it \
+                plays the closest one it found (its answer still narrows the search)"
+                    .into()
+            }
             Strategy::LocalSearch => format!(
-                "{codes} still fit: too many to list, so local search looked for colour counts, then an order, \
+                "{codes} still {fit}: too many to list, so local search looked for colour counts, then an order, \
                  that fit every score"
             ),
             _ => format!("it fits every score so far, like the other {codes} still possible"),
@@ -312,6 +318,14 @@ mod tests {
             explain(Strategy::LocalSearch, &Count::AtLeast(5), None),
             "at least 5 codes still fit: too many to list, so local search looked for colour counts, then an \
              order, that fit every score"
+        );
+        assert!(
+            explain(Strategy::LocalSearch, &Count::AtLeast(1), None)
+                .starts_with("at least 1 code still fits:")
+        );
+        assert!(
+            explain(Strategy::LocalSearch, &Count::AtLeast(0), None)
+                .starts_with("local search has not yet found")
         );
     }
 

@@ -106,6 +106,12 @@ pub enum FromWorker {
         #[serde(default, skip_serializing_if = "Trace::is_empty")]
         trace: Trace,
     },
+    /// A pool thread failed (a trap: memory that could not grow, a panic): the pool cannot finish its jobs, so the
+    /// page fails them with this message and starts a fresh worker.
+    Lost {
+        /// What the thread said, for people.
+        message: String,
+    },
     /// A job has ended.
     Done {
         /// The job.
@@ -189,6 +195,10 @@ pub struct RunStats {
     pub threads_used: u32,
     /// The work done, in the games' own steps (search nodes, positions, feedbacks).
     pub work: u64,
+    /// The worker's memory when the job ended, in bytes (WebAssembly memory only grows: the page restarts a worker
+    /// left big to give it back).
+    #[serde(default)]
+    pub memory_bytes: u64,
 }
 
 macro_rules! json_io {

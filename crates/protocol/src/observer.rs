@@ -52,6 +52,8 @@ pub struct JobObserver {
     traced: bool,
     /// The clock the core may read for time budgets ([`Observer::clock_ms`]).
     clock: Option<Clock>,
+    /// The next thread that checks the job fails ([`JobObserver::fail_a_thread`]).
+    fault: AtomicBool,
 }
 
 impl JobObserver {
@@ -158,6 +160,13 @@ impl JobObserver {
         self.cancelled.store(true, Ordering::Relaxed);
     }
 
+    /// Makes the next pool thread that checks this job fail as a thread does whose memory cannot grow: it asks for
+    /// more memory than any tab has, and the allocator's failure aborts it. For the tests of what the worker and the
+    /// page do when a pool thread is lost in the middle of a job (the worker's `exhaustAThread`).
+    pub fn fail_a_thread(&self) {
+        self.fault.store(true, Ordering::Relaxed);
+    }
+
     /// Whether [`JobObserver::cancel`] was called.
     pub fn is_cancelled(&self) -> bool {
         self.cancelled.load(Ordering::Relaxed)
@@ -187,6 +196,7 @@ impl JobObserver {
             unit: unit.to_string(),
             threads_used: self.threads.load(Ordering::Relaxed).count_ones(),
             work: self.work.load(Ordering::Relaxed),
+            memory_bytes: 0,
         }
     }
 
@@ -248,12 +258,22 @@ impl Observer for JobObserver {
     }
 
     fn keep_going(&self) -> bool {
+        if self.fault.load(Ordering::Relaxed) && self.fault.swap(false, Ordering::Relaxed) {
+            exhaust_memory();
+        }
         !self.is_cancelled()
     }
 
     fn clock_ms(&self) -> Option<f64> {
         self.clock.map(|clock| clock())
     }
+}
+
+/// Asks for more memory than a 32-bit address space holds: the allocator fails, and the thread aborts (in the
+/// browser, a `RuntimeError: unreachable`, as when a phone's tab cannot grow its memory).
+pub fn exhaust_memory() {
+    let too_much: Vec<u8> = Vec::with_capacity(isize::MAX as usize);
+    std::hint::black_box(too_much);
 }
 
 #[cfg(test)]

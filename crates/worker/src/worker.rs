@@ -87,6 +87,43 @@ pub fn starting(threads: u32) -> Result<(), JsValue> {
     Ok(())
 }
 
+/// Tells the page that a pool thread failed (`web/solver.js` calls it when the patched rayon helper reports a thread
+/// that stopped with an error): the pool cannot finish the running job, so the page fails it and starts a fresh
+/// worker, which also gives back the memory this one grew.
+#[wasm_bindgen(js_name = poolLost)]
+pub fn pool_lost(message: String) -> Result<(), JsValue> {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
+    post(&scope, &FromWorker::Lost { message });
+    Ok(())
+}
+
+/// Makes a pool thread fail as a phone's does when its memory cannot grow: the thread asks for more memory than a
+/// tab may have, and the allocator's failure aborts it. The running job's next check does it, so the thread is lost
+/// in the middle of the job; with no job, any pool thread. For the tests of what the page does then
+/// (`tests/e2e/supervise.test.mjs`); harmless otherwise (the page restarts the worker).
+#[wasm_bindgen(js_name = exhaustAThread)]
+pub fn exhaust_a_thread() {
+    let running = RUNNING.with(|r| r.borrow().clone());
+    match running {
+        Some(observer) => observer.fail_a_thread(),
+        None => rayon::spawn(protocol::exhaust_memory),
+    }
+}
+
+/// Bytes of this worker's WebAssembly memory (shared by its pool; it only grows).
+fn memory_bytes() -> u64 {
+    wasm_bindgen::memory()
+        .dyn_into::<js_sys::WebAssembly::Memory>()
+        .ok()
+        .and_then(|m| {
+            m.buffer()
+                .dyn_into::<js_sys::SharedArrayBuffer>()
+                .ok()
+                .map(|b| u64::from(b.byte_length()))
+        })
+        .unwrap_or(0)
+}
+
 /// Starts the message loop. `threads` is the pool size `web/solver.js` started (1 means no pool).
 #[wasm_bindgen]
 pub fn start(threads: u32, isolated: bool, note: Option<String>) -> Result<(), JsValue> {
@@ -191,7 +228,10 @@ fn pump(state: &Shared) {
         let t0 = now_ms();
         let outcome = run(&job, &observer);
         PROGRESS.with(|p| *p.borrow_mut() = None);
-        let stats = observer.stats(now_ms() - t0);
+        let stats = protocol::RunStats {
+            memory_bytes: memory_bytes(),
+            ..observer.stats(now_ms() - t0)
+        };
         post_rest_of_trace(&scope, id, &observer);
         post(&scope, &FromWorker::Done { id, outcome, stats });
         // Let queued messages (a Cancel, a newer job) in before the next job.
@@ -202,6 +242,7 @@ fn pump(state: &Shared) {
         return;
     }
     let observer = Arc::new(observer(JobObserver::new()));
+    RUNNING.with(|r| *r.borrow_mut() = Some(observer.clone()));
     let slot: Slot = Arc::new(Mutex::new(None));
     let (finished, on_finish) = futures_channel::oneshot::channel::<()>();
     {
@@ -249,6 +290,8 @@ fn pump(state: &Shared) {
 }
 
 thread_local! {
+    /// The observer of the job running on the pool, for [`exhaust_a_thread`].
+    static RUNNING: RefCell<Option<Arc<JobObserver>>> = const { RefCell::new(None) };
     /// Where a job running on this thread posts its progress: the scope, the job, when it last posted.
     static PROGRESS: RefCell<Option<(DedicatedWorkerGlobalScope, JobId, f64)>> = const { RefCell::new(None) };
 }
@@ -324,7 +367,11 @@ fn poll(state: &Shared) {
         }
         Some((outcome, millis)) => {
             scope.clear_interval_with_handle(running.interval);
-            let stats = running.observer.stats(millis);
+            RUNNING.with(|r| *r.borrow_mut() = None);
+            let stats = protocol::RunStats {
+                memory_bytes: memory_bytes(),
+                ..running.observer.stats(millis)
+            };
             let id = running.id;
             let observer = running.observer.clone();
             st.running = None;

@@ -158,13 +158,18 @@ fn read(query: &Query) -> (Vec<Kind>, u64, u64, Vec<String>) {
     (kinds, games, seed, errors)
 }
 
-fn set_query(kinds: &[Kind], games: u64, seed: u64) {
+/// The page's link for these settings.
+fn link(kinds: &[Kind], games: u64, seed: u64) -> String {
     let players: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+    format!(
+        "#/cluedo/simulate?players={}&games={games}&seed={seed}",
+        players.join(",")
+    )
+}
+
+fn set_query(kinds: &[Kind], games: u64, seed: u64) {
     if let Some(w) = web_sys::window() {
-        let _ = w.location().set_hash(&format!(
-            "/cluedo/simulate?players={}&games={games}&seed={seed}",
-            players.join(",")
-        ));
+        let _ = w.location().set_hash(&link(kinds, games, seed));
     }
 }
 
@@ -172,6 +177,17 @@ fn set_query(kinds: &[Kind], games: u64, seed: u64) {
 #[component]
 pub fn SimulatePage(props: &SimulateProps) -> Html {
     let (kinds, games, seed, errors) = read(&props.query);
+    // A link with bad values: they are named above the form, and the address takes the values used instead, so a
+    // reload or a copied link does not carry them on.
+    {
+        let address = crate::route::use_address();
+        let fixed = (!errors.is_empty()).then(|| link(&kinds, games, seed));
+        use_effect_with(fixed, move |fixed| {
+            if let Some(link) = fixed {
+                address.replace(link);
+            }
+        });
+    }
     let bench = use_reducer(Bench::default);
     use_watch_threads();
     use_request(

@@ -72,22 +72,15 @@ pub fn TablePage(props: &TableProps) -> Html {
             address.replace(&format!("#/cluedo?{link}"))
         });
     }
-    // Your record: each game played to its end counts once (its link, with every move, names it).
-    let recorded = use_state(|| 0u64);
-    {
-        let recorded = recorded.clone();
-        let (phase, rounds, id) = (table.game.phase(), table.game.round(), game);
-        let watched = table.setup.watch.is_some();
-        use_effect_with(format!("{phase:?}"), move |_| {
-            // A table the person only watched is not their game.
-            if let Phase::Over { winner } = phase
-                && !watched
-            {
-                record::count("cluedo", &id, (winner == Some(YOU)).then_some(rounds));
-                recorded.set(*recorded + 1);
-            }
-        });
-    }
+    // Your record: each game played to its end counts once (its link, with every move, names it). A table the
+    // person only watched is not their game.
+    let ended = match table.game.phase() {
+        Phase::Over { winner } if table.setup.watch.is_none() => {
+            Some((game, (winner == Some(YOU)).then_some(table.game.round())))
+        }
+        _ => None,
+    };
+    let recorded = record::use_record("cluedo", ended);
     let t = &*table;
     let errors = props
         .errors
@@ -122,7 +115,7 @@ pub fn TablePage(props: &TableProps) -> Html {
             </div>
             if over { <Revealed seats={t.seats.clone()} hands={t.game.deal().hands.clone()} notebooks={t.revealed.clone()} /> }
             if !props.embed {
-                <RecordView game="cluedo" unit="rounds" version={*recorded} />
+                <RecordView game="cluedo" unit="rounds" counted={recorded.clone()} />
                 <EmbedLink builder="/cluedo/embed" />
             }
         </section>

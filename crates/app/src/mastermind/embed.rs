@@ -100,8 +100,8 @@ pub fn EmbedBuilder() -> Html {
                     <span>{ "Compact layout (the board only)" }</span></label>
                 if let Some(e) = secret_error { <p class="error" role="alert">{ e }</p> }
             </div>
-            <EmbedCode {src} {preview} title="Mastermind, Puzzle Lab" size={(520, 1080)}
-                size_note="520 x 1080 pixels holds the whole game with its settings open, without a scroll bar in the frame." />
+            <EmbedCode {src} {preview} title="Mastermind, Puzzle Lab" size={(520, 1110)}
+                size_note="520 x 1110 pixels holds the whole game with its settings open and the one-thread note of a host without isolation, without a scroll bar in the frame." />
         </section>
     }
 }

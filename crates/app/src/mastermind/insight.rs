@@ -72,13 +72,15 @@ pub struct Compare {
     /// Why it stopped, if it did not finish.
     pub error: Option<String>,
     threads: u32,
+    /// Whether the page is cross-origin isolated (one thread there is a choice or the device, not the host).
+    isolated: bool,
 }
 
 /// Events of the comparison.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CompareAction {
-    /// Start on this workload, with a pool of this many threads.
-    Start(Workload, u32),
+    /// Start on this workload, with a pool of this many threads, on a page cross-origin isolated or not.
+    Start(Workload, u32, bool),
     /// Trace of job `seq`.
     Trace(u32, Rc<Trace>),
     /// Job `seq` ended.
@@ -98,12 +100,13 @@ impl Reducible for Compare {
     fn reduce(self: Rc<Self>, action: CompareAction) -> Rc<Self> {
         let mut c = (*self).clone();
         match action {
-            CompareAction::Start(workload, threads) => {
+            CompareAction::Start(workload, threads, isolated) => {
                 c = Compare {
                     seq: c.seq + 1,
                     workload: Some(workload),
                     running: Some(SCHEDULES[0]),
                     threads,
+                    isolated,
                     ..Compare::default()
                 };
             }
@@ -189,11 +192,15 @@ impl Compare {
         let runs = self.millis[0].len().min(self.millis[1].len());
         let lanes = fixed.lanes();
         if lanes.len() < 2 {
-            return Some(
-                "The solver runs on one thread on this page, so both splits are the same. Open the page with \
-                 cross-origin isolation (see the status line) to watch threads share the work."
-                    .into(),
-            );
+            let how = if self.isolated {
+                "Open the page without threads=1 in its address, on a device with more than one core,"
+            } else {
+                "Open the page with cross-origin isolation (see the status line)"
+            };
+            return Some(format!(
+                "The solver runs on one thread on this page, so both splits are the same. {how} to watch threads \
+                 share the work."
+            ));
         }
         // Busy time is what the split decides; the wall time also depends on what else the machine runs.
         let busy = |l: &Lane, wall: f64| 100.0 * l.busy / wall.max(1e-9);
@@ -253,8 +260,10 @@ pub fn SearchPanel(props: &PanelProps) -> Html {
     });
     let start = |workload: Workload| {
         let d = compare.dispatcher();
-        let threads = status.threads;
-        Callback::from(move |_| d.dispatch(CompareAction::Start(workload.clone(), threads)))
+        let (threads, isolated) = (status.threads, status.isolated);
+        Callback::from(move |_| {
+            d.dispatch(CompareAction::Start(workload.clone(), threads, isolated))
+        })
     };
     let cancel = {
         let d = compare.dispatcher();
@@ -271,9 +280,9 @@ pub fn SearchPanel(props: &PanelProps) -> Html {
         <section class="card search-panel" aria-labelledby="search-panel-title">
             <h2 id="search-panel-title">{ "How the search is split" }</h2>
             <p class="explain">{ format!(
-                "The codes are cut into prefix ranges (all codes starting 1,1,… then 1,2,… and so on), many more than the {} threads; \
+                "The codes are cut into prefix ranges (all codes starting 1,1,… then 1,2,… and so on), many more than the {}; \
                  each bar is one range on the thread that ran it, darker when it held more codes.",
-                status.threads.max(1)) }</p>
+                match status.threads { 0 | 1 => "one thread".to_string(), n => format!("{n} threads") }) }</p>
             <LatestSearch heading="Latest search" empty="Nothing searched yet: play a guess, or run the comparison below (a guess from an opening book needs no search)." />
             <div class="compare">
                 <h3>{ "Fixed blocks or work stealing?" }</h3>
@@ -318,7 +327,7 @@ mod tests {
     #[test]
     fn the_comparison_runs_fixed_then_stealing_and_ignores_stale_answers() {
         let c = Rc::new(Compare::default());
-        let c = c.reduce(CompareAction::Start(Workload::example(), 2));
+        let c = c.reduce(CompareAction::Start(Workload::example(), 2, true));
         let (seq, job) = c.job().unwrap();
         assert!(matches!(
             job,
@@ -370,7 +379,7 @@ mod tests {
             c.millis,
             [vec![900.0, 700.0, 800.0], vec![500.0, 650.0, 520.0]]
         );
-        let c = c.reduce(CompareAction::Start(Workload::example(), 2));
+        let c = c.reduce(CompareAction::Start(Workload::example(), 2, true));
         let c = c.reduce(CompareAction::Cancel);
         assert_eq!((c.job(), c.error.as_deref()), (None, Some("Cancelled.")));
     }

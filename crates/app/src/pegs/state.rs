@@ -89,6 +89,8 @@ pub struct Play {
     pub showing: Vec<Jump>,
     /// A solution was asked for: the next solve's answer is shown.
     pub show_wanted: bool,
+    /// The solver played some of this game's jumps (a solution shown): its end is not the person's win.
+    pub helped: bool,
     /// The request for the worker.
     pub request: Option<Request>,
     /// Why the last request failed.
@@ -159,6 +161,7 @@ impl Play {
             error: None,
             table_levels: None,
             count_running: false,
+            helped: false,
             seq: 0,
         };
         for &m in &setup.moves {
@@ -329,6 +332,7 @@ impl Play {
                 self.undone.extend(undone);
                 self.selected = None;
                 self.showing.clear();
+                self.helped = false;
                 self.ask_solvable();
             }
             Action::ShowSolution => {
@@ -349,6 +353,7 @@ impl Play {
                     self.showing.remove(0);
                     let rest = std::mem::take(&mut self.showing);
                     self.undone.clear();
+                    self.helped = true;
                     self.play(j);
                     self.showing = rest;
                 } else {

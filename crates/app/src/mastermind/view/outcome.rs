@@ -130,7 +130,7 @@ fn GoOn(props: &GameProps) -> Html {
                 </label>
                 <button type="button" class="primary" id="go-on" onclick={go_on}>{ "Go on" }</button>
             } else {
-                <button type="button" class="primary" id="go-on" onclick={go_on}>{ "Try again" }</button>
+                <button type="button" class="primary" id="go-on" onclick={go_on}>{ if g.secret.is_some() { "Go on" } else { "Try again" } }</button>
             }
             { new_game(props) }
         </span>

@@ -127,3 +127,19 @@ fn a_count_of_every_game_pauses_the_tables_build() {
     g.apply(Action::CountRunning(false));
     assert!(g.request.is_none(), "no table for a lost game");
 }
+
+/// A game whose end the solver played is finished, but not the person's win; starting over makes it theirs again.
+#[test]
+fn a_shown_solution_is_not_the_persons_win() {
+    let mut g = triangle();
+    g.apply(Action::ShowSolution);
+    g = settle(g);
+    while !g.showing.is_empty() {
+        g.apply(Action::StepSolution);
+        g = settle(g);
+    }
+    assert!(g.over() && g.won(), "the solution was played to the finish");
+    assert!(g.helped);
+    g.apply(Action::Restart);
+    assert!(!g.helped && g.moves.is_empty());
+}

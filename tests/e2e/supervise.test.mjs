@@ -1,0 +1,135 @@
+// Nothing hangs or goes silent at the edges: a pool thread that fails mid-job (as when a phone's memory cannot grow)
+// and a solver worker that dies mid-job each end the job within seconds with a message; the page starts a fresh
+// worker, the game keeps its rows and goes on. The page's own files and the solver's, when they do not load, are
+// named in a sentence a person can act on. Everything runs under the app's Content-Security-Policy (tests/serve.mjs).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve, DIST } from '../serve.mjs';
+import { launch, open, shot, solverReady, typeCode, waitPhase } from './helpers.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+/** The solver worker of `page` (its pool threads are workers too, started from blob URLs). */
+async function solverWorker(page) {
+  for (let i = 0; i < 100; i++) {
+    const w = page.workers().find((w) => w.url().includes('solver.js'));
+    if (w) return w;
+    await page.waitForTimeout(100);
+  }
+  throw new Error('no solver worker');
+}
+
+/** A 10x10 game after one guess, counting every code still possible (seconds of work on the pool). */
+async function longCount(page) {
+  await page.goto(`${server.url}/#/mastermind?mode=break&pegs=10&colors=10&secret=9,8,7,6,5,4,3,2,1,0`);
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  await typeCode(page, [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
+  await page.waitForSelector('#count-all', { timeout: 30_000 });
+  await page.click('#count-all');
+  await waitPhase(page, 'thinking');
+  await page.waitForFunction(() => Number(document.querySelector('.banner.thinking progress')?.value) > 0,
+    null, { timeout: 30_000 });
+}
+
+/** After a failure: "Try again" takes the game back to guessing, and the next guess is scored and counted. */
+async function goesOn(page) {
+  await page.click('#go-on');
+  await waitPhase(page, 'guessing');
+  assert.equal(await page.$$eval('.rows li[data-row]', (rows) => rows.length) >= 1, true, 'the first row is kept');
+  await typeCode(page, [9, 8, 7, 6, 5, 4, 3, 2, 0, 1]);
+  await page.waitForSelector('.rows li[data-row="2"] .keys[data-black]', { timeout: 30_000 });
+  assert.equal(await page.$eval('.rows li[data-row="2"] .keys', (k) => Number(k.dataset.black)), 8);
+  await page.waitForSelector('.game-status .remaining', { timeout: 30_000 });
+  assert.ok(await solverReady(page) > 1, 'a fresh pool');
+}
+
+test('a pool thread that fails mid-job ends the job at once with a message; a fresh worker plays on', async () => {
+  const page = await open(browser, 'about:blank');
+  await longCount(page);
+  const t0 = Date.now();
+  await (await solverWorker(page)).evaluate(() => self.solverTest.exhaustAThread());
+  await waitPhase(page, 'failed');
+  const seconds = (Date.now() - t0) / 1000;
+  assert.ok(seconds < 5, `the failure took ${seconds} s to show`);
+  const banner = await page.textContent('#failed');
+  assert.match(banner, /The solver stopped: one of its threads failed \(.+\), most likely because this device would not give it more memory/);
+  assert.match(banner, /your game is kept/);
+  await shot(page, 'supervise-thread-lost');
+  await goesOn(page);
+  assert.deepEqual(page.errors.filter((e) => !/unreachable|RuntimeError|memory/i.test(e)), []);
+});
+
+test('a solver worker that dies mid-job is noticed within seconds, restarted, and the game plays on', async () => {
+  const page = await open(browser, 'about:blank');
+  await longCount(page);
+  const t0 = Date.now();
+  await (await solverWorker(page)).evaluate(() => self.close());
+  await waitPhase(page, 'failed');
+  const seconds = (Date.now() - t0) / 1000;
+  assert.ok(seconds < 12, `the failure took ${seconds} s to show`);
+  assert.match(await page.textContent('#failed'), /The solver stopped: it said nothing for 8 s/);
+  await shot(page, 'supervise-worker-died');
+  await goesOn(page);
+});
+
+/** The built page module's two files, as Trunk named them (hashed). */
+async function pageFiles() {
+  const html = await readFile(join(DIST, 'index.html'), 'utf8');
+  const script = html.match(/data-app="\.\/([^"]+)"/)?.[1];
+  const wasm = html.match(/data-wasm="\.\/([^"]+)"/)?.[1];
+  assert.ok(script && wasm, 'index.html names the page module');
+  return { script, wasm };
+}
+
+for (const which of ['script', 'wasm']) {
+  test(`the page's own ${which} not loading is named on the page`, async () => {
+    const file = (await pageFiles())[which];
+    const broken = await serve({ missing: [`/${file}`] });
+    try {
+      const page = await open(browser, `${broken.url}/`, undefined, { serviceWorkers: 'block' });
+      await page.waitForSelector('main.unsupported', { timeout: 15_000 });
+      const text = await page.textContent('main.unsupported');
+      assert.match(text, /Puzzle Lab could not load/);
+      assert.ok(text.includes(`Its file ${file} did not load`), text);
+      assert.match(text, /Reload the page/);
+      await shot(page, `load-failed-${which}`);
+    } finally {
+      await broken.close();
+    }
+  });
+}
+
+for (const file of ['solver.js', 'worker.js', 'worker_bg.wasm']) {
+  test(`the solver's ${file} not loading is named, and the status line says the solver is not running`, async () => {
+    const broken = await serve({ missing: [`/${file}`] });
+    try {
+      const page = await open(browser, `${broken.url}/#/mastermind?mode=make&scoring=manual`, undefined,
+        { serviceWorkers: 'block' });
+      await page.waitForSelector('.status .error', { timeout: 30_000 });
+      const error = await page.textContent('.status .error');
+      assert.ok(error.includes(`its file ${file} did not load (the host answered 404`), error);
+      assert.match(error, /Reload the page/);
+      assert.equal(await page.textContent('.status .threads'), 'solver not running');
+      await waitPhase(page, 'failed');
+      assert.ok((await page.textContent('#failed')).includes(file));
+      await shot(page, `load-failed-${file.replace('.', '-')}`);
+    } finally {
+      await broken.close();
+    }
+  });
+}
+
+test('the app runs under its Content-Security-Policy: threads, no inline script, no violation', async () => {
+  const page = await open(browser, 'about:blank');
+  const response = await page.goto(`${server.url}/#/mastermind?mode=make&scoring=auto&strategy=knuth&secret=3,1,4,1`);
+  assert.match(response.headers()['content-security-policy'], /script-src 'self' 'wasm-unsafe-eval'/);
+  assert.ok(await solverReady(page) > 1);
+  await waitPhase(page, 'won');
+  assert.equal(await page.$$eval('script:not([src])', (s) => s.length), 0, 'no inline script');
+  assert.deepEqual(page.errors, []);
+});

@@ -1,0 +1,80 @@
+// The page's boot script: index.html's only script, so that a strict Content-Security-Policy (no inline script)
+// holds. Trunk's `pattern_script` (Trunk.toml) writes its tag with the built module's two file names. In order:
+// 1. the service worker web/isolate.js (offline play; threads where the host sends no isolation headers);
+// 2. a browser without memory that threads can share cannot load the app at all: it is told so in words;
+// 3. the page's own WebAssembly, loaded here so that a failed load is named on the page, not only in the console.
+const tag = document.querySelector('script[data-app]');
+
+/** Replaces the page with a message: a heading, a sentence on what failed, and what to do. */
+function explain(title, what, todo) {
+  const box = document.createElement('main');
+  box.className = 'unsupported';
+  box.setAttribute('role', 'alert');
+  for (const [name, text] of [['h1', title], ['p', what], ['p', todo]]) {
+    const el = document.createElement(name);
+    el.textContent = text;
+    box.append(el);
+  }
+  document.body.prepend(box);
+}
+
+// 1. Registered on the top-level page (a frame's isolation is the embedding page's to decide). Where the page was not
+// isolated yet, it reloads once when the worker is ready (never twice in a row, so a browser that still refuses is
+// not reloaded in a loop). Without service workers the app runs online only, and on one thread where the host sends
+// no headers, and says so.
+(() => {
+  const key = 'puzzle-lab:isolating';
+  try {
+    if (window !== window.top || !window.isSecureContext || !('serviceWorker' in navigator)) return;
+    // `updateViaCache: 'none'`: a new deployment is noticed on the next visit, whatever the HTTP cache holds.
+    const ready = navigator.serviceWorker.register('isolate.js', { updateViaCache: 'none' })
+      .then(() => navigator.serviceWorker.ready);
+    if (self.crossOriginIsolated) return sessionStorage.removeItem(key);
+    if (sessionStorage.getItem(key)) return; // tried once in this tab already
+    ready.then(() => {
+      sessionStorage.setItem(key, '1');
+      location.reload();
+    }).catch(() => {});
+  } catch {
+    // No storage (a privacy setting): no way to avoid a reload loop, so no reload either.
+  }
+})();
+
+// 2. The app's WebAssembly (the page's as well as the solver's) is built for threads, so it needs memory that can be
+// shared.
+function lacks() {
+  try {
+    if (typeof WebAssembly !== 'object') return 'WebAssembly';
+    new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true });
+    return null;
+  } catch (e) {
+    return `WebAssembly memory that threads can share (${e})`;
+  }
+}
+
+// 3. The page's module: its script, then its WebAssembly.
+async function load() {
+  const missing = lacks();
+  if (missing) {
+    explain('Puzzle Lab cannot run in this browser', `It lacks ${missing}, which the app needs to load.`,
+      'Safari 15.2, Firefox 79 and Chrome 92 and later have it. Update this browser, turn shared memory back on if a '
+      + 'setting switched it off (in Firefox, javascript.options.shared_memory in about:config), or open this page '
+      + 'in another browser.');
+    return;
+  }
+  const [script, wasm] = [tag?.dataset.app, tag?.dataset.wasm];
+  let step = script;
+  try {
+    const app = await import(script);
+    step = wasm;
+    await app.default({ module_or_path: wasm });
+    dispatchEvent(new CustomEvent('TrunkApplicationStarted'));
+  } catch (e) {
+    const file = String(step).split('/').pop();
+    explain('Puzzle Lab could not load', `Its file ${file} did not load (${e?.message ?? e}).`,
+      'Reload the page. If this happens again, check the connection; if it is fine, the site is missing part of its '
+      + 'build, or a setting or extension of this browser blocks it.');
+  }
+}
+
+load();
