@@ -9,9 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DIST } from '../serve.mjs';
 
-// Today's 383 + 457 KB and a little room: growing past it is a decision to record in BENCHMARKS.md, not a
+// Today's 388 + 468 KB and a little room: growing past it is a decision to record in BENCHMARKS.md, not a
 // side effect (the opening books once reached the page unnoticed, and the two modules went from 774 to 863 KB).
-const BUDGET = 850_000;
+// Raised from 850,000 on 2026-11-28 for what keeps a person's game alive at the edges (supervised jobs, named load
+// failures, the record by game, strategies handing over): 11 KB.
+const BUDGET = 860_000;
 const OPENINGS = fileURLToPath(new URL('../../crates/mastermind/openings/', import.meta.url));
 
 async function modules() {

@@ -30,9 +30,12 @@ test('Back, Forward and two tabs over finished games count each game once; other
   await page.goto(link(a));
   await win(page, a);
   await page.waitForSelector('.record[data-played="1"]');
+  // The address keeps up with the game: a finished game's own link.
+  const finished = [page.url()];
   await page.goto(link(b));
   await win(page, b);
   await page.waitForSelector('.record[data-played="2"]');
+  finished.push(page.url());
   for (const step of ['goBack', 'goForward', 'goBack']) {
     await page[step]();
     await waitPhase(page, 'won');
@@ -41,9 +44,9 @@ test('Back, Forward and two tabs over finished games count each game once; other
   }
   // The same two finished games reloaded in two more tabs.
   const tabs = [];
-  for (const secret of [a, b]) {
+  for (const url of finished) {
     const tab = await context.newPage();
-    await tab.goto(link(secret));
+    await tab.goto(url);
     await tab.reload();
     await solverReady(tab);
     await waitPhase(tab, 'won');

@@ -117,6 +117,7 @@ for (const file of ['solver.js', 'worker.js', 'worker_bg.wasm']) {
       assert.equal(await page.textContent('.status .threads'), 'solver not running');
       await waitPhase(page, 'failed');
       assert.ok((await page.textContent('#failed')).includes(file));
+      assert.ok(await page.$('#reload'), 'a solver that cannot start offers a reload, not a search that would fail');
       await shot(page, `load-failed-${file.replace('.', '-')}`);
     } finally {
       await broken.close();

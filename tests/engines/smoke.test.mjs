@@ -5,20 +5,34 @@
 // one-thread path: a message that names what the browser lacks and what to do, and a game that still plays.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve } from '../serve.mjs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve, DIST } from '../serve.mjs';
 import { feedback } from '../e2e/helpers.mjs';
 import { firefox, webkit } from './drivers.mjs';
 
-let server, app, host;
+let server, app, host, threadFails, workerDies;
 before(async () => {
   server = await serve();
+  // The real solver with a fault, 300 ms into the first count a person asks for (a thorough count): one of its pool
+  // threads fails as on a failed memory grow, or the whole worker stops. These drivers reach only the page, so the
+  // fault comes from a stand-in entry script that loads the real one.
+  const real = await readFile(join(DIST, 'solver.js'), 'utf8');
+  const faulty = (fault) => `await import('./real-solver.js');
+    self.addEventListener('message', (e) => {
+      if (String(e.data).includes('"thorough":true')) setTimeout(() => { ${fault} }, 300);
+    });`;
+  threadFails = await serve({ scripts: { '/solver.js': faulty('self.solverTest.exhaustAThread();'), '/real-solver.js': real } });
+  workerDies = await serve({ scripts: { '/solver.js': faulty('self.close();'), '/real-solver.js': real } });
   // For the embed: the app on one origin (CORP cross-origin, so other sites may frame it), a tutorial page on another.
   app = await serve({ corp: 'cross-origin' });
   const snippet = `<iframe id="game" src="${app.url}/#/mastermind?embed=1&pegs=4&colors=6" width="420" height="760" `
     + 'style="border:0" allow="cross-origin-isolated"></iframe>';
   host = await serve({ pages: { '/tutorial.html': `<!doctype html><title>tutorial</title><link rel="icon" href="data:,">${snippet}` } });
 });
-after(async () => { await server?.close(); await app?.close(); await host?.close(); });
+after(async () => {
+  for (const s of [server, app, host, threadFails, workerDies]) await s?.close();
+});
 
 // In the page: the thread count the status line shows once the solver is ready (0 until then).
 const threadsShown = () => Number(document.querySelector('.status .threads')?.dataset.threads ?? 0);
@@ -83,6 +97,30 @@ for (const engine of ENGINES) {
         assert.deepEqual(page.errors(), []);
         await page.close();
       });
+
+      for (const [fault, served, said] of [
+        ['a pool thread fails', () => threadFails, /The solver stopped: one of its threads failed/],
+        ['the worker dies', () => workerDies, /The solver stopped: it said nothing for 8 s/],
+      ]) {
+        test(`${fault} in the middle of a count: the job fails with a message, and the game goes on`, async () => {
+          const page = await browser.open(`${served().url}/#/mastermind?mode=break&pegs=10&colors=10&secret=9,8,7,6,5,4,3,2,1,0`);
+          await page.waitFor(threadsShown);
+          await page.waitFor(phaseIs, 'guessing');
+          await play(page, [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
+          await page.waitFor(() => document.querySelector('#count-all') !== null);
+          await page.evaluate(click, '#count-all');
+          await page.waitFor(phaseIs, 'failed');
+          assert.match(await page.evaluate(() => document.querySelector('#failed').textContent), said);
+          await page.shot(`${browser.name}-supervised-${fault.replaceAll(' ', '-')}`);
+          await page.evaluate(click, '#go-on');
+          await page.waitFor(phaseIs, 'guessing');
+          await play(page, [9, 8, 7, 6, 5, 4, 3, 2, 0, 1]);
+          const black = await page.waitFor(() => document.querySelector('.rows li[data-row="2"] .keys[data-black]')?.dataset.black);
+          assert.equal(black, '8');
+          assert.ok(await page.waitFor(threadsShown) > 1, 'a fresh pool');
+          await page.close();
+        });
+      }
 
       test('the computer breaks your code with knuth', async () => {
         const page = await browser.open(`${server.url}/#/mastermind?mode=make&scoring=auto&strategy=knuth`);

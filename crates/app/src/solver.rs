@@ -91,6 +91,8 @@ const BIG_WHEN_IDLE_BYTES: u64 = 768 << 20;
 const IDLE_RESTART_MS: f64 = 30_000.0;
 /// The least time between two redraws of the status for progress alone.
 const PROGRESS_REDRAW_MS: f64 = 200.0;
+/// How long a running job may take to stop after its cancel before the page stops it by restarting the worker.
+const CANCEL_GRACE_MS: f64 = 1_500.0;
 /// How often the page's watchdog looks.
 const WATCHDOG_MS: i32 = 1_000;
 
@@ -104,6 +106,8 @@ struct Inner {
     last_heard: f64,
     /// The worker's memory after its last job, and when that job ended.
     memory_bytes: u64,
+    /// The running job a cancel was sent to, and when.
+    cancelling: Option<(JobId, f64)>,
     last_done: f64,
     /// When the status was last handed to the page (progress redraws are limited to a few a second).
     last_emit: f64,
@@ -166,6 +170,7 @@ impl Solver {
             pool_since: None,
             last_heard: now(),
             memory_bytes: 0,
+            cancelling: None,
             last_done: now(),
             last_emit: 0.0,
             watchers: 0,
@@ -192,9 +197,13 @@ impl Solver {
 
     fn watch(&self) {
         let t = now();
-        let (late, in_pool, retries, one_thread, stalled, oversized) = {
+        let (late, in_pool, retries, one_thread, stalled, oversized, slow_cancel) = {
             let inner = self.0.borrow();
             let alive = inner.worker.is_some();
+            let slow_cancel = inner
+                .cancelling
+                .filter(|(id, at)| inner.pending.contains_key(id) && t - at > CANCEL_GRACE_MS)
+                .map(|(id, _)| id);
             let oversized = alive
                 && inner.ready
                 && inner.pending.is_empty()
@@ -217,6 +226,7 @@ impl Solver {
                     && !inner.pending.is_empty()
                     && t - inner.last_heard > STALL_TIMEOUT_MS,
                 oversized,
+                slow_cancel,
             )
         };
         if late && retries == 0 {
@@ -236,6 +246,8 @@ impl Solver {
                 "it said nothing for {} s: it stopped, or the browser stopped it",
                 STALL_TIMEOUT_MS / 1000.0
             ));
+        } else if let Some(id) = slow_cancel {
+            self.cancel_by_restart(id, true);
         } else if oversized {
             self.give_memory_back();
         }
@@ -309,6 +321,7 @@ impl Solver {
         inner.status.pool_starting = None;
         inner.last_heard = now();
         inner.memory_bytes = 0;
+        inner.cancelling = None;
     }
 
     fn set_status(&self, f: impl FnOnce(&mut SolverStatus)) {
@@ -559,13 +572,24 @@ impl Solver {
             )
         };
         if ready && !(by_restart && running) {
-            // The worker reads messages while a job runs (or the job still waits in its queue).
-            Self::post(&self.0.borrow(), &ToWorker::Cancel { id }.to_json());
+            // The worker reads messages while a job runs (or the job still waits in its queue). A running job
+            // stops at its next check; one that does not within CANCEL_GRACE_MS (a step that checks seldom, such as
+            // listing 8x8's codes) is stopped by restarting the worker (the watchdog).
+            let mut inner = self.0.borrow_mut();
+            if running {
+                inner.cancelling = Some((id, now()));
+            }
+            Self::post(&inner, &ToWorker::Cancel { id }.to_json());
             return;
         }
         // Either the worker has not started (the job was never sent: drop it here), or it runs the job on its
         // own thread and cannot read messages: restart it; the jobs still waiting are sent again once it is up.
-        let restart = ready;
+        self.cancel_by_restart(id, ready);
+    }
+
+    /// Ends job `id` cancelled at once, restarting the worker if `restart` (it is running the job); the jobs still
+    /// waiting are sent again once the new worker is up.
+    fn cancel_by_restart(&self, id: JobId, restart: bool) {
         let cancelled = {
             let mut inner = self.0.borrow_mut();
             if restart && let Some(w) = inner.worker.take() {

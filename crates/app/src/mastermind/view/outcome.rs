@@ -119,9 +119,18 @@ fn GoOn(props: &GameProps) -> Html {
         })
     };
     let computer = g.settings.mode == Mode::Make;
+    // A solver that could not start at all (a missing file) is not started again: only a reload helps.
+    let stopped = crate::hooks::use_solver().is_some_and(|s| s.status.stopped);
+    let reload = Callback::from(|_: MouseEvent| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().reload();
+        }
+    });
     html! {
         <span class="go-on">
-            if computer {
+            if stopped {
+                <button type="button" class="primary" id="reload" onclick={reload}>{ "Reload the page" }</button>
+            } else if computer {
                 <label class="field inline" for="go-on-strategy">
                     <span>{ "Go on from these rows with" }</span>
                     <select id="go-on-strategy" onchange={on_pick}>
