@@ -99,7 +99,7 @@ for (const engine of ENGINES) {
       });
 
       for (const [fault, served, said] of [
-        ['a pool thread fails', () => threadFails, /The solver stopped: one of its threads failed/],
+        ['a pool thread fails', () => threadFails, /The solver stopped: one of its threads failed \(.+\), most likely because this device would not give it more memory/],
         ['the worker dies', () => workerDies, /The solver stopped: it said nothing for 8 s/],
       ]) {
         test(`${fault} in the middle of a count: the job fails with a message, and the game goes on`, async () => {

@@ -616,9 +616,11 @@ impl Solver {
 /// What the page says of a pool thread that failed with `message`: a trap (`unreachable`) or a failed grow is
 /// nearly always memory the device would not give.
 fn lost_thread(message: &str) -> String {
-    let memory = ["unreachable", "memory", "allocation", "Out of"]
+    // Chromium says "unreachable", WebKit "Unreachable code should not be executed", Firefox "unreachable executed".
+    let lower = message.to_lowercase();
+    let memory = ["unreachable", "memory", "allocation", "out of"]
         .iter()
-        .any(|m| message.contains(m));
+        .any(|m| lower.contains(m));
     let why = if memory {
         ", most likely because this device would not give it more memory: a smaller size needs less"
     } else {
@@ -658,4 +660,25 @@ pub fn SolverProvider(props: &ProviderProps) -> Html {
         status: (*status).clone(),
     };
     html! { <ContextProvider<SolverContext> context={ctx}>{ props.children.clone() }</ContextProvider<SolverContext>> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lost_thread;
+
+    /// Each engine's word for a trap reads as memory the device would not give.
+    #[test]
+    fn a_trap_in_any_engine_is_read_as_memory() {
+        for said in [
+            "RuntimeError: unreachable",
+            "RuntimeError: Unreachable code should not be executed (evaluating 'wasm.wbg_rayon_start_worker(receiver)')",
+            "RuntimeError: unreachable executed",
+        ] {
+            assert!(
+                lost_thread(said).contains("would not give it more memory"),
+                "{said}"
+            );
+        }
+        assert!(!lost_thread("TypeError: x is undefined").contains("memory"));
+    }
 }
