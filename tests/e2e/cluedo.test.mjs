@@ -123,6 +123,8 @@ test('bad links are named, and the page still plays', async () => {
   const simErrors = await sim.locator('.cluedo-sim > .error').allTextContents();
   assert.ok(simErrors.some((e) => e.includes("players: 1 player; a game has 2 to 6, so 2 play (deduction players added)")), simErrors.join('|'));
   assert.ok(simErrors.some((e) => e.includes("games: '0'")), simErrors.join('|'));
+  // Named once, and gone from the address: a reload or a copied link carries the values used.
+  await sim.waitForFunction(() => location.hash === '#/cluedo/simulate?players=random,deduction&games=1000&seed=1');
   assert.deepEqual(page.errors, []);
 });
 

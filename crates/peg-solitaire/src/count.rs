@@ -125,6 +125,21 @@ pub enum CountError {
     NeedsOnePeg,
     /// A level's temporary files could not be written or read.
     Disk(String),
+    /// The device did not give the memory the next level needs, asked before building it (a browser tab on a
+    /// phone may refuse long before `Limits::max_bytes`).
+    DeviceMemory {
+        /// Pegs of the level that would not fit.
+        pegs: u32,
+        /// The bytes asked for.
+        needed: u64,
+    },
+}
+
+/// Whether this device gives `bytes` of memory now: the block is reserved and given back at once (the allocator
+/// keeps it for the level about to be built). A refused grow in the middle of building a level would abort the
+/// thread instead.
+pub(crate) fn device_gives(bytes: u64) -> bool {
+    usize::try_from(bytes).is_ok_and(|b| Vec::<u8>::new().try_reserve_exact(b).is_ok())
 }
 
 impl fmt::Display for CountError {
@@ -148,6 +163,12 @@ impl fmt::Display for CountError {
                 f.write_str("this needs a finish with one peg (a hole, or any-one)")
             }
             CountError::Disk(e) => write!(f, "a level's temporary file failed: {e}"),
+            CountError::DeviceMemory { pegs, needed } => write!(
+                f,
+                "this count needs more memory than this device gave: the level of {pegs} pegs needs about {} at \
+                 once",
+                human_bytes(*needed)
+            ),
         }
     }
 }
@@ -284,4 +305,24 @@ fn group_fixing_start_keeping(board: &Board, start: Position, finals: &[Position
         .filter(|&s| finals.iter().all(|&p| finals.contains(&board.apply(s, p))))
         .collect();
     Symmetry::of_indices(board, &keep)
+}
+
+#[cfg(test)]
+mod device_tests {
+    use super::*;
+
+    /// A level the device cannot give is refused before it is built, with a message that says so.
+    #[test]
+    fn memory_the_device_refuses_is_said_before_a_level_is_built() {
+        assert!(device_gives(1 << 20));
+        assert!(!device_gives(1 << 63), "more than an address space holds");
+        let e = CountError::DeviceMemory {
+            pegs: 20,
+            needed: 3 << 30,
+        };
+        assert_eq!(
+            e.to_string(),
+            "this count needs more memory than this device gave: the level of 20 pegs needs about 3.0 GB at once"
+        );
+    }
 }

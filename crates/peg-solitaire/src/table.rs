@@ -254,6 +254,8 @@ impl TableBuild {
                     needed: kept + next,
                     limit,
                 })
+            } else if !crate::count::device_gives(next) {
+                Err(CountError::DeviceMemory { pegs, needed: next })
             } else {
                 Ok(())
             }

@@ -176,6 +176,12 @@ impl Run<'_> {
                 limit: self.limits.max_bytes,
             });
         }
+        if !super::device_gives(next) {
+            return Err(CountError::DeviceMemory {
+                pegs: level.pegs.saturating_sub(1),
+                needed: next,
+            });
+        }
         Ok(())
     }
 
