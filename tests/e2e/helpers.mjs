@@ -85,22 +85,30 @@ export async function typeCode(page, code) {
 }
 
 /**
- * Starts a genuinely long search (counting every code still possible on a 10x10 board after one guess: about
- * a billion, seconds of work), checks its progress shows, cancels it from the page, then checks the game and the
- * solver go on: the next guess is scored and its count arrives. Returns the page.
+ * Opens a 10x10 game at `base`, plays one guess and starts counting every code still possible (about a billion:
+ * seconds of work on the pool); returns once its progress shows (polled from the pool, or posted by the search
+ * itself on one thread).
  */
-export async function cancelThenPlay(browser, base, options = {}) {
-  const page = await open(browser, `${base}/#/mastermind?mode=break&pegs=10&colors=10&secret=9,8,7,6,5,4,3,2,1,0`,
-    undefined, options);
+export async function startLongCount(page, base) {
+  await page.goto(`${base}/#/mastermind?mode=break&pegs=10&colors=10&secret=9,8,7,6,5,4,3,2,1,0`);
   await solverReady(page);
   await waitPhase(page, 'guessing');
   await typeCode(page, [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
   await page.waitForSelector('#count-all', { timeout: 30_000 });
   await page.click('#count-all');
   await waitPhase(page, 'thinking');
-  // Progress shows while it runs (polled from the pool, or posted by the search itself on one thread).
   await page.waitForFunction(() => Number(document.querySelector('.banner.thinking progress')?.value) > 0,
     null, { timeout: 30_000 });
+}
+
+/**
+ * Starts a genuinely long search (counting every code still possible on a 10x10 board after one guess: about
+ * a billion, seconds of work), checks its progress shows, cancels it from the page, then checks the game and the
+ * solver go on: the next guess is scored and its count arrives. Returns the page.
+ */
+export async function cancelThenPlay(browser, base, options = {}) {
+  const page = await open(browser, 'about:blank', undefined, options);
+  await startLongCount(page, base);
   await page.click('#cancel');
   await waitPhase(page, 'guessing');
   // The worker stopped the search itself (it answers Cancelled only when the search ended early), or, on one

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve, DIST } from '../serve.mjs';
-import { launch, open, shot, solverReady, typeCode, waitPhase } from './helpers.mjs';
+import { launch, open, shot, solverReady, startLongCount, typeCode, waitPhase } from './helpers.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -21,19 +21,6 @@ async function solverWorker(page) {
     await page.waitForTimeout(100);
   }
   throw new Error('no solver worker');
-}
-
-/** A 10x10 game after one guess, counting every code still possible (seconds of work on the pool). */
-async function longCount(page) {
-  await page.goto(`${server.url}/#/mastermind?mode=break&pegs=10&colors=10&secret=9,8,7,6,5,4,3,2,1,0`);
-  await solverReady(page);
-  await waitPhase(page, 'guessing');
-  await typeCode(page, [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
-  await page.waitForSelector('#count-all', { timeout: 30_000 });
-  await page.click('#count-all');
-  await waitPhase(page, 'thinking');
-  await page.waitForFunction(() => Number(document.querySelector('.banner.thinking progress')?.value) > 0,
-    null, { timeout: 30_000 });
 }
 
 /** After a failure: "Try again" takes the game back to guessing, and the next guess is scored and counted. */
@@ -50,7 +37,7 @@ async function goesOn(page) {
 
 test('a pool thread that fails mid-job ends the job at once with a message; a fresh worker plays on', async () => {
   const page = await open(browser, 'about:blank');
-  await longCount(page);
+  await startLongCount(page, server.url);
   const t0 = Date.now();
   await (await solverWorker(page)).evaluate(() => self.solverTest.exhaustAThread());
   await waitPhase(page, 'failed');
@@ -66,7 +53,7 @@ test('a pool thread that fails mid-job ends the job at once with a message; a fr
 
 test('a solver worker that dies mid-job is noticed within seconds, restarted, and the game plays on', async () => {
   const page = await open(browser, 'about:blank');
-  await longCount(page);
+  await startLongCount(page, server.url);
   const t0 = Date.now();
   await (await solverWorker(page)).evaluate(() => self.close());
   await waitPhase(page, 'failed');

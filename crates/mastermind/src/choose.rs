@@ -59,14 +59,7 @@ pub fn choose(
             let first = search::first(spec, history, budget, observer);
             let guess = match first {
                 Err(Stopped::Budget) => {
-                    return local_search(
-                        spec,
-                        history,
-                        budget,
-                        observer,
-                        rng,
-                        Some(out_of_budget(strategy, budget)),
-                    );
+                    return past_budget(strategy, spec, history, budget, observer, rng);
                 }
                 found => found?.ok_or(StrategyError::Contradiction)?,
             };
@@ -89,14 +82,9 @@ pub fn choose(
         }
         Strategy::RandomConsistent => {
             match random_consistent(spec, history, budget, observer, rng, None) {
-                Err(StrategyError::Stopped(Stopped::Budget)) => local_search(
-                    spec,
-                    history,
-                    budget,
-                    observer,
-                    rng,
-                    Some(out_of_budget(strategy, budget)),
-                ),
+                Err(StrategyError::Stopped(Stopped::Budget)) => {
+                    past_budget(strategy, spec, history, budget, observer, rng)
+                }
                 chosen => chosen,
             }
         }
@@ -193,6 +181,19 @@ fn hand_over(
         }
         chosen => chosen,
     }
+}
+
+/// Local search chooses, after `strategy`'s exact search ran out of `budget`.
+fn past_budget(
+    strategy: Strategy,
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+) -> Result<Choice, StrategyError> {
+    let why = out_of_budget(strategy, budget);
+    local_search(spec, history, budget, observer, rng, Some(why))
 }
 
 /// Why local search chose after `strategy`'s exact search ran out of `budget`.
