@@ -9,8 +9,11 @@
 //! A watchdog looks every second: a worker whose module has not loaded after 45 s, or whose thread pool has not
 //! started 15 s after it said `Starting`, is started once more; if that one stalls in its pool as well, it is
 //! started on one thread (a thread pool that cannot start hangs silently). A worker running a job on its pool
-//! that has said nothing for 15 s (it posts a heartbeat every second) is restarted, failing its jobs with a
-//! message. A worker running a job on its own thread cannot post while it works, so it is not watched then.
+//! that has said nothing for 8 s (it posts a heartbeat every second), or that reports a pool thread `Lost`, is
+//! replaced, failing its jobs with a message; a running job that has not stopped 1.5 s after its cancel is stopped
+//! the same way; a worker left big by its jobs is replaced to give its memory back. A worker that never started
+//! is not started again: the page names the file that did not load (`diagnose.rs`). A worker running a job on its
+//! own thread cannot post while it works, so it is not watched then.
 //!
 //! Longer than 500 lines: one concern, the worker's life cycle, from start through watchdog, restart and cancel,
 //! which share the handle's state; the hooks, the status line and the lanes live in their own files.
