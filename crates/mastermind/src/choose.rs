@@ -59,7 +59,8 @@ pub fn choose(
             let first = search::first(spec, history, budget, observer);
             let guess = match first {
                 Err(Stopped::Budget) => {
-                    return past_budget(strategy, spec, history, budget, observer, rng);
+                    let why = out_of_budget(strategy, budget);
+                    return local_search(spec, history, budget, observer, rng, Some(why));
                 }
                 found => found?.ok_or(StrategyError::Contradiction)?,
             };
@@ -80,14 +81,7 @@ pub fn choose(
             );
             local_search(spec, history, budget, observer, rng, Some(why))
         }
-        Strategy::RandomConsistent => {
-            match random_consistent(spec, history, budget, observer, rng, None) {
-                Err(StrategyError::Stopped(Stopped::Budget)) => {
-                    past_budget(strategy, spec, history, budget, observer, rng)
-                }
-                chosen => chosen,
-            }
-        }
+        Strategy::RandomConsistent => random_else_local(spec, history, budget, observer, rng, None),
         _ => {
             // Listing says why it cannot (`strategy::listable`), once.
             let listed = match listing.of(spec) {
@@ -170,30 +164,33 @@ fn hand_over(
         let why = format!("{why}; local-search chose this guess");
         return local_search(spec, history, budget, observer, rng, Some(why));
     }
-    let to_random = format!("{why}; random-consistent chose this guess");
-    match random_consistent(spec, history, budget, observer, rng, Some(to_random)) {
-        Err(StrategyError::Stopped(Stopped::Budget)) => {
-            let why = format!(
-                "{why}; {}",
-                out_of_budget(Strategy::RandomConsistent, budget)
-            );
-            local_search(spec, history, budget, observer, rng, Some(why))
-        }
-        chosen => chosen,
-    }
+    random_else_local(spec, history, budget, observer, rng, Some(why))
 }
 
-/// Local search chooses, after `strategy`'s exact search ran out of `budget`.
-fn past_budget(
-    strategy: Strategy,
+/// Random-consistent's exact search chooses (for another strategy that handed over, `why`); where it runs out of
+/// its budget, local search does.
+fn random_else_local(
     spec: &Spec,
     history: &[Row],
     budget: &Budget,
     observer: &dyn Observer,
     rng: &mut impl Rng,
+    why: Option<String>,
 ) -> Result<Choice, StrategyError> {
-    let why = out_of_budget(strategy, budget);
-    local_search(spec, history, budget, observer, rng, Some(why))
+    let to_random = why
+        .as_ref()
+        .map(|w| format!("{w}; random-consistent chose this guess"));
+    match random_consistent(spec, history, budget, observer, rng, to_random) {
+        Err(StrategyError::Stopped(Stopped::Budget)) => {
+            let past = out_of_budget(Strategy::RandomConsistent, budget);
+            let why = match why {
+                Some(w) => format!("{w}; {past}"),
+                None => past,
+            };
+            local_search(spec, history, budget, observer, rng, Some(why))
+        }
+        chosen => chosen,
+    }
 }
 
 /// Why local search chose after `strategy`'s exact search ran out of `budget`.

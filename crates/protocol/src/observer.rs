@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
 
 use progress::{Flow, Observer, Progress, Unit};
 
@@ -36,10 +36,16 @@ struct Units {
     tally: Option<(u64, u64, &'static str)>,
 }
 
+/// A job's [`JobObserver`] state: running, cancelled, or running with a thread to fail at its next check.
+const RUNNING: u8 = 0;
+const CANCELLED: u8 = 1;
+const FAULT: u8 = 2;
+
 /// Progress and cancellation of one job, shared between the thread that runs it and the one that reports.
 #[derive(Debug, Default)]
 pub struct JobObserver {
-    cancelled: AtomicBool,
+    /// [`RUNNING`], [`CANCELLED`] or [`FAULT`]: one atomic, so the cores' frequent check reads one word.
+    state: AtomicU8,
     done: AtomicU64,
     total: AtomicU64,
     units_run: AtomicU32,
@@ -52,8 +58,6 @@ pub struct JobObserver {
     traced: bool,
     /// The clock the core may read for time budgets ([`Observer::clock_ms`]).
     clock: Option<Clock>,
-    /// The next thread that checks the job fails ([`JobObserver::fail_a_thread`]).
-    fault: AtomicBool,
 }
 
 impl JobObserver {
@@ -157,19 +161,22 @@ impl JobObserver {
 
     /// Asks the job to stop at its next check.
     pub fn cancel(&self) {
-        self.cancelled.store(true, Ordering::Relaxed);
+        self.state.store(CANCELLED, Ordering::Relaxed);
     }
 
     /// Makes the next pool thread that checks this job fail as a thread does whose memory cannot grow: it asks for
     /// more memory than any tab has, and the allocator's failure aborts it. For the tests of what the worker and the
     /// page do when a pool thread is lost in the middle of a job (the worker's `exhaustAThread`).
     pub fn fail_a_thread(&self) {
-        self.fault.store(true, Ordering::Relaxed);
+        // A job already cancelled stays cancelled.
+        let _ = self
+            .state
+            .compare_exchange(RUNNING, FAULT, Ordering::Relaxed, Ordering::Relaxed);
     }
 
     /// Whether [`JobObserver::cancel`] was called.
     pub fn is_cancelled(&self) -> bool {
-        self.cancelled.load(Ordering::Relaxed)
+        self.state.load(Ordering::Relaxed) == CANCELLED
     }
 
     /// How far the current piece of work is.
@@ -258,10 +265,21 @@ impl Observer for JobObserver {
     }
 
     fn keep_going(&self) -> bool {
-        if self.fault.load(Ordering::Relaxed) && self.fault.swap(false, Ordering::Relaxed) {
-            exhaust_memory();
+        match self.state.load(Ordering::Relaxed) {
+            RUNNING => true,
+            CANCELLED => false,
+            _ => {
+                // The one thread that takes the fault fails; the others go on.
+                if self
+                    .state
+                    .compare_exchange(FAULT, RUNNING, Ordering::Relaxed, Ordering::Relaxed)
+                    .is_ok()
+                {
+                    exhaust_memory();
+                }
+                !self.is_cancelled()
+            }
         }
-        !self.is_cancelled()
     }
 
     fn clock_ms(&self) -> Option<f64> {

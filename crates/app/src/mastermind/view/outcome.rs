@@ -97,12 +97,12 @@ pub fn Outcome(props: &GameProps) -> Html {
 #[component]
 fn GoOn(props: &GameProps) -> Html {
     let g = &*props.game;
-    let suggested =
-        if g.settings.mode == Mode::Make && mastermind::strategy::too_big_to_search(&g.spec) {
-            Strategy::LocalSearch
-        } else {
-            g.settings.strategy
-        };
+    let computer = g.settings.mode == Mode::Make;
+    let suggested = if computer && mastermind::strategy::too_big_to_search(&g.spec) {
+        Strategy::LocalSearch
+    } else {
+        g.settings.strategy
+    };
     let chosen = use_state(|| suggested);
     let go_on = {
         let (d, chosen) = (props.dispatch.clone(), chosen.clone());
@@ -110,15 +110,12 @@ fn GoOn(props: &GameProps) -> Html {
     };
     let on_pick = {
         let chosen = chosen.clone();
-        Callback::from(move |e: Event| {
-            if let Some(s) =
-                crate::widgets::field::selected_index(&e).and_then(|i| Strategy::ALL.get(i))
-            {
-                chosen.set(*s);
-            }
-        })
+        Callback::from(move |s: Strategy| chosen.set(s))
     };
-    let computer = g.settings.mode == Mode::Make;
+    let strategies: Vec<(String, Strategy)> = Strategy::ALL
+        .iter()
+        .map(|s| (s.name().to_string(), *s))
+        .collect();
     // A solver that could not start at all (a missing file) is not started again: only a reload helps.
     let stopped = crate::hooks::use_solver().is_some_and(|s| s.status.stopped);
     let reload = Callback::from(|_: MouseEvent| {
@@ -131,12 +128,7 @@ fn GoOn(props: &GameProps) -> Html {
             if stopped {
                 <button type="button" class="primary" id="reload" onclick={reload}>{ "Reload the page" }</button>
             } else if computer {
-                <label class="field inline" for="go-on-strategy">
-                    <span>{ "Go on from these rows with" }</span>
-                    <select id="go-on-strategy" onchange={on_pick}>
-                        { for Strategy::ALL.iter().map(|s| html! { <option selected={*s == *chosen}>{ s.name() }</option> }) }
-                    </select>
-                </label>
+                { super::settings_form::select("Go on from these rows with", "go-on-strategy", strategies, *chosen, on_pick) }
                 <button type="button" class="primary" id="go-on" onclick={go_on}>{ "Go on" }</button>
             } else {
                 <button type="button" class="primary" id="go-on" onclick={go_on}>{ if g.secret.is_some() { "Go on" } else { "Try again" } }</button>

@@ -30,7 +30,8 @@ pub struct SettingsProps {
     pub submit_label: AttrValue,
 }
 
-fn select<T: Copy + PartialEq + 'static>(
+/// A labelled `<select>` of `options`, `value` chosen; `on` gets the value picked.
+pub(super) fn select<T: Copy + PartialEq + 'static>(
     label: &'static str,
     id: &'static str,
     options: Vec<(String, T)>,
