@@ -36,10 +36,18 @@ async function heldBuild(page, except = null) {
   throw new Error(`the service worker holds no build${except ? ` other than ${except}` : ''} after 60 s`);
 }
 
-/** Plays each game a little in `page`, reloading each from the (stopped) server's address. */
+/**
+ * Loads `address` afresh with the server stopped: from a blank page, so that it is a document load served by the
+ * service worker, not a hash change that the page before would see and could still answer.
+ */
+async function open(page, address) {
+  await page.goto('about:blank');
+  await page.goto(address);
+}
+
+/** Plays each game a little in `page`, loading each from the (stopped) server's address. */
 async function playEveryGame(page, url) {
-  await page.goto(`${url}/#/mastermind?mode=break&secret=3,1,4,1`);
-  await page.reload();
+  await open(page, `${url}/#/mastermind?mode=break&secret=3,1,4,1`);
   const threads = await solverReady(page);
   assert.ok(threads > 1, `${threads} threads offline`);
   assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
@@ -62,15 +70,13 @@ async function playEveryGame(page, url) {
   }
   await waitPhase(page, 'won');
 
-  await page.goto(`${url}/#/pegs?board=triangle&start=0,0&finish=any-one`);
-  await page.reload();
+  await open(page, `${url}/#/pegs?board=triangle&start=0,0&finish=any-one`);
   await solverReady(page);
   await page.click('#count-all');
   await page.waitForSelector('#count-solutions', { timeout: 30_000 });
   assert.equal(await page.getAttribute('#count-solutions', 'data-solutions'), '29760');
 
-  await page.goto(`${url}/#/cluedo/simulate?players=deduction,deduction,deduction&games=300&seed=5`);
-  await page.reload();
+  await open(page, `${url}/#/cluedo/simulate?players=deduction,deduction,deduction&games=300&seed=5`);
   await solverReady(page);
   await page.click('#sim-run');
   await page.waitForSelector('#sim-table-out tbody tr', { timeout: 60_000 });
