@@ -28,9 +28,10 @@ use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::prelude::*;
 
-use crate::widgets::lanes::SearchView;
-
 mod diagnose;
+mod search_view;
+
+pub use search_view::{Lane, SearchView};
 
 /// What the page knows about the worker.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -6,7 +6,7 @@ use cluedo::simulate::{Simulation, seed_figure, simulate};
 use cluedo::{Card, Kind, Notebook, Owner, Triple, Turn, View, hand_sizes};
 use serde_json::{Value, json};
 
-use crate::Failure;
+use crate::output::Failure;
 use crate::output::Output;
 
 #[cfg(feature = "mpi")]

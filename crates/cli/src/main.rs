@@ -20,7 +20,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use output::Output;
+use output::{Failure, Output};
 
 #[derive(Parser)]
 #[command(
@@ -66,32 +66,6 @@ enum Game {
     /// Cluedo: simulate games of computer players, or deduce from a real table's log.
     #[command(subcommand)]
     Cluedo(cluedo::Command),
-}
-
-/// Why a command failed, and the exit status that says so: 1 for most errors, 2 for input refused as impossible
-/// or malformed (a Cluedo log that cannot be true).
-pub(crate) struct Failure {
-    message: String,
-    status: u8,
-}
-
-impl Failure {
-    /// Input refused: exit status 2.
-    pub(crate) fn refused(message: String) -> Failure {
-        Failure { message, status: 2 }
-    }
-}
-
-impl From<String> for Failure {
-    fn from(message: String) -> Failure {
-        Failure { message, status: 1 }
-    }
-}
-
-impl From<&str> for Failure {
-    fn from(message: &str) -> Failure {
-        Failure::from(message.to_string())
-    }
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {

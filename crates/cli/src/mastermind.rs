@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use mastermind::opening::Entry;
-use mastermind::search::{self, Budget, Count, Schedule, Stopped};
+use mastermind::search::{self, Budget, Count, Schedule};
 use mastermind::{Code, Feedback, Row, Spec, Strategy, play_game_watched, play_sampled};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -183,13 +183,6 @@ fn parse_history(spec: &Spec, text: &str) -> Result<Vec<Row>, String> {
         .collect()
 }
 
-fn stopped(s: Stopped) -> String {
-    match s {
-        Stopped::Cancelled => "cancelled".into(),
-        Stopped::Budget => "the search ran out of its budget before it finished".into(),
-    }
-}
-
 /// Runs one Mastermind subcommand, printing its result to `out`.
 pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
     match cmd {
@@ -340,7 +333,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                     search::count_scheduled(&spec, &history, budget, &progress, s)
                 }
             }
-            .map_err(stopped)?;
+            .map_err(|e| e.to_string())?;
             progress.clear();
             emit_count(out, count);
         }
@@ -410,7 +403,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                     tree.play(&spec, &budget, &progress)
                 }
                 Some(n) => play_sampled(&spec, strategy, n, seed, &guess_time.budget(), &progress)
-                    .map_err(stopped),
+                    .map_err(|e| e.to_string()),
             };
             progress.clear();
             let stats = stats?;

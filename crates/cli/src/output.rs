@@ -87,3 +87,29 @@ impl Output {
         let _ = writeln!(std::io::stdout().lock(), "{line}");
     }
 }
+
+/// Why a command failed, and the exit status that says so: 1 for most errors, 2 for input refused as impossible
+/// or malformed (a Cluedo log that cannot be true).
+pub(crate) struct Failure {
+    pub(crate) message: String,
+    pub(crate) status: u8,
+}
+
+impl Failure {
+    /// Input refused: exit status 2.
+    pub(crate) fn refused(message: String) -> Failure {
+        Failure { message, status: 2 }
+    }
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure { message, status: 1 }
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure::from(message.to_string())
+    }
+}

@@ -1,7 +1,7 @@
 //! `puzzle-lab pegs ...`: count every game of peg solitaire from a start to a finish, or find one.
 
 use clap::{Args, Subcommand};
-use peg_solitaire::{Board, Finish, Limits, Position, Table, count, human_bytes, solve};
+use peg_solitaire::{Limits, Table, count, human_bytes, solve};
 use serde_json::json;
 
 use crate::output::Output;
@@ -10,27 +10,10 @@ use crate::progress_line::{ProgressLine, interrupted};
 mod assess;
 #[cfg(feature = "mpi")]
 mod cluster;
+mod setup;
 mod starts;
 
-/// Which board, where it starts and where it ends.
-#[derive(Args, Clone)]
-pub(crate) struct Game {
-    /// A named board: english, french, triangle, diamond.
-    #[arg(long, default_value = "english")]
-    board: String,
-    /// A custom board from a text layout file ('o' a hole, '.' or ' ' none; a first line 'triangle' for a
-    /// triangular grid); instead of --board.
-    #[arg(long, value_name = "FILE")]
-    board_file: Option<std::path::PathBuf>,
-    /// The empty hole at the start: its column letter and row number, like d4 (default: the centre, the top of
-    /// a triangle, d2 on the French board).
-    #[arg(long)]
-    start: Option<String>,
-    /// Where the game ends: a hole like d4 (the last peg there), any-one (one peg anywhere), or dead-end (until no
-    /// jump is left). Default: the start hole (d6 from the French board's d2).
-    #[arg(long)]
-    finish: Option<String>,
-}
+pub(crate) use setup::Game;
 
 /// Where a count's levels go when they do not fit in memory.
 #[derive(Args, Clone)]
@@ -128,44 +111,6 @@ pub(crate) enum Command {
         #[arg(long, value_name = "SECONDS")]
         give_up_after: Option<f64>,
     },
-}
-
-pub(crate) struct Setup {
-    board: Board,
-    start: Position,
-    start_hole: u8,
-    finish: Finish,
-}
-
-impl Game {
-    fn setup(&self) -> Result<Setup, String> {
-        let board = match &self.board_file {
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("--board-file {}: {e}", path.display()))?;
-                Board::parse(&text).map_err(|e| format!("--board-file {}: {e}", path.display()))?
-            }
-            None => Board::named(&self.board).map_err(|e| e.to_string())?,
-        };
-        let s = match &self.start {
-            Some(text) => board
-                .parse_hole(text)
-                .map_err(|e| format!("--start: {e}"))?,
-            None => board.default_start(),
-        };
-        let finish = match self.finish.as_deref() {
-            None if self.start.is_none() => Finish::Hole(board.default_finish(s)),
-            None => Finish::Hole(s),
-            Some(text) => Finish::parse(&board, text).map_err(|e| format!("--finish: {e}"))?,
-        };
-        let start = board.full() & !(1 << s);
-        Ok(Setup {
-            board,
-            start,
-            start_hole: s,
-            finish,
-        })
-    }
 }
 
 pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {

@@ -3,12 +3,11 @@
 //! next on the thread pool.
 
 use std::borrow::Cow;
-use std::hash::Hasher;
 use std::ops::Range;
-use std::sync::Mutex;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use progress::{Flow, Label, Observer, Progress, Unit};
+use progress::{Flow, Observer, Progress};
 use rayon::prelude::*;
 
 use crate::board::{Board, Position};
@@ -21,95 +20,14 @@ use building::Building;
 mod building;
 mod disk;
 mod meet;
+mod shards;
 mod shared;
 
+use disk::OnDisk;
 pub use disk::ranges;
 pub use meet::Meeting;
-
-/// What a unit of counting work is: one shard of a level's positions, owned by one thread while it is expanded.
-pub const SHARDS: Unit = Unit::new("shard", "shards of a level", Label::Ordinal);
-
-/// Shards per level: many more than threads, so work stealing balances them (the seed's fixed split by rank did
-/// not).
-pub const SHARD_COUNT: usize = 128;
-
-/// Bytes one class takes in a shard's table while its level is built, made ready for 15 % more classes than
-/// expected (16 bytes a slot, at most 7/10 full); a finished level's tables are 3/4 full: 21 bytes a class.
-pub const BYTES_PER_CLASS: u64 = 27;
-
-/// A fast hash for positions (a multiplicative hash; positions are well spread in their low bits already).
-#[derive(Default, Clone, Copy)]
-pub struct PositionHasher(u64);
-
-impl Hasher for PositionHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        // The product's high bits depend on every bit of `n`, its low bits only on the low bits: fold the high
-        // half down, since a table takes its buckets from the low bits.
-        let x = (n ^ (n >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        self.0 = x ^ (x >> 32);
-    }
-}
-
-/// The shard a position belongs to, from bits 40-46 of its hash (a shard's table places its classes by a hash of
-/// its own, `shard.rs`, so the bits every key of a shard shares here do not crowd its slots).
-fn shard_of(pos: Position) -> usize {
-    let mut h = PositionHasher::default();
-    h.write_u64(pos);
-    (h.finish() >> 40) as usize % SHARD_COUNT
-}
-
-/// The rank that owns a shard when a count is shared across `ranks` processes.
-fn owner(shard: usize, ranks: usize) -> usize {
-    shard % ranks
-}
-
-/// Shards each thread of a rank expands between two exchanges of a shared count: enough to keep the threads
-/// busy, few enough that the positions waiting to be sent stay a small part of a level.
-const ROUND_SHARDS_PER_THREAD: usize = 2;
-
-/// The shards this rank owns, in rounds of a few per thread, as many rounds as the rank with most of them needs
-/// (empty rounds at the end here), so every rank takes part in every round's exchange. Collective.
-fn rounds(ranks: &dyn Ranks) -> Vec<Vec<usize>> {
-    let (me, size) = (ranks.rank(), ranks.size());
-    let mine: Vec<usize> = (0..SHARD_COUNT).filter(|&s| owner(s, size) == me).collect();
-    let per_round = ROUND_SHARDS_PER_THREAD * rayon::current_num_threads();
-    let mut rounds: Vec<Vec<usize>> = mine.chunks(per_round).map(<[usize]>::to_vec).collect();
-    let all = ranks.max(rounds.len() as u64) as usize;
-    rounds.resize(all, Vec::new());
-    rounds
-}
-
-/// Children a thread gathers for one shard of the next level before it takes that shard's lock.
-const FLUSH: usize = 512;
-
-/// Adds the children in `buf` to a shard of the next level, under its lock, and empties `buf`.
-fn flush_into(shard: &Mutex<Shard>, buf: &mut Vec<(Position, u128)>) {
-    if let Ok(mut t) = shard.lock() {
-        t.add_all(buf);
-    }
-    buf.clear();
-}
-
-/// Words a (position, paths) pair takes on the wire: the position, then the paths as two 64-bit halves.
-const WORDS: usize = 3;
-
-fn push_pair(out: &mut Vec<u64>, pos: Position, n: u128) {
-    out.extend_from_slice(&[pos, n as u64, (n >> 64) as u64]);
-}
-
-fn pairs(words: &[u64]) -> impl Iterator<Item = (Position, u128)> + '_ {
-    words
-        .chunks_exact(WORDS)
-        .map(|w| (w[0], u128::from(w[1]) | u128::from(w[2]) << 64))
-}
+pub use shards::{BYTES_PER_CLASS, Halt, PositionHasher, Room, SHARD_COUNT, SHARDS};
+use shards::{FLUSH, owner, shard_of};
 
 /// One level: the classes of positions reached, each with the paths into the whole class.
 #[derive(Debug)]
@@ -119,16 +37,7 @@ pub struct Level {
     /// The shards, when in memory (empty ones when on disk).
     shards: Vec<Shard>,
     /// The shards, when on disk.
-    disk: Option<disk::OnDisk>,
-}
-
-/// Why expanding a level stopped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Halt {
-    /// The observer asked to stop.
-    Cancelled,
-    /// A level's temporary files could not be written or read.
-    Disk(String),
+    disk: Option<OnDisk>,
 }
 
 impl Level {
@@ -281,36 +190,6 @@ impl Level {
     }
 }
 
-/// About how many classes the whole next level will hold: its shards are made ready for them before it is built,
-/// so that a shard seldom grows while it is filled (its table would briefly be held twice, then be less than half
-/// full).
-#[derive(Clone, Copy, Debug)]
-pub struct Room(pub u64);
-
-impl Room {
-    /// Room in each of `shards` shards that share the classes (15 % more than their share).
-    fn per_shard(self, shards: usize) -> usize {
-        (self.0 as f64 * 1.15 / shards.max(1) as f64) as usize
-    }
-}
-
-/// Shards as they were filled, each made [`Shard::tighten`] tight; with the bytes they held before.
-fn tightened(next: Vec<Mutex<Shard>>) -> (Vec<Shard>, u64) {
-    let shards: Vec<Shard> = next
-        .into_par_iter()
-        .map(|m| m.into_inner().unwrap_or_default())
-        .collect();
-    let built = shards.iter().map(Shard::bytes).sum();
-    let shards = shards
-        .into_par_iter()
-        .map(|mut s| {
-            s.tighten();
-            s
-        })
-        .collect();
-    (shards, built)
-}
-
 impl Level {
     /// The level after this one, from its shards.
     fn child_level(&self, shards: Vec<Shard>) -> Level {
@@ -419,5 +298,113 @@ impl Level {
             shards,
             disk: None,
         })
+    }
+}
+
+impl Level {
+    /// Whether the level is on disk.
+    pub fn on_disk(&self) -> bool {
+        self.disk.is_some()
+    }
+
+    /// The first error met reading the level back from disk.
+    pub fn disk_failure(&self) -> Option<String> {
+        self.disk.as_ref().and_then(OnDisk::failure)
+    }
+
+    /// Moves the level to disk under `root`, freeing its memory.
+    pub fn spill(&mut self, root: &Path) -> Result<(), Halt> {
+        if self.disk.is_some() {
+            return Ok(());
+        }
+        let mut disk = OnDisk::create(root, self.pegs, self as *const Level as usize)?;
+        disk.write(0, &self.shards)?;
+        self.shards = (0..SHARD_COUNT).map(|_| Shard::default()).collect();
+        self.disk = Some(disk);
+        Ok(())
+    }
+
+    /// Brings the level back into memory from disk (its files removed).
+    pub fn unspill(&mut self) -> Result<(), Halt> {
+        if self.disk.is_some() {
+            let loaded = self.load_range(0..SHARD_COUNT);
+            if let Some(e) = self.disk_failure() {
+                return Err(Halt::Disk(e));
+            }
+            *self = loaded;
+        }
+        Ok(())
+    }
+
+    /// About the bytes the level takes in memory: what its tables hold, or would hold read back from disk.
+    pub fn bytes_in_memory(&self) -> u64 {
+        match &self.disk {
+            Some(d) => d.classes(0..SHARD_COUNT) * disk::READ_BACK_BYTES_PER_CLASS,
+            None => self.bytes(),
+        }
+    }
+
+    /// The next level, built on disk under `root` a range of shards at a time, each range as many shards as fit in
+    /// `cap` bytes (memory holds one range; each is a pass over the whole of this level): the first range is
+    /// planned from `room`, the estimate of the level's classes, and where the level turns out bigger its last
+    /// shards are given up and left to the next pass, planned from the classes the shards built so far hold.
+    /// `dead` is told of each class with no jump once (in the first pass). Returns the level with the most bytes
+    /// one range held and the passes taken.
+    pub fn expand_to_disk(
+        &self,
+        (board, symmetry, prune): (&Board, &Symmetry, &Prune),
+        observer: &dyn Observer,
+        dead: &(dyn Fn(Position, u128) + Sync),
+        (cap, room): (u64, Room),
+        root: &Path,
+    ) -> Result<(Level, u64, usize), Halt> {
+        let pegs = self.pegs.saturating_sub(1);
+        // The directory is removed with `level` on every way out, an error or a cancel included.
+        let mut level = Level {
+            pegs,
+            shards: (0..SHARD_COUNT).map(|_| Shard::default()).collect(),
+            disk: Some(OnDisk::create(
+                root,
+                pegs,
+                self as *const Level as usize ^ 1,
+            )?),
+        };
+        let (mut most, mut start, mut passes) = (0, 0, 0);
+        while start < SHARD_COUNT {
+            let quiet = |_: Position, _: u128| {};
+            let dead: &(dyn Fn(Position, u128) + Sync) = if passes == 0 { dead } else { &quiet };
+            let built = level.disk.as_ref().map_or(0, |d| d.classes(0..start));
+            let (range, per_shard) = disk::plan_range(start, cap, (room, built));
+            let moves = (board, symmetry, prune);
+            let (part, bytes, end) =
+                self.expand_range(moves, observer, dead, range, (per_shard, cap))?;
+            most = most.max(bytes);
+            if let Some(d) = level.disk.as_mut() {
+                d.write(start, &part)?;
+            }
+            start = end;
+            passes += 1;
+        }
+        Ok((level, most, passes))
+    }
+
+    /// The shards `range` of this level in memory (the others empty): a part of a level on disk to look classes
+    /// up in.
+    pub fn load_range(&self, range: Range<usize>) -> Level {
+        let shards = (0..SHARD_COUNT)
+            .into_par_iter()
+            .map(|i| {
+                if range.contains(&i) {
+                    self.shard(i).into_owned()
+                } else {
+                    Shard::default()
+                }
+            })
+            .collect();
+        Level {
+            pegs: self.pegs,
+            shards,
+            disk: None,
+        }
     }
 }

@@ -25,15 +25,15 @@ fn EmbedCluedo(props: &EmbedProps) -> Html {
     // The deal must be fixed, or every visitor's frame would deal anew: a link without one gets one, once.
     let query = use_state(|| {
         let mut query = props.query.clone();
-        let (setup, _) = super::setup(&query);
+        let (setup, _) = super::params::setup(&query);
         query.insert("seed".into(), setup.seed.to_string());
         query
     });
-    let (setup, errors) = super::setup(&query);
+    let (setup, errors) = super::params::setup(&query);
     let src = embed_src("/cluedo", &query);
     let game = crate::route::href(&format!(
         "#/cluedo?{}",
-        super::game_link(&setup, &setup.moves)
+        super::params::game_link(&setup, &setup.moves)
     ));
     let first = {
         let query = query.clone();

@@ -5,7 +5,7 @@
 use cluedo::Kind;
 use yew::prelude::*;
 
-use super::link;
+use super::params::link;
 use super::state::Setup;
 
 fn set_hash(query: &str) {

@@ -137,9 +137,9 @@ fn read(query: &Query) -> (Vec<Kind>, u64, u64, Vec<String>) {
     let mut errors = Vec::new();
     let mut kinds = query
         .get("players")
-        .map(|t| super::kinds(t, &mut errors))
+        .map(|t| super::params::kinds(t, &mut errors))
         .unwrap_or_else(|| vec![Kind::Deduction, Kind::Random, Kind::Listening]);
-    super::fit_players(&mut kinds, 2..=6, "player", "", &mut errors);
+    super::params::fit_players(&mut kinds, 2..=6, "player", "", &mut errors);
     let number = |key: &str, default: u64, max: u64, errors: &mut Vec<String>| match query.get(key)
     {
         None => default,

@@ -64,7 +64,7 @@ pub fn TablePage(props: &TableProps) -> Html {
     }
     // The game as a link (setup and moves): it names a finished game for the record, and with the layout kept, it
     // is the address, so a reload, or the link sent to someone, goes on from the same move.
-    let game = super::game_link(&table.setup, &table.moves);
+    let game = super::params::game_link(&table.setup, &table.moves);
     {
         let link = format!("{game}{}", if props.embed { "&embed=1" } else { "" });
         let address = crate::route::use_address();

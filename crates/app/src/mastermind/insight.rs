@@ -10,7 +10,8 @@ use yew::prelude::*;
 use crate::format::fmt_ms;
 use crate::hooks::{use_request, use_solver, use_watch_threads};
 use crate::solver::JobEvent;
-use crate::widgets::lanes::{Lane, LatestSearch, SearchView, ThreadLanes};
+use crate::solver::{Lane, SearchView};
+use crate::widgets::lanes::{LatestSearch, ThreadLanes};
 use crate::widgets::log_chart::short_count;
 use protocol::mastermind::CountDto;
 

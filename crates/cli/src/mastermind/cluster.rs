@@ -48,7 +48,7 @@ pub(crate) fn count(
             match search::count_part(spec, history, &Budget::UNLIMITED, &watch, at_least, part) {
                 Ok(Count::Exact(n)) => Ok(n.to_le_bytes().to_vec()),
                 Ok(Count::AtLeast(_)) => Err("a part ran out of its budget".into()),
-                Err(e) => Err(super::stopped(e)),
+                Err(e) => Err(e.to_string()),
             }
         },
     )?;
@@ -81,7 +81,7 @@ pub(crate) fn sampled(
             let watch = signals.watch(&NoObserver);
             play_sampled_part(spec, strategy, seed, units(piece), budget, &watch)
                 .map(|stats| encode(&stats))
-                .map_err(super::stopped)
+                .map_err(|e| e.to_string())
         },
     )?;
     dealt
@@ -162,7 +162,7 @@ pub(crate) fn book(cluster: &Cluster, spec: &Spec) -> Result<Option<Vec<u32>>, S
             let (guess, cutoff) = (piece[1] as u32, piece[2]);
             match search.cost_with(guess, cutoff, &signals.watch(&NoObserver)) {
                 Ok(cost) => Ok(cost.map(|c| c.to_le_bytes().to_vec()).unwrap_or_default()),
-                Err(e) => Err(super::stopped(e)),
+                Err(e) => Err(e.to_string()),
             }
         },
     );
@@ -194,7 +194,7 @@ pub(crate) fn book(cluster: &Cluster, spec: &Spec) -> Result<Option<Vec<u32>>, S
             let i = units(piece).start as usize;
             let (book, cost) = search
                 .class_book(root, &classes[i], &signals.watch(&NoObserver))
-                .map_err(super::stopped)?;
+                .map_err(|e| e.to_string())?;
             let mut bytes = cost.to_le_bytes().to_vec();
             bytes.extend(book.iter().flat_map(|g| g.to_le_bytes()));
             Ok(bytes)

@@ -11,7 +11,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::json;
 
-use super::Setup;
+use super::setup::Setup;
 use crate::output::Output;
 
 /// What `pegs assess` was asked to do.

@@ -4,7 +4,7 @@
 use peg_solitaire::{CountError, Counted, Limits, count_shared};
 use progress::{NoObserver, Observer};
 
-use super::Setup;
+use super::setup::Setup;
 use crate::cluster::Cluster;
 use crate::progress_line::ProgressLine;
 

@@ -61,6 +61,15 @@ pub enum Stopped {
     Budget,
 }
 
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stopped::Cancelled => "cancelled",
+            Stopped::Budget => "the search ran out of its budget before it finished",
+        })
+    }
+}
+
 /// How many codes are consistent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Count {

@@ -6,7 +6,7 @@ use std::ops::Range;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use super::tightened;
+use super::shards::tightened;
 use crate::board::Position;
 use crate::shard::Shard;
 

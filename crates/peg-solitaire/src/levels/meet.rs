@@ -7,7 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use progress::{Flow, Observer, Progress};
 use rayon::prelude::*;
 
-use super::{Halt, Level, SHARD_COUNT, SHARDS, WORDS, owner, pairs, push_pair, rounds, shard_of};
+use super::Level;
+use super::shards::{Halt, SHARD_COUNT, SHARDS, WORDS, owner, pairs, push_pair, rounds, shard_of};
 use crate::board::{Board, Position};
 use crate::prune::Prune;
 use crate::ranks::Ranks;

@@ -7,9 +7,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use progress::{Flow, Observer, Progress};
 use rayon::prelude::*;
 
-use super::{
-    FLUSH, Halt, Level, Room, SHARD_COUNT, SHARDS, flush_into, owner, pairs, push_pair, rounds,
-    shard_of, tightened,
+use super::Level;
+use super::shards::{
+    FLUSH, Halt, Room, SHARD_COUNT, SHARDS, flush_into, owner, pairs, push_pair, rounds, shard_of,
+    tightened,
 };
 use crate::board::{Board, Position};
 use crate::prune::Prune;
