@@ -5,6 +5,34 @@
 //! the consistent-code search, which runs on the browser's worker pool, on native threads, or — when no
 //! pool exists — on the calling thread, unchanged.
 //!
+//! # Layers
+//!
+//! Each folder uses only the ones above it in this list; `scripts/invariants.mjs` checks that no two modules or
+//! folders use each other.
+//!
+//! | folder | what it holds |
+//! |---|---|
+//! | [`kernel`] | sizes, codes, rows, feedback; codes as bit sets, vector lanes, secrets in columns, tallies |
+//! | [`search`] | the consistent-code walk over prefix ranges, on rayon, with its budget and cuts |
+//! | [`strategy`], `stats` | the strategy menu and its limits; what playing every secret measured |
+//! | `listing` | every code of a small game, packed once, with its colour multisets |
+//! | [`partition`] | a guess's split of the codes; the partition strategies' candidates, scoring and opening books |
+//! | [`optimal`] | the optimal strategy: branch and bound over the strategy tree, with its shipped books |
+//! | [`local`] | local search for huge games |
+//! | `play` | [`choose`] (the one place that dispatches on [`Strategy`]), a game, every game at once, advice |
+//!
+//! # A guess, strategy by strategy
+//!
+//! Every guess starts in [`choose`]; a strategy that cannot run at a size hands over, and the choice says why.
+//!
+//! | strategy | the modules a guess passes through, in order |
+//! |---|---|
+//! | first-consistent | `play::choose` → [`search::first`] (the walk, in order) |
+//! | random-consistent | `play::choose` → [`search::random`] (a uniform draw from the walk); local search past 10^12 codes or its budget |
+//! | knuth, most-parts, entropy, expected-size | `play::choose` → [`opening`] (a shipped first guess) → `listing::listed` (every code, and those consistent) → `partition::candidates` (one per symmetry class; `within`, `atoms` bound the walk) → `partition::scoring` (`split`, `floors`, `arranged`, on `kernel::bits`, `columns`, `tally`) |
+//! | optimal | `play::choose` → `listing::listed` → [`optimal`] (`bounds`, `books`); expected-size past its budget |
+//! | local-search | `play::choose` → [`local`] |
+//!
 //! ```
 //! use mastermind::{Code, Feedback, Row, Spec, search};
 //!
@@ -20,56 +48,31 @@
 //! assert_eq!(count.exact(), Some(208));
 //! ```
 
-pub mod advise;
-mod atoms;
-mod bits;
-mod candidates;
-mod choose;
-mod code;
-mod columns;
-mod feedback;
-mod game;
-mod listed;
+mod kernel;
+mod listing;
 pub mod local;
-mod multisets;
-pub mod opening;
 pub mod optimal;
 pub mod partition;
-mod play_all;
-mod row;
-mod scoring;
+mod play;
 pub mod search;
-mod spec;
 mod stats;
 pub mod strategy;
-mod tally;
-mod vector;
-pub mod wait;
-mod within;
-mod workload;
 
-pub use choose::{Choice, choose};
-pub use code::{Code, CodeError};
-pub use feedback::{Feedback, score, score_reference};
-pub use game::{GamePlay, MAX_GUESSES, first_contradiction, play_game, play_game_watched};
-pub use listed::Listing;
-pub use optimal::BookSearch;
-pub use play_all::{
+pub use kernel::code::{Code, CodeError};
+pub use kernel::feedback::{Feedback, score, score_reference};
+pub use kernel::row::{Row, RowError};
+pub use kernel::spec::{MAX_COLORS, MAX_PEGS, Spec, SpecError};
+pub use kernel::workload::{feedback_workload, score_all};
+pub use listing::listed::Listing;
+pub use partition::opening;
+pub use partition::scoring::CHUNKS;
+pub use play::book_search::BookSearch;
+pub use play::choose::{Choice, choose};
+pub use play::game::{GamePlay, MAX_GUESSES, first_contradiction, play_game, play_game_watched};
+pub use play::play_all::{
     Branch, GAMES, optimal_book, play_all, play_all_from, play_all_observed, play_all_top,
     play_branch, play_sampled, play_sampled_part,
 };
-pub use row::{Row, RowError};
-pub use scoring::CHUNKS;
-pub use spec::{MAX_COLORS, MAX_PEGS, Spec, SpecError};
+pub use play::{advise, wait};
 pub use stats::PlayAllStats;
 pub use strategy::{Strategy, StrategyError};
-pub use workload::{feedback_workload, score_all};
-
-/// Puts `xs` in a uniformly random order (Fisher-Yates, from the end). One loop for every shuffle in the crate,
-/// so seeded games draw the same numbers wherever they shuffle.
-pub(crate) fn shuffle<T>(xs: &mut [T], rng: &mut impl rand::Rng) {
-    use rand::RngExt;
-    for i in (1..xs.len()).rev() {
-        xs.swap(i, rng.random_range(0..=i));
-    }
-}

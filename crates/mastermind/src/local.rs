@@ -19,7 +19,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt, SeedableRng};
 
-use crate::feedback::{ColorCounts, color_counts};
+use crate::kernel::feedback::{ColorCounts, color_counts};
 use crate::{Code, MAX_COLORS, Row, Spec};
 
 const COLORS: usize = MAX_COLORS as usize;
@@ -323,7 +323,7 @@ fn order_stage(
     let mut rest: Vec<u8> = (0..spec.colors)
         .flat_map(|c| std::iter::repeat_n(c, usize::from(left[usize::from(c)])))
         .collect();
-    crate::shuffle(&mut rest, rng);
+    crate::kernel::random::shuffle(&mut rest, rng);
     for (slot, c) in code.iter_mut().filter(|s| **s == u8::MAX).zip(rest) {
         *slot = c;
     }
@@ -450,7 +450,7 @@ pub fn search(
         // same counts instead, which is at least new.
         let mut fresh = code.clone();
         for _ in 0..64 {
-            crate::shuffle(&mut fresh, rng);
+            crate::kernel::random::shuffle(&mut fresh, rng);
             if !history.iter().any(|r| r.guess.pegs() == fresh.as_slice()) {
                 break;
             }

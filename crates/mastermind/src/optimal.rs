@@ -22,7 +22,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
 use crate::Feedback;
-use crate::listed::Listed;
+use crate::listing::listed::Listed;
 use crate::search::{Budget, Stopped};
 use crate::stats::PlayAllStats;
 use progress::Observer;
@@ -30,9 +30,6 @@ use rayon::prelude::*;
 
 mod books;
 mod bounds;
-mod parts;
-
-pub use parts::BookSearch;
 
 /// Finds optimal guesses for sets of consistent codes of one listed game, remembering what it solved.
 pub(crate) struct Optimal<'a> {

@@ -1,15 +1,26 @@
 //! How one guess splits a set of codes by the feedback each would give, and the scores the partition strategies
 //! give that split: for showing people why a strategy chose a guess, and what their own guess would tell them.
+//!
+//! Under it, the partition strategies themselves (knuth, most-parts, entropy, expected-size): the candidate guesses
+//! worth scoring, one per symmetry class ([`candidates`], with the bounds a walk building them may stop at,
+//! [`within`] and [`atoms`]); scoring them ([`scoring`]: splits, floors, secrets arranged by colour multiset); and
+//! the opening books worked out ahead of time for their first guesses ([`opening`]).
 
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
-use crate::bits::Bits;
-use crate::listed::Listed;
+use crate::kernel::bits::Bits;
+use crate::listing::listed::Listed;
 use crate::search::{self, Budget, Count, Stopped};
 use crate::{Code, Feedback, Row, Spec, Strategy, score};
 use progress::{Observer, group_digits};
+
+pub(crate) mod atoms;
+pub(crate) mod candidates;
+pub mod opening;
+pub(crate) mod scoring;
+pub(crate) mod within;
 
 /// The most consistent codes [`split_remaining`] lists to split them (beyond that it says the split is too big).
 pub const MAX_SPLIT_CODES: usize = 1 << 20;

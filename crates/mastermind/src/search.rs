@@ -22,7 +22,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, RngExt, SeedableRng};
 use rayon::prelude::*;
 
-use crate::{Code, Row, Spec, shuffle};
+use crate::kernel::random::shuffle;
+use crate::{Code, Row, Spec};
 
 /// How a search's ranges are shared out over the threads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

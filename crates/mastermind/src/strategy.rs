@@ -1,5 +1,5 @@
 //! Strategies: the menu of ways the codebreaker chooses its next guess, their names, what they can do and why
-//! they fail. Choosing is in [`crate::choose`]; scoring candidate guesses in `scoring`.
+//! they fail. Choosing is in [`crate::play::choose`]; scoring candidate guesses in `scoring`.
 //!
 //! `first-consistent` and `random-consistent` only need the consistent-code search and work at any size.
 //! The partition strategies (`knuth`, `most-parts`, `entropy`, `expected-size`) score every code as a
@@ -156,7 +156,7 @@ impl From<Stopped> for StrategyError {
 }
 
 /// The most memory a game's listed codes may take (every code, as its pegs and its bit sets, and its index in the
-/// set of codes still possible), for the strategies that list them all (`knuth`, [`crate::play_all`]): 1 GiB, which
+/// set of codes still possible), for the strategies that list them all (`knuth`, [`crate::play::play_all`]): 1 GiB, which
 /// lists 8x8 (16,777,216 codes, 512 MiB) natively and in a browser tab (whose memory stops at 2 GiB).
 pub const MAX_LISTED_BYTES: u128 = 1 << 30;
 
@@ -170,7 +170,7 @@ pub const MAX_PLAYED_ALL_IN_A_TAB: u128 = 1 << 20;
 /// Bytes one listed code takes: its pegs, its bit sets (16 bytes where `pegs * colors <= 64`, else 32), the number
 /// of its colour multiset and its index in the set of codes still possible.
 pub fn bytes_per_listed_code(spec: &Spec) -> u128 {
-    let bits = if crate::bits::listed_narrow(spec) {
+    let bits = if crate::kernel::bits::listed_narrow(spec) {
         16
     } else {
         32

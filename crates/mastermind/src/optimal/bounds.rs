@@ -2,8 +2,8 @@
 //! the rough pass over every candidate guess that bounds each by its perfect tree before any is searched.
 
 use super::{Candidate, Optimal};
-use crate::bits::{Bits, Secrets, fast};
-use crate::candidates::Candidates;
+use crate::kernel::bits::{Bits, Secrets, fast};
+use crate::partition::candidates::Candidates;
 use crate::search::Stopped;
 
 impl<'a> Optimal<'a> {

@@ -8,8 +8,9 @@ use progress::{Flow, Label, Observer, Progress, Unit};
 use rand::rngs::StdRng;
 
 use super::budget::{Budget, Stopped};
-use crate::feedback::{ColorCounts, color_counts};
-use crate::{MAX_COLORS, Row, Spec, shuffle};
+use crate::kernel::feedback::{ColorCounts, color_counts};
+use crate::kernel::random::shuffle;
+use crate::{MAX_COLORS, Row, Spec};
 
 /// What one unit of a search is: every code that starts with one prefix of `pegs` pegs, named by that prefix
 /// (range `i` is `i` written in base `colors`).

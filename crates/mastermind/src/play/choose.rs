@@ -1,0 +1,321 @@
+//! Choosing the next guess for a history with a strategy: the partition strategies on listed codes, the
+//! consistent-code search, local search for huge games, and the fallbacks between them (named in the choice).
+
+use rand::{Rng, RngExt};
+
+use crate::listing::listed::Listed;
+use crate::listing::listed::Listing;
+use crate::optimal::Optimal;
+use crate::partition::opening;
+use crate::partition::scoring::best_guess;
+use crate::partition::{Partition, split_listed};
+use crate::search::{self, Budget, Count, Draw, Stopped};
+use crate::strategy::{Strategy, StrategyError, too_big_to_search};
+use crate::{Code, Row, Spec};
+use progress::Observer;
+
+#[cfg(test)]
+mod tests;
+
+/// A chosen guess with what the search learnt on the way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The guess to play.
+    pub guess: Code,
+    /// How many codes were consistent with the history before this guess.
+    pub remaining: Count,
+    /// The strategy that actually chose (differs from the one asked for when it fell back).
+    pub played_by: Strategy,
+    /// Why a fallback or approximation was used, for people to read.
+    pub note: Option<String>,
+    /// Why another strategy than the one asked for chose (the fallback alone, without remarks on the guess).
+    pub fallback: Option<String>,
+    /// The guess's split of the codes that were possible, where the strategy had them listed (the partition
+    /// strategies and optimal): computed on the codes it already holds.
+    pub split: Option<Partition>,
+}
+
+/// Chooses the next guess for `history` with `strategy`. The strategies that list every code take them from
+/// `listing`, listing them there first where it holds another game's (a game's later guesses reuse them).
+pub fn choose(
+    strategy: Strategy,
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+    listing: &mut Listing,
+) -> Result<Choice, StrategyError> {
+    match strategy {
+        Strategy::FirstConsistent if too_big_to_search(spec) => hand_over(
+            spec,
+            history,
+            budget,
+            observer,
+            rng,
+            format!(
+                "{strategy} searches the codes in order, and {spec} has too many to search exactly"
+            ),
+        ),
+        Strategy::FirstConsistent => {
+            let first = search::first(spec, history, budget, observer);
+            let guess = match first {
+                Err(Stopped::Budget) => {
+                    let why = out_of_budget(strategy, budget);
+                    return local_search(spec, history, budget, observer, rng, Some(why));
+                }
+                found => found?.ok_or(StrategyError::Contradiction)?,
+            };
+            let remaining = search::count(spec, history, &Budget::DISPLAY, observer)?;
+            Ok(Choice {
+                guess,
+                remaining,
+                played_by: strategy,
+                note: None,
+                fallback: None,
+                split: None,
+            })
+        }
+        Strategy::LocalSearch => local_search(spec, history, budget, observer, rng, None),
+        Strategy::RandomConsistent if too_big_to_search(spec) => {
+            let why = format!(
+                "an exact search over {spec} codes could take too long, so local-search chose this guess"
+            );
+            local_search(spec, history, budget, observer, rng, Some(why))
+        }
+        Strategy::RandomConsistent => random_else_local(spec, history, budget, observer, rng, None),
+        _ => {
+            // Listing says why it cannot (`strategy::listable`), once.
+            let listed = match listing.of(spec) {
+                Ok(listed) => listed,
+                Err(StrategyError::TooBig(why)) => {
+                    let why = format!(
+                        "{strategy} scores every code against every possible secret, so it lists every code: {why}"
+                    );
+                    return hand_over(spec, history, budget, observer, rng, why);
+                }
+                Err(e) => return Err(e),
+            };
+            let consistent = listed.consistent(history);
+            if !observer.keep_going() {
+                return Err(StrategyError::Stopped(Stopped::Cancelled));
+            }
+            let remaining = Count::Exact(consistent.len() as u128);
+            // The sizes where working it out live takes seconds ship the first guesses ([`crate::partition::opening`]).
+            if let Some(guess) = opening::booked(spec, strategy, history) {
+                return Ok(Choice {
+                    split: Some(split_listed(listed, &consistent, &guess)),
+                    guess,
+                    remaining,
+                    played_by: strategy,
+                    note: Some(format!(
+                        "from {strategy}'s opening book for {spec} (worked out ahead of time: live, this guess \
+                         could take seconds)"
+                    )),
+                    fallback: None,
+                });
+            }
+            let past: Vec<&[u8]> = history.iter().map(|r| r.guess.pegs()).collect();
+            let (played_by, guess, note) = match pick(
+                strategy,
+                listed,
+                &consistent,
+                &past,
+                budget,
+                rng,
+                observer,
+            ) {
+                Err(StrategyError::Stopped(Stopped::Budget)) if strategy == Strategy::Optimal => {
+                    let fallback = Strategy::ExpectedSize;
+                    let guess = pick(fallback, listed, &consistent, &past, budget, rng, observer)?;
+                    let why = format!(
+                        "the optimal search over {} possible codes ran past its budget of {} feedbacks, so \
+                             {fallback} (the closest fast strategy) chose this guess",
+                        consistent.len(),
+                        budget.nodes
+                    );
+                    (fallback, guess, Some(why))
+                }
+                chosen => (strategy, chosen?, None),
+            };
+            let guess = listed.code(guess);
+            Ok(Choice {
+                split: Some(split_listed(listed, &consistent, &guess)),
+                guess,
+                remaining,
+                played_by,
+                fallback: note.clone(),
+                note,
+            })
+        }
+    }
+}
+
+/// Chooses among listed codes with `strategy`: `consistent` are the indices of the codes that fit the history
+/// (sorted), `past` the guesses so far, in order. Returns the index of the guess. Only optimal can run out of
+/// `budget` (feedbacks computed); the others do a bounded amount of work.
+pub(crate) fn pick(
+    strategy: Strategy,
+    listed: &Listed,
+    consistent: &[u32],
+    past: &[&[u8]],
+    budget: &Budget,
+    rng: &mut impl Rng,
+    observer: &dyn Observer,
+) -> Result<u32, StrategyError> {
+    match (strategy, consistent) {
+        (_, []) => Err(StrategyError::Contradiction),
+        (_, [only]) => Ok(*only),
+        (Strategy::FirstConsistent, _) => Ok(consistent[0]),
+        (Strategy::RandomConsistent, _) => Ok(consistent[rng.random_range(0..consistent.len())]),
+        (Strategy::Optimal, _) => Ok(Optimal::new(listed, budget, observer)
+            .best(consistent, past)?
+            .1),
+        _ => best_guess(strategy, listed, consistent, past, observer),
+    }
+}
+
+/// Where a strategy cannot run (`why`), the best strategy that can chooses: random-consistent where the codes can be
+/// searched exactly, local search past that or when that search runs out of its budget. The reason names the
+/// strategy that chose, and does not depend on the history, so a game says it once.
+fn hand_over(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+    why: String,
+) -> Result<Choice, StrategyError> {
+    if too_big_to_search(spec) {
+        let why = format!("{why}; local-search chose this guess");
+        return local_search(spec, history, budget, observer, rng, Some(why));
+    }
+    random_else_local(spec, history, budget, observer, rng, Some(why))
+}
+
+/// Random-consistent's exact search chooses (for another strategy that handed over, `why`); where it runs out of
+/// its budget, local search does.
+fn random_else_local(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+    why: Option<String>,
+) -> Result<Choice, StrategyError> {
+    let to_random = why
+        .as_ref()
+        .map(|w| format!("{w}; random-consistent chose this guess"));
+    match random_consistent(spec, history, budget, observer, rng, to_random) {
+        Err(StrategyError::Stopped(Stopped::Budget)) => {
+            let past = out_of_budget(Strategy::RandomConsistent, budget);
+            let why = match why {
+                Some(w) => format!("{w}; {past}"),
+                None => past,
+            };
+            local_search(spec, history, budget, observer, rng, Some(why))
+        }
+        chosen => chosen,
+    }
+}
+
+/// Why local search chose after `strategy`'s exact search ran out of `budget`.
+fn out_of_budget(strategy: Strategy, budget: &Budget) -> String {
+    format!(
+        "{strategy}'s exact search ran past its budget of {} peg placements, so local-search chose this guess",
+        budget.nodes
+    )
+}
+
+fn local_search(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+    note: Option<String>,
+) -> Result<Choice, StrategyError> {
+    // The time budget, on the caller's clock when it has one; a cancel also ends the guess early.
+    let deadline = budget
+        .guess_ms
+        .zip(observer.clock_ms())
+        .map(|(ms, now)| now + f64::from(ms));
+    let stop = || {
+        !observer.keep_going()
+            || deadline.is_some_and(|at| observer.clock_ms().is_some_and(|now| now >= at))
+    };
+    let found = crate::local::search(
+        spec,
+        history,
+        usize::from(spec.pegs) * crate::local::MOVES_PER_PEG,
+        &stop,
+        rng,
+    );
+    let fit = if found.error == 0 {
+        "fits every score so far".to_string()
+    } else {
+        format!(
+            "the closest code found misses the scores by {} pegs",
+            found.error
+        )
+    };
+    if !observer.keep_going() {
+        return Err(StrategyError::Stopped(Stopped::Cancelled));
+    }
+    let fit = match (found.cut_short, budget.guess_ms) {
+        (true, Some(ms)) => format!("{fit} (the guess's time budget of {ms} ms ran out first)"),
+        _ => fit,
+    };
+    let fit = if found.counts_known {
+        format!("{fit} (every colour's count is known from the scores)")
+    } else {
+        fit
+    };
+    let fallback = note.clone();
+    let note = Some(match note {
+        Some(n) => format!("{n}; {fit}"),
+        None => format!("local search: {fit}"),
+    });
+    // Counting is out of reach at these sizes: at least the code found fits, when it does.
+    let remaining = Count::AtLeast(u128::from(found.error == 0));
+    Ok(Choice {
+        guess: found.code,
+        remaining,
+        played_by: Strategy::LocalSearch,
+        note,
+        fallback,
+        split: None,
+    })
+}
+
+fn random_consistent(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+    note: Option<String>,
+) -> Result<Choice, StrategyError> {
+    let (guess, draw) = search::random(spec, history, budget, observer, rng)?
+        .ok_or(StrategyError::Contradiction)?;
+    let (remaining, draw_note) = match draw {
+        Draw::Uniform(n) => (Count::Exact(n), None),
+        Draw::RandomOrder { at_least } => (
+            Count::AtLeast(at_least),
+            Some("too many possibilities to count quickly: drew a consistent code by randomised search".to_string()),
+        ),
+    };
+    let fallback = note.clone();
+    let note = match (note, draw_note) {
+        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+        (a, b) => a.or(b),
+    };
+    Ok(Choice {
+        guess,
+        remaining,
+        played_by: Strategy::RandomConsistent,
+        note,
+        fallback,
+        split: None,
+    })
+}
