@@ -1,0 +1,272 @@
+#!/usr/bin/env node
+// Runs the headline measurements, records each in benchmarks/results.json (with its date, commit, machine and
+// threads) and rewrites BENCHMARKS.md's table from that file. One row per figure.
+//
+//   node scripts/bench.mjs              the native rows (minutes; builds the release CLI first)
+//   node scripts/bench.mjs --browser    also the Chromium rows (needs dist/: `trunk build --release`)
+//   node scripts/bench.mjs --long       also the long rows (7x7 every secret, the French and diamond counts: hours)
+//   node scripts/bench.mjs --only ID... just those rows (any kind)
+//   node scripts/bench.mjs --table      only rewrite BENCHMARKS.md from the recorded results
+//
+// A row not run keeps its recorded figure, date and commit. Times are wall clock on a shared machine: they vary by
+// about 30 % between hours, so compare figures taken side by side, not across days.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS = join(ROOT, 'benchmarks', 'results.json');
+const TABLE = join(ROOT, 'BENCHMARKS.md');
+const CLI = join(ROOT, 'target', 'release', 'puzzle-lab');
+
+/** Runs the CLI with `args`; its JSON (last line of output), wall seconds and peak resident MB. */
+function run(args) {
+  const report = join(ROOT, 'target', 'bench-time.txt');
+  const started = process.hrtime.bigint();
+  let stdout;
+  try {
+    stdout = execFileSync('/usr/bin/time', ['-o', report, '-f', '%M', CLI, ...args], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 28 });
+  } catch (e) {
+    throw new Error(`puzzle-lab ${args.join(' ')} failed: ${e.message}`);
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const mb = Math.round(Number(readFileSync(report, 'utf8').trim().split('\n').pop()) / 1024);
+  const lines = stdout.trim().split('\n');
+  return { json: JSON.parse(lines[lines.length - 1]), seconds, mb };
+}
+
+/** Runs a `tests/bench` script; the JSON lines it prints. */
+function browser(script, args) {
+  const out = execFileSync('node', [join('bench', script), ...args], { cwd: join(ROOT, 'tests'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return out.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+}
+
+const s = (x) => `${x.toFixed(x < 10 ? 2 : 1)} s`;
+const n = (x) => BigInt(x).toLocaleString('en-US');
+
+/** Every measurement: its id, kind (native, browser or long), what it is, its command, target, and how to run it. */
+const ROWS = [
+  {
+    id: 'mm-4x6-knuth', kind: 'native', what: 'Mastermind 4x6, Knuth, every secret',
+    command: 'puzzle-lab --threads 2 --json mastermind stats --pegs 4 --colors 6 --strategy knuth --all',
+    target: 'Knuth (1977): 4.476 / 5',
+    measure() {
+      const { json, seconds } = run(['--threads', '2', '--json', 'mastermind', 'stats', '--pegs', '4', '--colors', '6', '--strategy', 'knuth', '--all']);
+      return { figure: `mean ${json.mean.toFixed(4)}, worst ${json.worst}, ${s(seconds)}`, holds: json.mean.toFixed(3) === '4.476' && json.worst === 5 };
+    },
+  },
+  {
+    id: 'mm-4x6-optimal-book', kind: 'native', what: 'Mastermind 4x6, the optimal book searched',
+    command: 'puzzle-lab --threads 2 --json mastermind book --pegs 4 --colors 6',
+    target: 'under 1 s; 5625 guesses in all (Koyama and Lai)',
+    measure() {
+      const { seconds } = run(['--threads', '2', '--json', 'mastermind', 'book', '--pegs', '4', '--colors', '6']);
+      const { json } = run(['--threads', '2', '--json', 'mastermind', 'stats', '--pegs', '4', '--colors', '6', '--strategy', 'optimal', '--all']);
+      const total = Math.round(json.mean * json.games);
+      return { figure: `${s(seconds)}; ${total} guesses over ${json.games} secrets`, holds: seconds < 1 && total === 5625 };
+    },
+  },
+  ...['knuth', 'most-parts', 'expected-size', 'entropy'].map((strategy) => ({
+    id: `mm-5x8-${strategy}`, kind: 'native', what: `Mastermind 5x8, ${strategy}, every secret from 11223 (1 thread)`,
+    command: `puzzle-lab --threads 1 --json mastermind stats --pegs 5 --colors 8 --strategy ${strategy} --all --first 0,0,1,1,2`,
+    target: '',
+    measure() {
+      const { json, seconds } = run(['--threads', '1', '--json', 'mastermind', 'stats', '--pegs', '5', '--colors', '8', '--strategy', strategy, '--all', '--first', '0,0,1,1,2']);
+      return { figure: `mean ${json.mean.toFixed(4)}, worst ${json.worst}, ${s(seconds)}`, holds: null };
+    },
+  })),
+  {
+    id: 'mm-6x9-knuth', kind: 'native', what: 'Mastermind 6x9, Knuth, every secret from 112234 (2 threads)',
+    command: 'puzzle-lab --threads 2 --json mastermind stats --pegs 6 --colors 9 --strategy knuth --all --first 0,0,1,1,2,3',
+    target: '30 s; mean 6.4289, worst 9 (mikemag)',
+    measure() {
+      const { json, seconds, mb } = run(['--threads', '2', '--json', 'mastermind', 'stats', '--pegs', '6', '--colors', '9', '--strategy', 'knuth', '--all', '--first', '0,0,1,1,2,3']);
+      return { figure: `mean ${json.mean.toFixed(4)}, worst ${json.worst}, ${s(seconds)}, ${mb} MB`, holds: seconds <= 30 && json.mean.toFixed(4) === '6.4289' };
+    },
+  },
+  ...[['knuth', '0,0,1,1,2,2,3', '120 s; mean 6.2222, worst 8 (mikemag)', (j, t) => t <= 120 && j.mean.toFixed(4) === '6.2222'],
+    ['entropy', '0,0,1,1,2,2,3', 'within 2x of knuth', null],
+    ['expected-size', '0,0,0,1,1,2,2', 'within 2x of knuth', null]].map(([strategy, first, target, holds]) => ({
+    id: `mm-7x7-${strategy}`, kind: 'long', what: `Mastermind 7x7, ${strategy}, every secret from ${first.replaceAll(',', '').replace(/\d/g, (d) => Number(d) + 1)} (2 threads)`,
+    command: `puzzle-lab --threads 2 --json mastermind stats --pegs 7 --colors 7 --strategy ${strategy} --all --first ${first}`,
+    target,
+    measure(results) {
+      const { json, seconds, mb } = run(['--threads', '2', '--json', 'mastermind', 'stats', '--pegs', '7', '--colors', '7', '--strategy', strategy, '--all', '--first', first]);
+      const knuth = results['mm-7x7-knuth']?.seconds;
+      const ratio = strategy !== 'knuth' && knuth ? `, ${(seconds / knuth).toFixed(2)}x knuth` : '';
+      return { figure: `mean ${json.mean.toFixed(4)}, worst ${json.worst}, ${s(seconds)}, ${mb} MB${ratio}`, seconds, holds: holds ? holds(json, seconds) : (knuth ? seconds <= 2 * knuth : null) };
+    },
+  })),
+  {
+    id: 'mm-feedback', kind: 'native', what: 'Feedback kernel, 4x6 (2 threads)',
+    command: 'puzzle-lab --threads 2 --json mastermind bench-feedback --pegs 4 --colors 6',
+    target: '',
+    measure() {
+      const { json } = run(['--threads', '2', '--json', 'mastermind', 'bench-feedback', '--pegs', '4', '--colors', '6']);
+      return { figure: `${Math.round(json.feedbacks / json.seconds / 1e6)} M feedbacks/s`, holds: null };
+    },
+  },
+  {
+    id: 'mm-100x20', kind: 'native', what: 'Mastermind 100x20, local search, 10 seeded games (2 threads)',
+    command: 'puzzle-lab --threads 2 --json mastermind stats --pegs 100 --colors 20 --games 10 --seed 1 --strategy local-search',
+    target: 'every game solved',
+    measure() {
+      const { json, seconds } = run(['--threads', '2', '--json', 'mastermind', 'stats', '--pegs', '100', '--colors', '20', '--games', '10', '--seed', '1', '--strategy', 'local-search']);
+      return { figure: `mean ${json.mean.toFixed(1)} guesses, worst ${json.worst}, ${json.failed} failed, ${s(seconds)}`, holds: json.failed === 0 };
+    },
+  },
+  {
+    id: 'pegs-english-count', kind: 'native', what: 'Peg solitaire, English centre to centre, every game counted (2 threads)',
+    command: 'puzzle-lab --threads 2 --json pegs count --board english',
+    target: '40,861,647,040,079,968 (the seed)',
+    measure() {
+      const { json, seconds, mb } = run(['--threads', '2', '--json', 'pegs', 'count', '--board', 'english']);
+      return { figure: `${n(json.solutions)} in ${s(seconds)}, ${mb} MB`, holds: String(json.solutions) === '40861647040079968' };
+    },
+  },
+  {
+    id: 'pegs-english-table', kind: 'native', what: 'Peg solitaire, the English table of every reachable position (2 threads)',
+    command: 'puzzle-lab --threads 2 --json pegs table --board english',
+    target: '',
+    measure() {
+      const { seconds, mb } = run(['--threads', '2', '--json', 'pegs', 'table', '--board', 'english']);
+      return { figure: `${s(seconds)}, ${mb} MB`, holds: null };
+    },
+  },
+  ...[['english', '300', '', 'never gives up'], ['french', '40', '--give-up-after 30', 'prompt'], ['diamond', '40', '--give-up-after 10', 'prompt']].map(([board, positions, extra, target]) => ({
+    id: `pegs-assess-${board}`, kind: board === 'english' ? 'native' : 'long',
+    what: `Peg solitaire, "can the finish still be reached?", ${positions} random ${board} positions`,
+    command: `puzzle-lab --json pegs assess --board ${board} --positions ${positions} ${extra}`.trim(),
+    target,
+    measure() {
+      const { json } = run(['--json', 'pegs', 'assess', '--board', board, '--positions', positions, ...extra.split(' ').filter(Boolean)]);
+      const unsettled = Array.isArray(json.unsettled) ? json.unsettled.length : Number(json.unsettled ?? 0);
+      return { figure: `median ${json.median_ms.toFixed(1)} ms, 99 % within ${json.p99_ms.toFixed(0)} ms, ${unsettled} not settled`, holds: unsettled === 0 };
+    },
+  })),
+  ...[['french', 'd2', '13,257,409,691,238,507,296,626'], ['diamond', 'd2', '']].map(([board, start, target]) => ({
+    id: `pegs-${board}-any-one`, kind: 'long', what: `Peg solitaire, ${board} ${start} to one peg anywhere (2 threads)`,
+    command: `puzzle-lab --threads 2 --json pegs count --board ${board} --start ${start} --finish any-one`,
+    target: target || 'counted on this machine',
+    measure() {
+      const { json, seconds, mb } = run(['--threads', '2', '--json', 'pegs', 'count', '--board', board, '--start', start, '--finish', 'any-one']);
+      return { figure: `${n(json.solutions)} in ${s(seconds)}, ${mb} MB resident, ${Math.round(json.disk_bytes / 2 ** 30)} GB on disk at most`, holds: target ? n(json.solutions) === target : true };
+    },
+  })),
+  {
+    id: 'cluedo-10000', kind: 'native', what: 'Cluedo, three deduction players, 10,000 games (2 threads)',
+    command: 'puzzle-lab --threads 2 --json cluedo simulate --players deduction,deduction,deduction --games 10000 --seed 1',
+    target: 'under 10 s',
+    measure() {
+      const { json, seconds } = run(['--threads', '2', '--json', 'cluedo', 'simulate', '--players', 'deduction,deduction,deduction', '--games', '10000', '--seed', '1']);
+      return { figure: `${s(seconds)}, mean ${json.mean_rounds.toFixed(2)} rounds`, holds: seconds < 10 };
+    },
+  },
+  {
+    id: 'download', kind: 'browser', what: 'The first visit\'s download: the page\'s and the solver\'s WebAssembly, gzip -9',
+    command: 'trunk build --release; e2e tests/e2e/download.test.mjs',
+    target: 'the budget in download.test.mjs (860,000 bytes)',
+    measure() {
+      const dist = join(ROOT, 'dist');
+      const files = readdirSync(dist).filter((f) => f.endsWith('.wasm'));
+      const size = (f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
+      const page = size(files.find((f) => f.startsWith('app-')));
+      const worker = size('worker_bg.wasm');
+      return { figure: `${n(page)} + ${n(worker)} = ${n(page + worker)} bytes`, holds: page + worker <= 860000 };
+    },
+  },
+  {
+    id: 'browser-pegs-english', kind: 'browser', what: 'Peg solitaire, English centre, every game counted in Chromium (2 pool threads)',
+    command: 'node tests/bench/pegs-count.mjs english d4 d4',
+    target: 'under 10 s, under 1 GB',
+    measure() {
+      const [r] = browser('pegs-count.mjs', ['english', 'd4', 'd4']);
+      return { figure: `${s(r.seconds)}, ${Math.round(r.memory / 2 ** 20)} MB of tables`, holds: r.seconds < 10 && r.memory < 2 ** 30 };
+    },
+  },
+  {
+    id: 'browser-feedback', kind: 'browser', what: 'Feedback kernel, 4x6, in Chromium (2 pool threads)',
+    command: 'node tests/bench/feedback.mjs 2 4 6 4096 4096',
+    target: '',
+    measure() {
+      const [r] = browser('feedback.mjs', ['2', '4', '6', '4096', '4096']);
+      return { figure: `${Math.round(r.per_second / 1e6)} M feedbacks/s`, holds: null };
+    },
+  },
+  {
+    id: 'browser-6x9-knuth', kind: 'long', what: 'Mastermind 6x9, Knuth, every secret in Chromium, against native (2 threads)',
+    command: 'node tests/bench/play-all.mjs 2 6 9 knuth (beside puzzle-lab --threads 2 mastermind stats --pegs 6 --colors 9 --strategy knuth --all)',
+    target: 'within 1.5x of native',
+    measure() {
+      const [r] = browser('play-all.mjs', ['2', '6', '9', 'knuth']);
+      const { seconds } = run(['--threads', '2', '--json', 'mastermind', 'stats', '--pegs', '6', '--colors', '9', '--strategy', 'knuth', '--all']);
+      return { figure: `${s(r.seconds)} against ${s(seconds)}: ${(r.seconds / seconds).toFixed(2)}x`, holds: r.seconds <= 1.5 * seconds };
+    },
+  },
+  {
+    id: 'browser-memory-back', kind: 'long', what: 'Memory given back after Cancel: the 8x8 knuth game in Chromium',
+    command: 'node tests/bench/memory-back.mjs 12',
+    target: 'back to the size before the game',
+    measure() {
+      const [r] = browser('memory-back.mjs', ['12']);
+      const { before, peak, after_cancel: after } = r.largest_process_mb;
+      return { figure: `the tab's largest process ${before} MB before, ${peak} MB at its peak, ${after} MB ${r.seconds_to_give_back.toFixed(1)} s after Cancel`, holds: after <= before * 1.1 };
+    },
+  },
+];
+
+function table(results) {
+  const rows = ROWS.filter((r) => results[r.id]).map((r) => {
+    const x = results[r.id];
+    const holds = x.holds === true ? 'yes' : x.holds === false ? '**no**' : '';
+    return `| ${r.what} | ${x.figure} | \`${r.command}\` | ${r.target} | ${holds} | ${x.date}, \`${x.commit}\`, ${x.threads} |`;
+  });
+  const missing = ROWS.filter((r) => !results[r.id]).map((r) => `\`${r.id}\``);
+  return `# Benchmarks
+
+The project's measured figures, one row per figure, written by \`node scripts/bench.mjs\` from
+[\`benchmarks/results.json\`](benchmarks/results.json); do not edit the table by hand. Each row says when it was
+measured, on which commit, and on how many threads; run its command (or \`node scripts/bench.mjs --only ID\`) to
+measure it again. The machine is this project's: ${results._machine ?? '2 cores, 24 GiB'}. Times are wall clock and
+vary by about 30 % between hours: compare figures taken side by side. Speed and memory goals live here, never in
+tests. "holds" says whether the target (where one is set) is met.
+
+| what | figure | command | target | holds | measured |
+|---|---|---|---|---|---|
+${rows.join('\n')}
+${missing.length ? `\nNot measured yet: ${missing.join(', ')}.\n` : ''}
+How each figure came about (what was tried, kept and dropped) is in the git log: \`git log -- BENCHMARKS.md\`, and the
+notebook kept until 2026-11-28 in \`git show 44d6f85:BENCHMARKS.md\`.
+`;
+}
+
+const args = process.argv.slice(2);
+mkdirSync(join(ROOT, 'benchmarks'), { recursive: true });
+let results = {};
+try { results = JSON.parse(readFileSync(RESULTS, 'utf8')); } catch { /* none yet */ }
+if (!args.includes('--table')) {
+  const only = args.includes('--only') ? args.slice(args.indexOf('--only') + 1).filter((a) => !a.startsWith('--')) : null;
+  const kinds = new Set(['native', ...(args.includes('--browser') ? ['browser'] : []), ...(args.includes('--long') ? ['long', 'browser'] : [])]);
+  const chosen = ROWS.filter((r) => (only ? only.includes(r.id) : kinds.has(r.kind)));
+  if (only && chosen.length !== only.length) throw new Error(`unknown rows: ${only.filter((id) => !ROWS.some((r) => r.id === id)).join(', ')}`);
+  if (chosen.some((r) => r.kind !== 'browser' || r.id === 'browser-6x9-knuth')) {
+    console.log('==> building the release CLI');
+    execFileSync('cargo', ['+stable', 'build', '--release', '-p', 'cli', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const dirty = execFileSync('git', ['status', '--porcelain', '--', 'crates', 'web', 'Cargo.lock'], { cwd: ROOT, encoding: 'utf8' }).trim() ? '+' : '';
+  results._machine = `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`;
+  for (const row of chosen) {
+    console.log(`==> ${row.id}: ${row.command}`);
+    const got = row.measure(results);
+    const threads = /--threads (\d+)|bench\/\w[\w-]*\.mjs (\d) /.exec(row.command);
+    results[row.id] = { ...got, date: new Date().toISOString().slice(0, 10), commit: commit + dirty, threads: threads ? `${threads[1] ?? threads[2]} threads` : '', machine: results._machine };
+    console.log(`    ${got.figure}${got.holds === false ? ' (target not met)' : ''}`);
+    writeFileSync(RESULTS, `${JSON.stringify(results, null, 1)}\n`);
+  }
+}
+writeFileSync(TABLE, table(results));
+console.log(`==> BENCHMARKS.md written from ${RESULTS}`);
