@@ -184,7 +184,10 @@ const ROWS = [
     target: 'under 10 s, under 1 GB',
     measure() {
       const [r] = browser('pegs-count.mjs', ['english', 'd4', 'd4']);
-      return { figure: `${s(r.seconds)}, ${Math.round(r.memory / 2 ** 20)} MB of tables`, holds: r.seconds < 10 && r.memory < 2 ** 30 };
+      // The page says the tables' peak in words: "150 MB", "1.2 GB".
+      const [, value, unit] = /([\d.]+) (MB|GB)/.exec(r.memory ?? '') ?? [];
+      const mb = value ? Number(value) * (unit === 'GB' ? 1024 : 1) : NaN;
+      return { figure: `${s(r.seconds)}, ${r.memory ?? '?'} of tables`, holds: r.seconds < 10 && mb < 1024 };
     },
   },
   {

@@ -11,7 +11,7 @@ const TYPES = {
 };
 
 /**
- * The Content-Security-Policy the app runs under, as Trunk.toml's `[serve.headers]` and README's `_headers` give it:
+ * The Content-Security-Policy the app runs under, as Trunk.toml's `[serve.headers]` and docs/hosting.md's `_headers` give it:
  * the app's own scripts only (no inline or foreign script), WebAssembly compiled from them, pool threads started from
  * blob URLs (wasm-bindgen-rayon), inline style attributes, nothing from other sites.
  */

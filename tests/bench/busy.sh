@@ -3,7 +3,7 @@
 # for a CPU (runnable, while other threads had both cores) and blocked (a join, a lock, a wait), from the scheduler's
 # own counts (/proc/TID/schedstat), and how full the machine's CPUs were. Measures the Chromium renderer's threads
 # when COMMAND starts a browser, else COMMAND's own threads (the native CLI). Reads /proc once every 2 s, in one
-# process: a sampler that forks `ps` every second took 2-3 % of a 2-core machine itself (BENCHMARKS.md).
+# process: a sampler that forks `ps` every second took a few per cent of a 2-core machine itself.
 # Usage: tests/bench/busy.sh COMMAND...   e.g. tests/bench/busy.sh node tests/bench/play-all.mjs 2 6 9 most-parts
 #                                              tests/bench/busy.sh target/release/puzzle-lab --threads 2 mastermind ...
 set -u

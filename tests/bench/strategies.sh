@@ -1,5 +1,5 @@
 #!/bin/bash
-# Issue 28's table in BENCHMARKS.md ("Every size and strategy"): every secret of each size with each scoring strategy,
+# Every secret of each size with each scoring strategy,
 # in Chromium (2 pool threads) beside native on 2 threads, each strategy's own first guess, size by size; then native
 # on 1 thread from mikemag's first guesses. One line per run. Needs a release build of the CLI and dist/ (trunk build
 # --release). Usage: tests/bench/strategies.sh [sizes...]   (default: "5 8" "6 9" "7 7")

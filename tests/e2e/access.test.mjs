@@ -1,4 +1,4 @@
-// Accessibility (issue 4): screen readers get names for pegs, scores, the chart and the thread lanes; the game
+// Accessibility: screen readers get names for pegs, scores, the chart and the thread lanes; the game
 // and its hints are played with the keyboard alone; the classroom views fit a phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

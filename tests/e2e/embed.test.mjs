@@ -1,4 +1,4 @@
-// Every game's embed builder (issue 30): from the game's own page ("Embed this game in a page"; Mastermind's from
+// Every game's embed builder: from the game's own page ("Embed this game in a page"; Mastermind's from
 // the menu), a snippet that, pasted into an isolated tutorial page on another origin, shows the game with threads,
 // in a frame of the size the builder proposes.
 import { test, before, after } from 'node:test';
@@ -7,7 +7,7 @@ import { serve } from '../serve.mjs';
 import { launch, open, shot } from './helpers.mjs';
 
 let app, browser;
-// The app's host lets other sites frame it (CORP cross-origin), as README's `_headers` says.
+// The app's host lets other sites frame it (CORP cross-origin), as docs/hosting.md's `_headers` says.
 before(async () => { app = await serve({ corp: 'cross-origin' }); browser = await launch(); });
 after(async () => { await browser?.close(); await app?.close(); });
 

@@ -1,4 +1,4 @@
-// Seeing the search (issue 4): the chart of codes left, the split of the codes by a guess with every strategy's
+// Seeing the search: the chart of codes left, the split of the codes by a guess with every strategy's
 // score, hints while playing, the live thread lanes, and fixed blocks against work stealing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Offline and installable (issue 30): after one visit the service worker holds the build, so with the server
+// Offline and installable: after one visit the service worker holds the build, so with the server
 // stopped a reload still loads the app, isolated with its threads, and every game plays; on a host that sends the
 // isolation headers and on one that does not. A new deployment is picked up. Chromium finds the app installable.
 import { test, before, after } from 'node:test';

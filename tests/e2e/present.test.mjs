@@ -1,4 +1,4 @@
-// The presentation view for classrooms (issue 30): `present=1` or the header's "Present" button; the site's header
+// The presentation view for classrooms: `present=1` or the header's "Present" button; the site's header
 // hidden, type large enough for the back of a room at 1920x1080 and at a projector's 1280x720, nothing wider than
 // the screen; "Leave the presentation view" brings the page back.
 import { test, before, after } from 'node:test';

@@ -1,4 +1,4 @@
-// Printing (issue 30): each game prints as the thing itself, a blank Mastermind sheet, a peg board, a Cluedo
+// Printing: each game prints as the thing itself, a blank Mastermind sheet, a peg board, a Cluedo
 // notebook, without the site's header, status line, settings and buttons (checked with print media emulated, and
 // looked at in the screenshots).
 import { test, before, after } from 'node:test';

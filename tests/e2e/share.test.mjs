@@ -1,4 +1,4 @@
-// Share and keep, embed anywhere, step mode, palettes (issue 4): a share link reproduces the game, a reload keeps
+// Share and keep, embed anywhere, step mode, palettes: a share link reproduces the game, a reload keeps
 // it, the embed layout plays in an iframe on a page served without the isolation headers and survives a reload of
 // that page, the computer explains each guess step by step, and the colour-blind palette numbers every peg.
 import { test, before, after } from 'node:test';

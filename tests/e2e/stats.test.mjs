@@ -1,4 +1,4 @@
-// Compare strategies (issue 4): every 4x6 secret with every strategy in seconds, side by side, with progress and
+// Compare strategies: every 4x6 secret with every strategy in seconds, side by side, with progress and
 // cancel; and the embed builder gives a snippet whose preview plays.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

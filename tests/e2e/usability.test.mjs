@@ -1,4 +1,4 @@
-// Mastermind as players, teachers and tutorial authors find it (issue 14): keyboard after a click, the first visit
+// Mastermind as players, teachers and tutorial authors find it: keyboard after a click, the first visit
 // (rules, everything to play above the fold), links that keep the thread cap, embeds with threads and the real
 // reason when there are none, a phone-width stats page, no silent refusals, undo, give up, play again, a random
 // secret, dark mode.
@@ -358,8 +358,8 @@ test('what a class reads: no empty board or Share before a secret, score buttons
   assert.deepEqual(big.errors, []);
 });
 
-test('a strategy that falls back says so in the table (issue 15)', async () => {
-  // 9x8's codes take 6.1 GiB to list: knuth and entropy fall back there (6x9 is played exactly since issue 28).
+test('a strategy that falls back says so in the table', async () => {
+  // 9x8's codes take 6.1 GiB to list: knuth and entropy fall back there (6x9 is played exactly since every code up to 8x8 is listed).
   const page = await open(browser, `${server.url}/#/mastermind/stats?pegs=9&colors=8&strategies=knuth,entropy&games=10`);
   await solverReady(page);
   await page.click('#run-stats');

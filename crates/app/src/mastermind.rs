@@ -22,7 +22,7 @@ use crate::solver::JobEvent;
 use crate::widgets::log_chart::{ChartPoint, LogChart};
 use crate::widgets::share::Share;
 use params::Settings;
-use state::{Action, Game, JobAnswer, Phase};
+use state::{Action, Game, Held, JobAnswer, Phase};
 
 /// Mastermind in the game list: the game, the strategy comparison and the embed builder.
 pub const GAME: GameEntry = GameEntry {
@@ -137,15 +137,20 @@ fn random_seed() -> u64 {
 #[component]
 pub fn MastermindPage(props: &PageProps) -> Html {
     let (initial, link_errors, restored) = use_memo(props.query.clone(), opening).as_ref().clone();
-    let game = use_reducer({
+    let held = use_reducer({
         let initial = initial.clone();
-        move || Game::new(initial, random_seed())
+        move || Held(std::rc::Rc::new(Game::new(initial, random_seed())))
     });
+    let game: Held = (*held).clone();
+    let on_action = {
+        let d = held.dispatcher();
+        Callback::from(move |a: Action| d.dispatch(a))
+    };
     let form = use_state(|| initial.clone());
     // The game's solver request; a newer one cancels it.
     use_request(
         game.request.as_ref().map(|r| (r.seq, r.job.clone())),
-        game.dispatcher(),
+        held.dispatcher(),
         |seq, e| {
             Action::Job(
                 seq,
@@ -172,7 +177,7 @@ pub fn MastermindPage(props: &PageProps) -> Html {
             h.wrapping_mul(1_000_003).wrapping_add(f * (i as u64 + 1))
         });
         let key = (
-            settled || rows % 25 == 0,
+            settled || rows.is_multiple_of(25),
             rows,
             scored,
             game.secret.is_some(),
@@ -196,7 +201,7 @@ pub fn MastermindPage(props: &PageProps) -> Html {
 
     // Keyboard play: digits pick colours (1-9, 0 = 10), arrows move, Backspace clears, Enter submits.
     {
-        let dispatcher = game.dispatcher();
+        let dispatcher = held.dispatcher();
         use_effect_with((), move |_| {
             let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
                 let target = e
@@ -278,7 +283,7 @@ pub fn MastermindPage(props: &PageProps) -> Html {
 
     // The "restored" banner speaks of the game it restored: a new game (`game.started`) takes it away.
     let on_new_game = {
-        let d = game.dispatcher();
+        let d = held.dispatcher();
         let form = form.clone();
         Callback::from(move |_| {
             let settings = (*form).clone();
@@ -290,7 +295,7 @@ pub fn MastermindPage(props: &PageProps) -> Html {
         })
     };
     let on_mode = {
-        let d = game.dispatcher();
+        let d = held.dispatcher();
         Callback::from(move |settings: Settings| {
             d.dispatch(Action::NewGame(Settings {
                 secret: None,
@@ -330,7 +335,7 @@ pub fn MastermindPage(props: &PageProps) -> Html {
         })
     };
     let on_inspect = {
-        let d = game.dispatcher();
+        let d = held.dispatcher();
         Callback::from(move |row| d.dispatch(Action::Inspect(row)))
     };
     let board = insight::Workload {
@@ -382,21 +387,21 @@ pub fn MastermindPage(props: &PageProps) -> Html {
             } else {
                 <view::SettingsForm settings={(*form).clone()} on_change={on_form.clone()} on_new_game={on_new_game.clone()} on_mode={on_mode.clone()} />
             }
-            <view::Outcome game={game.clone()} dispatch={game.dispatcher()} />
+            <view::Outcome game={game.clone()} on_action={on_action.clone()} />
             <div class="mm-play">
                 // When the computer breaks your code, what you do (enter the secret, score a guess) sits under the
                 // board, in line; the board is left out while there is nothing on it.
                 <div class="mm-board">
                     if !(game.rows.is_empty() && game.phase == Phase::EnteringSecret) {
-                        <view::Board game={game.clone()} dispatch={game.dispatcher()} palette={form.palette} />
+                        <view::Board game={game.clone()} on_action={on_action.clone()} palette={form.palette} />
                     }
-                    if computer_breaks { <view::Controls game={game.clone()} dispatch={game.dispatcher()} /> }
+                    if computer_breaks { <view::Controls game={game.clone()} on_action={on_action.clone()} /> }
                 </div>
                 <div class="mm-side">
                     if !embed { <view::Rules settings={game.settings.clone()} /> }
-                    if !computer_breaks { <view::Controls game={game.clone()} dispatch={game.dispatcher()} /> }
-                    <view::GameStatus game={game.clone()} dispatch={game.dispatcher()} />
-                    <hints::Hints game={game.clone()} />
+                    if !computer_breaks { <view::Controls game={game.clone()} on_action={on_action.clone()} /> }
+                    <view::GameStatus game={game.clone()} on_action={on_action.clone()} />
+                    <hints::Hints game={game.clone()} on_action={on_action.clone()} />
                     // Nothing to share before there is a game: a secret chosen, or a first guess to score.
                     if game.secret.is_some() || !game.rows.is_empty() { <Share /> }
                     if !embed && !computer_breaks { <RecordView game="mastermind" unit="guesses" counted={recorded.clone()} /> }

@@ -106,7 +106,7 @@ pub(crate) enum Command {
     },
     /// Write a strategy's book. For `optimal` (the default): search the optimal tree for every secret and print
     /// it (the guess, as a code index in lexicographic order, of every node of three or more codes, in
-    /// pre-order), as shipped in the mastermind crate for 4x6. For knuth, most-parts, entropy and expected-size:
+    /// pre-order), as shipped in the mastermind crate for 4x6, 4x7 and 5x5. For knuth, most-parts, entropy and expected-size:
     /// the opening book of their first --depth guesses (every position of three or more codes they reach, one line
     /// each), as shipped for 6x9 and 7x7, each position worked out alone on every thread and timed (--json lists
     /// the times).

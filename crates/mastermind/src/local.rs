@@ -354,7 +354,7 @@ fn order_stage(
             i16::from(a == y) + i16::from(b == x) - i16::from(a == x) - i16::from(b == y)
         };
         // The objective is the sum of the offsets' squares: it prefers many small misses to a few large ones,
-        // which anneals to a fit far more often than their plain sum (measured: BENCHMARKS.md).
+        // which anneals to a fit far more often than their plain sum (measured: the benchmark notebook, `git show 44d6f85:BENCHMARKS.md`).
         let objective: i32 = r
             .iter()
             .zip(gi.iter().zip(gk))

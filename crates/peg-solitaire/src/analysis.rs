@@ -26,7 +26,7 @@ use crate::table::{Table, TableBuild};
 use crate::verdict::{Lost, Source, Verdict};
 
 /// Positions the search visits before it hands over to the game's table, where the table fits ([`TAB_HOLES`]): a
-/// few seconds. Over 300 random English positions the search alone settled every one within 0.71 s (BENCHMARKS.md).
+/// few seconds (BENCHMARKS.md, the rows "can the finish still be reached?").
 pub const SEARCH_FIRST: u64 = 4_000_000;
 
 /// The first run's positions on a board whose table does not fit (a beam search comes next): a fraction of a second.

@@ -14,13 +14,12 @@ use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 /// How often the poller looks at a running job's progress, in milliseconds. Its end does not wait for the poller:
-/// the pool thread that ran it wakes this thread at once (each guess of a long computer-played game is a job, and
-/// an 8 ms poll cost up to 8 ms a guess).
+/// the pool thread that ran it wakes this thread at once (each guess of a long computer-played game is a job, so a
+/// poll there would add its period to every guess).
 const POLL_MS: i32 = 50;
 /// The most often a running job's progress is posted to the page, in milliseconds: each post redraws the page
 /// (status line, progress bars, thread lanes) on its main thread and compositor, which on a 2-core machine compete
-/// with the pool's threads (posting every 8 ms cost a Cluedo simulation two-thirds of its second thread in Chromium;
-/// every 50 ms, a 6x9 comparison's pool threads 4 % of their time: BENCHMARKS.md, "The page's frames").
+/// with the pool's threads: the more often it posts, the less CPU the pool gets.
 const PROGRESS_MS: f64 = 250.0;
 /// A job's first progress comes this soon, in milliseconds, so that a short job shows its bar at once.
 const FIRST_PROGRESS_MS: f64 = 50.0;

@@ -7,7 +7,7 @@ use protocol::mastermind::{CountDto, MastermindAnswer, MastermindJob, RowDto, Sp
 use protocol::{Job, Reply, group_digits};
 use yew::prelude::*;
 
-use super::state::{Action, Game, Phase, SplitTarget};
+use super::state::{Action, Held, Phase, SplitTarget};
 use crate::hooks::use_job;
 use crate::solver::JobEvent;
 
@@ -207,7 +207,9 @@ pub fn SplitPanel(props: &SplitProps) -> Html {
 #[derive(Properties, PartialEq)]
 pub struct HintsProps {
     /// The game.
-    pub game: UseReducerHandle<Game>,
+    pub game: Held,
+    /// Where actions go.
+    pub on_action: Callback<Action>,
 }
 
 /// Hints for the person breaking the code: a suggestion, and a check of the guess being composed.
@@ -266,9 +268,9 @@ pub fn Hints(props: &HintsProps) -> Html {
         Some((_, Err(m))) => html! { <span class="muted">{ m.clone() }</span> },
         Some((_, Ok((code, by)))) => {
             let fill = {
-                let d = props.game.dispatcher();
+                let d = props.on_action.clone();
                 let code = code.clone();
-                Callback::from(move |_| d.dispatch(Action::Fill(code.clone())))
+                Callback::from(move |_| d.emit(Action::Fill(code.clone())))
             };
             let text = code
                 .iter()

@@ -465,12 +465,30 @@ impl Game {
     }
 }
 
-impl Reducible for Game {
+/// The page's reducer state: the game behind an `Rc`, so that views take it as a value (a clone is the `Rc`'s)
+/// and tell two states apart by identity, not by comparing every row of a long game.
+#[derive(Clone, Debug)]
+pub struct Held(pub Rc<Game>);
+
+impl PartialEq for Held {
+    fn eq(&self, other: &Held) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl std::ops::Deref for Held {
+    type Target = Game;
+    fn deref(&self) -> &Game {
+        &self.0
+    }
+}
+
+impl Reducible for Held {
     type Action = Action;
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut next = (*self).clone();
+        let mut next = (*self.0).clone();
         next.apply(action);
-        Rc::new(next)
+        Rc::new(Held(Rc::new(next)))
     }
 }
 

@@ -1,10 +1,10 @@
 //! Drawing the Mastermind page: settings, board rows with pegs and feedback, the palette, score entry and the
-//! game's own status. Components get the state and a dispatcher; they own no game state.
+//! game's own status. Components take the game as a value and a callback for actions; they own no game state.
 
 use mastermind::Feedback;
 use yew::prelude::*;
 
-use super::state::{Action, Game, Phase};
+use super::state::{Action, Game, Held, Phase};
 
 mod board;
 mod code_strip;
@@ -87,16 +87,16 @@ pub(super) fn keys(fb: Option<Feedback>, pegs: u8) -> Html {
 #[derive(Properties, PartialEq)]
 pub struct GameProps {
     /// The game.
-    pub game: UseReducerHandle<Game>,
+    pub game: Held,
     /// Where actions go.
-    pub dispatch: UseReducerDispatcher<Game>,
+    pub on_action: Callback<Action>,
 }
 
 /// The code being composed, one button per peg; the cursor's peg is outlined and a click moves the cursor.
-pub(super) fn draft_slots(g: &Game, dispatch: &UseReducerDispatcher<Game>) -> Html {
+pub(super) fn draft_slots(g: &Game, on_action: &Callback<Action>) -> Html {
     let slots = g.draft.iter().enumerate().map(|(i, &c)| {
-        let d = dispatch.clone();
-        let onclick = Callback::from(move |_| d.dispatch(Action::Focus(i)));
+        let d = on_action.clone();
+        let onclick = Callback::from(move |_| d.emit(Action::Focus(i)));
         let class = classes!("slot", (i == g.cursor).then_some("cursor"));
         html! { <button type="button" {class} aria-label={format!("peg {}", i + 1)} {onclick}>{ peg(c, "") }</button> }
     });

@@ -16,9 +16,8 @@
 //! The secrets a guess is scored against are laid out in columns of colours and colour counts instead
 //! ([`Secrets::Columns`], [`crate::kernel::columns::Columns`]) wherever that takes no more room (`pegs + colors` bytes a
 //! secret against two words: 6x9, 7x7 and 8x8 among them): there a guess's classes are compares and minimums in byte
-//! lanes, 32 secrets at a time, with no population count, which WebAssembly has only a word at a time (in the
-//! worker, 1.5x the feedbacks a second of the bit sets at 32 secrets a guess, 2.3x at 1,024; natively 1.1-1.3x from
-//! 256 secrets, and slower below: [`COLUMNS_FROM`], BENCHMARKS.md).
+//! lanes, 32 secrets at a time, with no population count, which WebAssembly has only a word at a time: faster in the
+//! worker from a block of 32 secrets, natively from a few hundred ([`COLUMNS_FROM`]).
 
 use std::ops::BitAnd;
 
@@ -270,11 +269,9 @@ fn counted(pegs: &[u8]) -> ([(u8, u8); 16], usize) {
 }
 
 /// Positions of at least this many secrets are laid out in columns where their game allows ([`Secrets::new`]).
-/// Natively, below it a guess's set-up costs more than the columns save (`mastermind bench-feedback`, 6x9, 1 thread,
-/// M feedbacks a second with bit sets against columns: 128 secrets 409 against 374, 256 396 against 452, 1,024 556
-/// against 728). In WebAssembly, whose population count takes a word at a time, columns win from a second block on
-/// (16 secrets 46 against 48 with half a column, which the worker's size budget leaves out; 32 secrets 72 against
-/// 106, 128 147 against 243, 1,024 209 against 485: BENCHMARKS.md).
+/// Natively, below it a guess's set-up costs more than the columns save; in WebAssembly, whose population count takes
+/// a word at a time, columns win from a second block on (measured with `mastermind bench-feedback` and
+/// `tests/bench/feedback.mjs` at 6x9 and these sizes: the benchmark notebook, `git show 44d6f85:BENCHMARKS.md`).
 #[cfg(target_arch = "wasm32")]
 const COLUMNS_FROM: usize = 17;
 #[cfg(not(target_arch = "wasm32"))]

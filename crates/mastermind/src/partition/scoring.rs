@@ -66,8 +66,8 @@ pub const CHUNKS: Unit = Unit::new("chunk", "chunks of guesses", Label::Ordinal)
 /// than the work (most nodes of a strategy tree are small).
 const PARALLEL_FROM: usize = 1 << 16;
 
-/// Positions of at most this many secrets give Knuth's walk their [`Atoms`] (16 bytes a secret and peg at most):
-/// 6x9 knuth 1.1-1.4x faster, 7x7 1.4x (BENCHMARKS.md); the first positions of a tree, larger, are few.
+/// Positions of at most this many secrets give Knuth's walk their [`Atoms`] (16 bytes a secret and peg at most): they
+/// pay at 6x9 and 7x7 (BENCHMARKS.md's every-secret rows); the first positions of a tree, larger, are few.
 const ATOMS_MOST: usize = 1 << 16;
 
 /// One choice of a partition strategy: which candidates to score against which consistent codes.

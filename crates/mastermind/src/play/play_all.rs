@@ -247,7 +247,7 @@ fn optimal_stopped(spec: &Spec, stop: Stopped) -> StrategyError {
     match stop {
         Stopped::Budget => StrategyError::TooBig(format!(
             "the optimal strategy for {spec} needs more than {} feedbacks to find; it is found exactly for small \
-             games such as 4x5 (and shipped for 4x6)",
+             games such as 4x5 (and shipped for 4x6, 4x7 and 5x5)",
             Budget::THOROUGH.nodes
         )),
         Stopped::Cancelled => StrategyError::Stopped(stop),

@@ -7,7 +7,7 @@ use crate::strategy::{self, Strategy};
 
 /// The slowest guess of each scoring strategy natively on 2 threads, in seconds, at 6x9, 7x7 and 8x8 (the code counts
 /// of [`SLOWEST_AT`]), worked out live: at 6x9 and 7x7 over every position the strategy reaches from its own first
-/// guess, each worked out alone (`puzzle-lab --threads 2 --json mastermind book --depth 8`; BENCHMARKS.md, "Every
+/// guess, each worked out alone (`puzzle-lab --threads 2 --json mastermind book --depth 8`; the benchmark notebook (`git show 44d6f85:BENCHMARKS.md`), "Every
 /// guess timed"), at 8x8 one game (`mastermind solve` against 7,6,5,4,3,2,1,0; entropy's was stopped unfinished after
 /// 1,260 s, taken as its slowest guess). The slowest guess is the second or third: the first leaves few symmetries
 /// (so many candidate guesses) and still many codes; most-parts settles its candidates from the classes they reach.
@@ -22,8 +22,8 @@ const SLOWEST: [(Strategy, [f64; 3]); 4] = [
 /// The code counts of 6x9, 7x7 and 8x8, where [`SLOWEST`] was measured.
 const SLOWEST_AT: [f64; 3] = [531_441.0, 823_543.0, 16_777_216.0];
 
-/// About how long the slowest guess of `strategy` takes at `spec` on `threads` threads natively, in seconds (a
-/// browser tab takes about 2-2.8x that): for people choosing a size before they start. Between the sizes measured
+/// About how long the slowest guess of `strategy` takes at `spec` on `threads` threads natively, in seconds (the
+/// page scales it by how much slower a tab is, `TAB_BESIDE_NATIVE` in its wait note): for people choosing a size before they start. Between the sizes measured
 /// ([`SLOWEST`]) a straight line in the logarithms of time and code count, past them the nearest such line carried
 /// on. `None` for the strategies that do not score every candidate against the listed codes, or where the codes
 /// cannot be listed.

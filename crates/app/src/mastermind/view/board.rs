@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use super::{LONG_CODE, PlayedRow, draft_slots, peg};
 use crate::mastermind::params::{Mode, Palette, Scoring};
-use crate::mastermind::state::{Game, Phase};
+use crate::mastermind::state::{Action, Held, Phase};
 use crate::timeout::{on_next_frame, use_throttled};
 
 /// Empty rows drawn below the board: enough to show what is left, never thousands.
@@ -15,9 +15,9 @@ const FREE_ROWS_SHOWN: usize = 12;
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
     /// The game.
-    pub game: UseReducerHandle<Game>,
+    pub game: Held,
     /// Where actions go.
-    pub dispatch: UseReducerDispatcher<Game>,
+    pub on_action: Callback<Action>,
     /// The page's palette.
     pub palette: Palette,
 }
@@ -87,13 +87,13 @@ pub fn Board(props: &BoardProps) -> Html {
                 fixable={manual}
                 why={row.why.clone().filter(|_| g.settings.step || i + 1 == shown)}
                 palette={props.palette}
-                dispatch={props.dispatch.clone()}
+                on_action={props.on_action.clone()}
             />
         }
     });
     let composing = g.phase == Phase::Guessing;
     let draft = composing.then(|| {
-        let slots = draft_slots(g, &props.dispatch);
+        let slots = draft_slots(g, &props.on_action);
         html! {
             <li key="draft" class="row draft" data-row={(shown + 1).to_string()}>
                 <span class="n">{ shown + 1 }</span>

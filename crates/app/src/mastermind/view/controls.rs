@@ -10,10 +10,10 @@ use crate::mastermind::state::{Action, Phase};
 #[component]
 pub fn Controls(props: &GameProps) -> Html {
     let g = &*props.game;
-    let d = &props.dispatch;
+    let d = &props.on_action;
     let act = |a: Action| {
         let d = d.clone();
-        Callback::from(move |_: MouseEvent| d.dispatch(a.clone()))
+        Callback::from(move |_: MouseEvent| d.emit(a.clone()))
     };
     if g.composing() {
         let palette = (0..g.spec.colors).map(|c| {

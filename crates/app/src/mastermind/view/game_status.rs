@@ -38,8 +38,8 @@ pub fn GameStatus(props: &GameProps) -> Html {
         .map(|n| html! { <span class="note">{ n }</span> });
     // A count that is only a bound can be finished on request: the full parallel search, with progress.
     let count_all = (g.phase == Phase::Guessing && g.remaining.as_ref().is_some_and(|c| !c.exact)).then(|| {
-        let d = props.dispatch.clone();
-        let onclick = Callback::from(move |_| d.dispatch(Action::CountAll));
+        let d = props.on_action.clone();
+        let onclick = Callback::from(move |_| d.emit(Action::CountAll));
         let title = "Runs the full parallel count over every prefix range; at the largest sizes it takes a while (watch the ranges, or cancel)";
         html! { <button type="button" class="secondary small" id="count-all" {title} {onclick}>{ "Count them all (may take a while)" }</button> }
     });

@@ -14,8 +14,8 @@ use crate::widgets::progress_bar::ProgressBar;
 pub fn Outcome(props: &GameProps) -> Html {
     let g = &*props.game;
     let on_cancel = {
-        let d = props.dispatch.clone();
-        Callback::from(move |_: MouseEvent| d.dispatch(Action::Cancel))
+        let d = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| d.emit(Action::Cancel))
     };
     let computer = g.settings.mode == Mode::Make;
     match &g.phase {
@@ -71,12 +71,12 @@ pub fn Outcome(props: &GameProps) -> Html {
         Phase::Failed(message) => html! {
             <div class="banner bad" role="alert" id="failed">
                 <span>{ message.clone() }</span>
-                <GoOn game={props.game.clone()} dispatch={props.dispatch.clone()} />
+                <GoOn game={props.game.clone()} on_action={props.on_action.clone()} />
             </div>
         },
         Phase::Paused => {
-            let d = props.dispatch.clone();
-            let next = Callback::from(move |_: MouseEvent| d.dispatch(Action::Step));
+            let d = props.on_action.clone();
+            let next = Callback::from(move |_: MouseEvent| d.emit(Action::Step));
             let n = g.rows.len();
             html! {
                 <div class="banner info step" role="status">
@@ -105,8 +105,8 @@ fn GoOn(props: &GameProps) -> Html {
     };
     let chosen = use_state(|| suggested);
     let go_on = {
-        let (d, chosen) = (props.dispatch.clone(), chosen.clone());
-        Callback::from(move |_: MouseEvent| d.dispatch(Action::Resume(Some(*chosen))))
+        let (d, chosen) = (props.on_action.clone(), chosen.clone());
+        Callback::from(move |_: MouseEvent| d.emit(Action::Resume(Some(*chosen))))
     };
     let on_pick = {
         let chosen = chosen.clone();
@@ -150,10 +150,10 @@ fn play_again(props: &GameProps) -> Html {
 
 /// A button that starts a new game with the same settings and a new secret.
 fn restart(props: &GameProps, id: &'static str, label: &'static str, class: &'static str) -> Html {
-    let d = props.dispatch.clone();
+    let d = props.on_action.clone();
     let settings = props.game.settings.clone();
     let onclick = Callback::from(move |_: MouseEvent| {
-        d.dispatch(Action::NewGame(crate::mastermind::params::Settings {
+        d.emit(Action::NewGame(crate::mastermind::params::Settings {
             secret: None,
             played: Vec::new(),
             ..settings.clone()

@@ -6,7 +6,7 @@ use yew::prelude::*;
 use super::code_strip::{CodeStrip, LONG_CODE};
 use super::{keys, peg};
 use crate::mastermind::params::Palette;
-use crate::mastermind::state::{Action, Game};
+use crate::mastermind::state::Action;
 
 /// Props of [`PlayedRow`].
 #[derive(Properties, PartialEq)]
@@ -31,7 +31,7 @@ pub struct PlayedRowProps {
     /// The page's palette (a long code is drawn in it, so a change redraws the row).
     pub palette: Palette,
     /// Where actions go.
-    pub dispatch: UseReducerDispatcher<Game>,
+    pub on_action: Callback<Action>,
 }
 
 /// One played row: number, pegs (one canvas for a long code), score, and the pencil that fixes a hand-entered
@@ -40,8 +40,8 @@ pub struct PlayedRowProps {
 pub fn PlayedRow(props: &PlayedRowProps) -> Html {
     let i = props.index;
     let edit = (props.fixable && props.score.is_some()).then(|| {
-        let d = props.dispatch.clone();
-        let onclick = Callback::from(move |_| d.dispatch(Action::Edit(i)));
+        let d = props.on_action.clone();
+        let onclick = Callback::from(move |_| d.emit(Action::Edit(i)));
         html! { <button type="button" class="fix" aria-label={format!("fix the score of row {}", i + 1)} {onclick}>{ "✎" }</button> }
     });
     let class = classes!(
@@ -51,10 +51,10 @@ pub fn PlayedRow(props: &PlayedRowProps) -> Html {
         props.score.is_none().then_some("latest")
     );
     let (enter, leave) = {
-        let (d, e) = (props.dispatch.clone(), props.dispatch.clone());
+        let (d, e) = (props.on_action.clone(), props.on_action.clone());
         (
-            Callback::from(move |_: MouseEvent| d.dispatch(Action::Inspect(Some(i)))),
-            Callback::from(move |_: MouseEvent| e.dispatch(Action::Inspect(None))),
+            Callback::from(move |_: MouseEvent| d.emit(Action::Inspect(Some(i)))),
+            Callback::from(move |_: MouseEvent| e.emit(Action::Inspect(None))),
         )
     };
     html! {

@@ -113,7 +113,7 @@ fn every_secret_from(spec: &Spec, strategy: Strategy, first: &Code) -> (u64, u64
 /// knuth 5.6084 worst 7, most-parts 5.5491 worst 8, as published. Its expected-size (5.4997) and entropy (5.4856)
 /// rank guesses by 32-bit floats rounded to 6 and 9 digits; this code ranks them exactly (integer sums), which
 /// `scoring::tests::the_fast_choice_is_the_exact_argmin_of_a_naive_search` checks against a naive search, and
-/// gets 5.4993 and 5.4841 from the same first guess (BENCHMARKS.md; not run here, to keep the tests quick).
+/// gets 5.4993 and 5.4841 from the same first guess (BENCHMARKS.md's 5x8 rows; not run here, to keep the tests quick).
 #[test]
 fn five_by_eight_from_the_published_first_guess() {
     let spec = Spec::new(5, 8, true).unwrap();
@@ -158,7 +158,7 @@ fn six_by_nine_most_parts_as_published() {
 
 /// 6x9, every secret, from the GPU solver's first guesses (112234 and, for expected-size, 112233): knuth 6.4289,
 /// worst 9, as published; entropy 6.2826 and expected-size 6.3105 where it publishes 6.2847 and 6.4650 (its float
-/// ranks; BENCHMARKS.md says why ours are the exact ones). A minute each on two threads, so not in the quick
+/// ranks; ours rank exactly, as above). A minute each on two threads, so not in the quick
 /// suite: `cargo test --release -p mastermind -- --ignored six_by_nine`.
 #[test]
 #[ignore = "minutes: cargo test --release -p mastermind -- --ignored six_by_nine"]
