@@ -46,6 +46,7 @@ function browser(script, args) {
 
 const s = (x) => `${x.toFixed(x < 10 ? 2 : 1)} s`;
 const n = (x) => BigInt(x).toLocaleString('en-US');
+const title = (board) => board[0].toUpperCase() + board.slice(1);
 
 /** Every measurement: its id, kind (native, browser or long), what it is, its command, target, and how to run it. */
 const ROWS = [
@@ -138,7 +139,7 @@ const ROWS = [
   },
   ...[['english', '300', '', 'never gives up'], ['french', '40', '--give-up-after 30', 'prompt'], ['diamond', '40', '--give-up-after 10', 'prompt']].map(([board, positions, extra, target]) => ({
     id: `pegs-assess-${board}`, kind: board === 'english' ? 'native' : 'long',
-    what: `Peg solitaire, "can the finish still be reached?", ${positions} random ${board} positions`,
+    what: `Peg solitaire, "can the finish still be reached?", ${positions} random ${title(board)} positions`,
     command: `puzzle-lab --json pegs assess --board ${board} --positions ${positions} ${extra}`.trim(),
     target,
     measure() {
@@ -148,7 +149,7 @@ const ROWS = [
     },
   })),
   ...[['french', 'd2', '13,257,409,691,238,507,296,626'], ['diamond', 'd2', '']].map(([board, start, target]) => ({
-    id: `pegs-${board}-any-one`, kind: 'long', what: `Peg solitaire, ${board} ${start} to one peg anywhere (2 threads)`,
+    id: `pegs-${board}-any-one`, kind: 'long', what: `Peg solitaire, ${title(board)} board, ${start} to one peg anywhere (2 threads)`,
     command: `puzzle-lab --threads 2 --json pegs count --board ${board} --start ${start} --finish any-one`,
     target: target || 'counted on this machine',
     measure() {
@@ -225,7 +226,8 @@ function table(results) {
   const rows = ROWS.filter((r) => results[r.id]).map((r) => {
     const x = results[r.id];
     const holds = x.holds === true ? 'yes' : x.holds === false ? '**no**' : '';
-    return `| ${r.what} | ${x.figure} | \`${r.command}\` | ${r.target} | ${holds} | ${x.date}, \`${x.commit}\`, ${x.threads} |`;
+    const on = [x.date, `\`${x.commit}\``, x.threads.replace(/^1 threads$/, '1 thread')].filter(Boolean).join(', ');
+    return `| ${r.what} | ${x.figure} | \`${r.command}\` | ${r.target} | ${holds} | ${on} |`;
   });
   const missing = ROWS.filter((r) => !results[r.id]).map((r) => `\`${r.id}\``);
   return `# Benchmarks
@@ -266,7 +268,7 @@ if (!args.includes('--table')) {
     console.log(`==> ${row.id}: ${row.command}`);
     const got = row.measure(results);
     const threads = /--threads (\d+)|bench\/\w[\w-]*\.mjs (\d) /.exec(row.command);
-    results[row.id] = { ...got, date: new Date().toISOString().slice(0, 10), commit: commit + dirty, threads: threads ? `${threads[1] ?? threads[2]} threads` : '', machine: results._machine };
+    results[row.id] = { ...got, date: new Date().toISOString().slice(0, 10), commit: commit + dirty, threads: threads ? `${threads[1] ?? threads[2]} thread${(threads[1] ?? threads[2]) === '1' ? '' : 's'}` : '', machine: results._machine };
     console.log(`    ${got.figure}${got.holds === false ? ' (target not met)' : ''}`);
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 1)}\n`);
   }

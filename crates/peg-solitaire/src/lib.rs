@@ -8,6 +8,15 @@
 //! more shards than threads so that work stealing keeps every thread busy. Progress is reported per shard and per
 //! level ([`progress`]), and a count that would not fit says how much memory it would need.
 //!
+//! # Where each question is answered
+//!
+//! | question | modules, in the order it passes through them |
+//! |---|---|
+//! | the board, its holes and names | `board` (holes, jumps as masks, symmetries), `names` (`d4`), `finish` |
+//! | how many games reach the finish? | `count` → `levels` (a level in shards, built on the pool; `shard`, `symmetry`) → `prune` (`pagoda`, `rule_of_three`); across processes `ranks` |
+//! | can the finish still be reached? | `analysis` ([`Analyst`]) → `rule_of_three`, [`pagoda`] (proofs) → `opening`, `table`, `starts` (shipped and built figures) → `search` (depth first, never gives up) and `beam` (a quick game); the answer is a `verdict` |
+//! | how many games go through each jump? | `table` (every reachable position, built once), else `per_jump` |
+//!
 //! ```
 //! use peg_solitaire::{Board, Finish, Limits, count};
 //!

@@ -13,7 +13,7 @@
 //! natively a lookup costs about what it did). And a table read back, resized or tightened is laid out in one pass
 //! in order.
 //!
-//! A general hash map (hashbrown) took 24 bytes a pair plus a control byte, at between 7/16 and 7/8 of a power of
+//! A general hash map (hashbrown) takes 24 bytes a pair plus a control byte, at between 7/16 and 7/8 of a power of
 //! two: 28 to 57 bytes a class.
 
 use std::collections::HashMap;

@@ -18,8 +18,8 @@ impl Budget {
         guess_ms: None,
     };
     /// The default for interactive requests: a few seconds of work on one thread at the largest sizes, and a
-    /// local-search guess cut at 250 ms (on this project's 2-core machine a 100x20 guess takes about 25 ms
-    /// natively and 45 ms in Chromium, so only a machine several times slower reaches it).
+    /// local-search guess cut at 250 ms (several times what a 100x20 guess takes on this project's 2-core machine,
+    /// BENCHMARKS.md's 100x20 row, so only a much slower machine reaches it).
     pub const INTERACTIVE: Budget = Budget {
         nodes: 400_000_000,
         guess_ms: Some(250),

@@ -22,7 +22,7 @@ use crate::strategy::Strategy;
 ///
 /// The total depends on the secret's multiset too, not on its arrangement, so the secrets are counted by multiset
 /// first and each multiset is scored against those, weighted: at most 3,003 of them at 6x9 instead of up to 531,441
-/// secrets (scoring every secret here took 18 % of a 6x9 most-parts run in Chromium, counting by multiset 5 %).
+/// secrets, a several-fold smaller share of a run (measured in Chromium at 6x9: the notebook, `git show 44d6f85:BENCHMARKS.md`).
 pub(super) fn multiset_floors(
     strategy: Strategy,
     listed: &Listed,
@@ -70,7 +70,7 @@ pub(super) fn multiset_floors(
             let (mut from, mut size) = (0, BLOCK);
             while from < held.len() {
                 let to = held.len().min(from + size);
-                // With the CPU's population count (x86-64's baseline has none: a software one took 4.6 % of 6x9 entropy).
+                // With the CPU's population count (x86-64's baseline has none, and a software one shows in a profile).
                 fast(
                     #[inline(always)]
                     || {
@@ -119,7 +119,7 @@ pub(super) fn black_splits(total: usize, pegs: usize) -> usize {
 /// The best score ([`super::split::Split`]) any guess can get on `n` consistent codes when `feedbacks` feedbacks can
 /// occur: the codes spread as evenly as possible over `min(n, feedbacks)` classes. `n_log_n` is
 /// [`super::split::n_log_n_table`] to at least `n` (entropy's, read here as the scan reads it: WebAssembly has no
-/// `log2` instruction, and computing it here for every block of secrets took 18 % of a 6x9 entropy run in Chromium).
+/// `log2` instruction, and computing it here for every block of secrets was a large share of an entropy run there).
 pub(super) fn best_possible(
     strategy: Strategy,
     n: usize,

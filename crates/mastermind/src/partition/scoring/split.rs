@@ -78,10 +78,9 @@ impl<S: Blocks> Split<'_, S> {
     }
 
     /// The worker's [`Split::knuth`] in 3 vectors (7 and 8 pegs), in 16-bit lanes for any number of secrets they hold.
-    /// A call: inlined into the scoring loop every size shares, it grew the loop, which V8 then compiled worse (6x8
-    /// knuth in Chromium 18.1-18.6 s without it, 21.2-22.6 s with it); without it, 7 and 8 pegs took 4 vectors a
-    /// secret (an 8x8 knuth position of 13,224 codes 3.0x native). One tally, not also the byte-lane one, for the
-    /// worker's download.
+    /// A call, not inlined: inlined into the scoring loop every size shares, it grows the loop, which V8 then compiles
+    /// worse for every size; without it, 7 and 8 pegs would take 4 vectors a secret. One tally, not also the byte-lane
+    /// one, for the worker's download. (Measured in Chromium at 6x8 and 8x8: the notebook, `git show 44d6f85:BENCHMARKS.md`.)
     #[cfg(target_arch = "wasm32")]
     #[inline(never)]
     fn knuth_3(&self, guess: &Bits, bound: i64) -> Option<i64> {
