@@ -237,7 +237,8 @@ The project's measured figures, one row per figure, written by \`node scripts/be
 measured, on which commit, and on how many threads; run its command (or \`node scripts/bench.mjs --only ID\`) to
 measure it again. The machine is this project's: ${results._machine ?? '2 cores, 24 GiB'}. Times are wall clock and
 vary by about 30 % between hours: compare figures taken side by side. Speed and memory goals live here, never in
-tests. "holds" says whether the target (where one is set) is met.
+tests. "holds" says whether the target (where one is set) is met. A commit marked \`+\` had changes to the code on
+top that were not committed yet (the next commit holds them).
 
 | what | figure | command | target | holds | measured |
 |---|---|---|---|---|---|

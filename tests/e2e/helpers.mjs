@@ -44,11 +44,12 @@ export async function shot(page, name, selector = null) {
 
 /** Waits until the solver worker says it is ready; returns its thread count. */
 export async function solverReady(page) {
-  await page.waitForFunction(() => {
-    const t = document.querySelector('.status .threads');
-    return t && Number(t.dataset.threads) > 0;
+  // Read in the same evaluation that sees it: a second read could fall in a redraw of the status line.
+  const ready = await page.waitForFunction(() => {
+    const n = Number(document.querySelector('.status .threads')?.dataset.threads);
+    return n > 0 ? n : null;
   }, null, { timeout: 30_000 });
-  return Number(await page.getAttribute('.status .threads', 'data-threads'));
+  return ready.jsonValue();
 }
 
 export const phase = (page) => page.getAttribute('.mastermind', 'data-phase');
