@@ -65,13 +65,18 @@ test('the pegs builder hides the games through each jump when asked (a puzzle wi
   await builder.uncheck('#embed-heat');
   await builder.waitForFunction(() => document.querySelector('#embed-snippet').value.includes('heat=0'));
   const frame = builder.frameLocator('iframe.preview');
-  // The counts are there (the outlook gives their sum) but the board and the list do not show them.
-  await frame.locator('#outlook', { hasText: 'games from here reach the finish.' }).waitFor({ timeout: 30_000 });
-  assert.doesNotMatch(await frame.locator('#outlook').textContent(), /Pick a peg/);
+  // The reader is told whether the finish can still be reached, and nothing more: no count of games (in the
+  // outlook, on the board, in a list), no solution, no count of every game, no help about the numbers.
+  await frame.locator('#outlook', { hasText: 'Still solvable.' }).waitFor({ timeout: 30_000 });
+  assert.equal((await frame.locator('#outlook').textContent()).trim(), 'Still solvable.');
   await frame.locator('.hole[data-name="d2"]').click();
   await frame.locator('.hole.target[data-name="d4"]').waitFor();
   assert.equal(await frame.locator('.hole[data-games]').count(), 0, 'no heat on the board');
   assert.equal(await frame.locator('#jump-counts').count(), 0, 'no list of games through each jump');
+  for (const aid of ['#show-solution', '#count-all', '.count-panel', '#table-building']) {
+    assert.equal(await frame.locator(aid).count(), 0, `no ${aid}`);
+  }
+  assert.doesNotMatch(await frame.locator('.help').textContent(), /number in each/);
   await shot(builder, 'embed-builder-pegs-no-heat');
   assert.deepEqual(builder.errors, []);
   await builder.close();

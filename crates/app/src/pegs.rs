@@ -209,8 +209,8 @@ pub fn PegsPage(props: &PageProps) -> Html {
     };
     let finish_dto = FinishDto::from(p.finish);
     let what = format!(
-        "Games on the {} board from an empty {} to {}",
-        p.board_name,
+        "Games on {} from an empty {} to {}",
+        board_title(p),
         board.hole_text(p.start),
         match p.finish {
             Finish::Hole(h) => format!("one peg at {}", board.hole_text(h)),
@@ -264,7 +264,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
                     <select id="pegs-finish" onchange={choose("finish")}>{ for finish_options }</select>
                 </label>
             </form>
-            <p class="help">{ "Click a peg, then the empty hole it jumps into (over a neighbour, which is taken). Holes are named by column letter and row number (the English board's centre is d4). With the keyboard: Tab to a hole, Enter to pick up and to jump; anywhere on the page U undoes, R redoes and Escape puts a picked-up peg down. Legal landing holes are ringed; the number in each is how many games through that jump reach the finish (the full number on hover)." }</p>
+            <p class="help">{ help_text(p) }</p>
             <div class="pegs-play">
                 <BoardView play={Rc::new(p.clone())} dispatch={dispatch} />
                 <div class="pegs-side">
@@ -275,7 +275,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
                     if let Some(list) = jump_list(p) {
                         { list }
                     }
-                    if let (Some((done, total)), Outlook::Solvable) = (p.table_levels, &p.outlook) {
+                    if let (Some((done, total)), Outlook::Solvable, true) = (p.table_levels, &p.outlook, p.heat) {
                         if p.counts.is_some() {
                             <p class="muted" id="table-building">{ format!("These counts come from the shipped opening; this game's table of every position, for the jumps past it, is being built: level {done} of {total} (a jump only pauses it).") }</p>
                         }
@@ -289,7 +289,9 @@ pub fn PegsPage(props: &PageProps) -> Html {
                         <button type="button" class="secondary" id="restart" disabled={p.moves.is_empty()} onclick={act(Action::Restart)}>{ "Restart" }</button>
                         // aria-disabled, not disabled: a disabled button loses the focus (to the page's body, past
                         // this game's keys), which happens when the shown solution wins the game.
-                        <button type="button" class="primary" id="show-solution" aria-disabled={(!solvable || !p.showing.is_empty()).to_string()} onclick={act(Action::ShowSolution)}>{ "Show me a solution" }</button>
+                        if p.heat {
+                            <button type="button" class="primary" id="show-solution" aria-disabled={(!solvable || !p.showing.is_empty()).to_string()} onclick={act(Action::ShowSolution)}>{ "Show me a solution" }</button>
+                        }
                     </div>
                     if let Some(e) = &p.error { <p class="banner bad" role="alert">{ e.clone() }</p> }
                     <Share />
@@ -297,8 +299,11 @@ pub fn PegsPage(props: &PageProps) -> Html {
                     if !initial.embed { <RecordView game="pegs" unit="pegs left" counted={recorded} /> }
                 </div>
             </div>
-            <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} on_running={count_running} {too_big} {shipped} />
-            if !initial.embed && p.layout.is_none() {
+            // `heat=0` (a puzzle with no hints): no count, no table of games by start.
+            if p.heat {
+                <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} on_running={count_running} {too_big} {shipped} />
+            }
+            if !initial.embed && p.layout.is_none() && p.heat {
                 <StartsTable board={p.board_name.clone()} playing={peg_solitaire::class_hole(&board, p.start)}
                     finish={match p.finish { Finish::AnyOne => "any-one", Finish::DeadEnd => "dead-end", Finish::Hole(h) if h == p.start => "start", Finish::Hole(_) => "" }} />
             }
@@ -333,6 +338,7 @@ fn outlook_line(p: &Play) -> String {
             None => "Working out whether the finish can still be reached…".to_string(),
         },
         Outlook::Solvable => match &p.counts {
+            _ if !p.heat => "Still solvable.".to_string(),
             Some(cs) if !cs.is_empty() => format!(
                 "Still solvable: {} games from here reach the finish.{}",
                 group_digits(&cs.iter().map(|c| c.1).sum::<u128>().to_string()),
@@ -372,6 +378,28 @@ fn outlook_line(p: &Play) -> String {
         ),
         Outlook::Unknown(m) => format!("Could not tell whether it is still solvable: {m}"),
     }
+}
+
+/// The board as a sentence names it: "the English board", "your board".
+fn board_title(p: &Play) -> String {
+    if p.layout.is_some() {
+        return "your board".into();
+    }
+    format!("the {} board", starts_table::capitalised(&p.board_name))
+}
+
+/// How to play, for this board and mode: hole names by this board's start, and the numbers in the landing holes only
+/// where they are shown (boards a tab can count, `heat` on).
+fn help_text(p: &Play) -> String {
+    let start = p.board.hole_text(p.start);
+    let numbers = if p.heat && p.fits_in_tab() {
+        " Legal landing holes are ringed; the number in each is how many games through that jump reach the finish (the full numbers are listed beside the board)."
+    } else {
+        " Legal landing holes are ringed."
+    };
+    format!(
+        "Tap or click a peg, then the empty hole it jumps into (over a neighbour, which is taken). Holes are named by column letter and row number: this game started with {start} empty. With a keyboard: Tab to a hole, Enter to pick up and to jump; anywhere on the page U undoes, R redoes and Escape puts a picked-up peg down.{numbers}"
+    )
 }
 
 /// With a peg picked up and its jumps counted: each of its jumps with its full number of games.

@@ -187,7 +187,7 @@ pub fn CountPanel(props: &CountProps) -> Html {
             </details>
             if let (Some(games), None) = (&props.shipped, &c.result) {
                 <div class="count-result" id="count-shipped">
-                    <p class="big" id="count-shipped-games" data-solutions={games.clone()}>{ format!("{} games", group_digits(games)) }</p>
+                    <p class="big" id="count-shipped-games" data-solutions={games.clone()}><span class="num">{ group_digits(games) }</span>{ " games" }</p>
                     <p class="muted">{ if props.too_big.is_some() {
                         "From the table shipped with the app (counted natively: too big to count in a browser tab)."
                     } else {
@@ -223,13 +223,13 @@ pub fn CountPanel(props: &CountProps) -> Html {
             { match &c.result {
                 Some(Ok(r)) => html! {
                     <div class="count-result">
-                        <p class="big" id="count-solutions" data-solutions={r.counted.solutions.clone()}>{ format!("{} games", group_digits(&r.counted.solutions)) }</p>
+                        <p class="big" id="count-solutions" data-solutions={r.counted.solutions.clone()}><span class="num">{ group_digits(&r.counted.solutions) }</span>{ " games" }</p>
                         <p class="muted">{ format!(
                             "{} positions searched in {} ms ({} symmetries{}), at most {} of memory.",
                             group_digits(&r.counted.positions.to_string()),
                             fmt_ms(r.millis),
                             r.counted.symmetries,
-                            r.counted.met_at.map(|m| format!("; the two halves met at {m} pegs")).unwrap_or_default(),
+                            r.counted.met_at.map(|m| format!("; the search from the start and the search back from the finish met at {m} pegs")).unwrap_or_default(),
                             human_bytes(r.counted.peak_bytes)
                         ) }</p>
                         { beside_shipped(props.shipped.as_deref(), &r.counted.solutions) }

@@ -72,7 +72,7 @@ fn EmbedPegs(props: &EmbedProps) -> Html {
                 <a href={game}>{ "Change it on the game's page" }</a>{ ", then choose “Embed this game in a page” again." }</p>
             { for errors.iter().map(|e| html! { <p class="error">{ e }</p> }) }
             <div class="card fields"><label class="field check"><input type="checkbox" id="embed-heat" checked={setup.heat} onchange={on_heat} />
-                { "Show how many games go through each jump (the heat map on the board when a peg is picked up); off, the reader gets no hints" }</label></div>
+                { "Show how many games go through each jump (the heat map on the board when a peg is picked up), Show me a solution and Count every game; off, the reader is told only whether the finish can still be reached" }</label></div>
             <EmbedCode {src} title="Peg solitaire, Puzzle Lab" size={(760, 1240)}
                 size_note="760 x 1240 pixels holds the French or English board beside its buttons and the count of every game below, with its shipped figure (1,174 px measured); narrower frames put the buttons under the board and need about 1,450 px at 560 wide." />
         </section>

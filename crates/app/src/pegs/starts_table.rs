@@ -44,7 +44,7 @@ fn cell(board: &Board, rows: &[StartCount], start: u8, finish: Finish, current: 
 }
 
 /// `french` as a heading writes it: `French`.
-fn capitalised(name: &str) -> String {
+pub(super) fn capitalised(name: &str) -> String {
     let mut chars = name.chars();
     chars
         .next()
@@ -76,7 +76,7 @@ pub fn StartsTable(props: &StartsProps) -> Html {
     html! {
         <details class="card starts-table" id="starts-table" open=true>
             <summary><h2>{ format!("Every start on the {} board", capitalised(board.name())) }</h2></summary>
-            <p class="explain">{ "Games counted exactly, one start hole for each group of holes that the board's turns and mirror images carry onto each other (the others give the same numbers). Click a number to play that start to that finish." }</p>
+            <p class="explain">{ "Games counted exactly, one start hole for each group of holes that the board's turns and mirror images carry onto each other (the others give the same numbers). Tap or click a number to play that start to that finish." }</p>
             <div class="table-scroll">
             <table class="starts">
                 <thead><tr>

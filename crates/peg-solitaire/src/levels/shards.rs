@@ -13,7 +13,7 @@ use crate::ranks::Ranks;
 use crate::shard::Shard;
 
 /// What a unit of counting work is: one shard of a level's positions, owned by one thread while it is expanded.
-pub const SHARDS: Unit = Unit::new("shard", "shards of a level", Label::Ordinal);
+pub const SHARDS: Unit = Unit::new("part", "parts of a level", Label::Ordinal);
 
 /// Shards per level: many more than threads, so work stealing balances them (the seed's fixed split by rank did
 /// not).
