@@ -462,6 +462,7 @@ fn position_classes_never_change_and_rule_out_finishes_at_once() {
 }
 
 mod analysis;
+mod checks;
 mod disk;
 mod shared;
 mod starts;
