@@ -15,6 +15,7 @@
 // where the parent re-exports X from a sibling is a reference to that sibling. Declaring a module (`mod x;`) and
 // re-exporting from it (`pub use x::Y;`) are not references: they only name things. Test code is left out by its
 // extent (an item under `#[cfg(test)]`, wherever in the file it sits) and test files (`tests.rs`, `tests/`) whole.
+// `INVARIANTS_EDGES=<crate> node scripts/invariants.mjs` prints that crate's module graph as the gate reads it.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -311,5 +312,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     for (const p of problems) console.error(`  ${p}`);
     process.exit(1);
   }
-  console.log('ARCHITECTURE.md invariants hold: files within 500 lines or saying why, no module import cycle, no global mutable state in the libraries');
+  console.log('ARCHITECTURE.md invariants hold: files within 500 lines or saying why, no two modules or folders of a crate referring to each other, no global mutable state in the libraries');
 }
