@@ -22,15 +22,20 @@ const RESULTS = join(ROOT, 'benchmarks', 'results.json');
 const TABLE = join(ROOT, 'BENCHMARKS.md');
 const CLI = join(ROOT, 'target', 'release', 'puzzle-lab');
 
-/** Runs the CLI with `args`; its JSON (last line of output), wall seconds and peak resident MB. */
-function run(args) {
+/**
+ * Runs `command`, a `puzzle-lab ...` line as a row shows it (so the figure is the shown command's); its JSON (last
+ * line of output), wall seconds and peak resident MB.
+ */
+function run(command) {
+  const [program, ...args] = command.split(/\s+/);
+  if (program !== 'puzzle-lab') throw new Error(`not a puzzle-lab command: ${command}`);
   const report = join(ROOT, 'target', 'bench-time.txt');
   const started = process.hrtime.bigint();
   let stdout;
   try {
     stdout = execFileSync('/usr/bin/time', ['-o', report, '-f', '%M', CLI, ...args], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 28 });
   } catch (e) {
-    throw new Error(`puzzle-lab ${args.join(' ')} failed: ${e.message}`);
+    throw new Error(`${command} failed: ${e.message}`);
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const mb = Math.round(Number(readFileSync(report, 'utf8').trim().split('\n').pop()) / 1024);
@@ -55,7 +60,7 @@ const ROWS = [
     command: 'puzzle-lab --threads 2 --json mastermind stats --pegs 4 --colors 6 --strategy knuth --all',
     target: 'Knuth (1977): 4.476 / 5',
     measure() {
-      const { json, seconds } = run(['--threads', '2', '--json', 'mastermind', 'stats', '--pegs', '4', '--colors', '6', '--strategy', 'knuth', '--all']);
+      const { json, seconds } = run(this.command);
       return { figure: `mean ${json.mean.toFixed(4)}, worst ${json.worst}, ${s(seconds)}`, holds: json.mean.toFixed(3) === '4.476' && json.worst === 5 };
     },
   },
@@ -64,8 +69,8 @@ const ROWS = [
     command: 'puzzle-lab --threads 2 --json mastermind book --pegs 4 --colors 6',
     target: 'under 1 s; 5625 guesses in all (Koyama and Lai)',
     measure() {
-      const { seconds } = run(['--threads', '2', '--json', 'mastermind', 'book', '--pegs', '4', '--colors', '6']);
-      const { json } = run(['--threads', '2', '--json', 'mastermind', 'stats', '--pegs', '4', '--colors', '6', '--strategy', 'optimal', '--all']);
+      const { seconds } = run(this.command);
+      const { json } = run(`puzzle-lab --threads 2 --json mastermind stats --pegs 4 --colors 6 --strategy optimal --all`);
       const total = Math.round(json.mean * json.games);
       return { figure: `${s(seconds)}; ${total} guesses over ${json.games} secrets`, holds: seconds < 1 && total === 5625 };
     },
@@ -75,7 +80,7 @@ const ROWS = [
     command: `puzzle-lab --threads 1 --json mastermind stats --pegs 5 --colors 8 --strategy ${strategy} --all --first 0,0,1,1,2`,
     target: '',
     measure() {
-      const { json, seconds } = run(['--threads', '1', '--json', 'mastermind', 'stats', '--pegs', '5', '--colors', '8', '--strategy', strategy, '--all', '--first', '0,0,1,1,2']);
+      const { json, seconds } = run(this.command);
       return { figure: `mean ${json.mean.toFixed(4)}, worst ${json.worst}, ${s(seconds)}`, holds: null };
     },
   })),
@@ -84,7 +89,7 @@ const ROWS = [
     command: 'puzzle-lab --threads 2 --json mastermind stats --pegs 6 --colors 9 --strategy knuth --all --first 0,0,1,1,2,3',
     target: '30 s; mean 6.4289, worst 9 (mikemag)',
     measure() {
-      const { json, seconds, mb } = run(['--threads', '2', '--json', 'mastermind', 'stats', '--pegs', '6', '--colors', '9', '--strategy', 'knuth', '--all', '--first', '0,0,1,1,2,3']);
+      const { json, seconds, mb } = run(this.command);
       return { figure: `mean ${json.mean.toFixed(4)}, worst ${json.worst}, ${s(seconds)}, ${mb} MB`, holds: seconds <= 30 && json.mean.toFixed(4) === '6.4289' };
     },
   },
@@ -95,7 +100,7 @@ const ROWS = [
     command: `puzzle-lab --threads 2 --json mastermind stats --pegs 7 --colors 7 --strategy ${strategy} --all --first ${first}`,
     target,
     measure(results) {
-      const { json, seconds, mb } = run(['--threads', '2', '--json', 'mastermind', 'stats', '--pegs', '7', '--colors', '7', '--strategy', strategy, '--all', '--first', first]);
+      const { json, seconds, mb } = run(this.command);
       const knuth = results['mm-7x7-knuth']?.seconds;
       const ratio = strategy !== 'knuth' && knuth ? `, ${(seconds / knuth).toFixed(2)}x knuth` : '';
       return { figure: `mean ${json.mean.toFixed(4)}, worst ${json.worst}, ${s(seconds)}, ${mb} MB${ratio}`, seconds, holds: holds ? holds(json, seconds) : (knuth ? seconds <= 2 * knuth : null) };
@@ -106,7 +111,7 @@ const ROWS = [
     command: 'puzzle-lab --threads 2 --json mastermind bench-feedback --pegs 4 --colors 6',
     target: '',
     measure() {
-      const { json } = run(['--threads', '2', '--json', 'mastermind', 'bench-feedback', '--pegs', '4', '--colors', '6']);
+      const { json } = run(this.command);
       return { figure: `${Math.round(json.feedbacks / json.seconds / 1e6)} M feedbacks/s`, holds: null };
     },
   },
@@ -115,7 +120,7 @@ const ROWS = [
     command: 'puzzle-lab --threads 2 --json mastermind stats --pegs 100 --colors 20 --games 10 --seed 1 --strategy local-search',
     target: 'every game solved',
     measure() {
-      const { json, seconds } = run(['--threads', '2', '--json', 'mastermind', 'stats', '--pegs', '100', '--colors', '20', '--games', '10', '--seed', '1', '--strategy', 'local-search']);
+      const { json, seconds } = run(this.command);
       return { figure: `mean ${json.mean.toFixed(1)} guesses, worst ${json.worst}, ${json.failed} failed, ${s(seconds)}`, holds: json.failed === 0 };
     },
   },
@@ -124,7 +129,7 @@ const ROWS = [
     command: 'puzzle-lab --threads 2 --json pegs count --board english',
     target: '40,861,647,040,079,968 (the seed)',
     measure() {
-      const { json, seconds, mb } = run(['--threads', '2', '--json', 'pegs', 'count', '--board', 'english']);
+      const { json, seconds, mb } = run(this.command);
       return { figure: `${n(json.solutions)} in ${s(seconds)}, ${mb} MB`, holds: String(json.solutions) === '40861647040079968' };
     },
   },
@@ -133,7 +138,7 @@ const ROWS = [
     command: 'puzzle-lab --threads 2 --json pegs table --board english',
     target: '',
     measure() {
-      const { seconds, mb } = run(['--threads', '2', '--json', 'pegs', 'table', '--board', 'english']);
+      const { seconds, mb } = run(this.command);
       return { figure: `${s(seconds)}, ${mb} MB`, holds: null };
     },
   },
@@ -143,7 +148,7 @@ const ROWS = [
     command: `puzzle-lab --json pegs assess --board ${board} --positions ${positions} ${extra}`.trim(),
     target,
     measure() {
-      const { json } = run(['--json', 'pegs', 'assess', '--board', board, '--positions', positions, ...extra.split(' ').filter(Boolean)]);
+      const { json } = run(this.command);
       const unsettled = Array.isArray(json.unsettled) ? json.unsettled.length : Number(json.unsettled ?? 0);
       return { figure: `median ${json.median_ms.toFixed(1)} ms, 99 % within ${json.p99_ms.toFixed(0)} ms, ${unsettled} not settled`, holds: unsettled === 0 };
     },
@@ -153,7 +158,7 @@ const ROWS = [
     command: `puzzle-lab --threads 2 --json pegs count --board ${board} --start ${start} --finish any-one`,
     target: target || 'counted on this machine',
     measure() {
-      const { json, seconds, mb } = run(['--threads', '2', '--json', 'pegs', 'count', '--board', board, '--start', start, '--finish', 'any-one']);
+      const { json, seconds, mb } = run(this.command);
       return { figure: `${n(json.solutions)} in ${s(seconds)}, ${mb} MB resident, ${Math.round(json.disk_bytes / 2 ** 30)} GB on disk at most`, holds: target ? n(json.solutions) === target : true };
     },
   })),
@@ -162,7 +167,7 @@ const ROWS = [
     command: 'puzzle-lab --threads 2 --json cluedo simulate --players deduction,deduction,deduction --games 10000 --seed 1',
     target: 'under 10 s',
     measure() {
-      const { json, seconds } = run(['--threads', '2', '--json', 'cluedo', 'simulate', '--players', 'deduction,deduction,deduction', '--games', '10000', '--seed', '1']);
+      const { json, seconds } = run(this.command);
       return { figure: `${s(seconds)}, mean ${json.mean_rounds.toFixed(2)} rounds`, holds: seconds < 10 };
     },
   },
@@ -206,7 +211,7 @@ const ROWS = [
     target: 'within 1.5x of native',
     measure() {
       const [r] = browser('play-all.mjs', ['2', '6', '9', 'knuth']);
-      const { seconds } = run(['--threads', '2', '--json', 'mastermind', 'stats', '--pegs', '6', '--colors', '9', '--strategy', 'knuth', '--all']);
+      const { seconds } = run(`puzzle-lab --threads 2 --json mastermind stats --pegs 6 --colors 9 --strategy knuth --all`);
       return { figure: `${s(r.seconds)} against ${s(seconds)}: ${(r.seconds / seconds).toFixed(2)}x`, holds: r.seconds <= 1.5 * seconds };
     },
   },
