@@ -156,11 +156,13 @@ const isTestFile = (src, file) => /(^|\/)tests(\.rs|\/)/.test(relative(src, file
 export function cycles(src, crate) {
   const files = rsFiles(src).filter((f) => !isTestFile(src, f));
   const modules = new Map(files.map((f) => [moduleOf(src, f), withoutTests(codeOnly(readFileSync(f, 'utf8')))]));
-  const children = (mod) => [...modules.keys()]
-    .filter((m) => m !== mod && m.split('::').length === (mod ? mod.split('::').length + 1 : 1) && (mod === '' || m.startsWith(`${mod}::`)))
-    .map((m) => m.split('::').pop());
-  const parentOf = (mod) => mod.split('::').filter(Boolean).slice(0, -1);
   const here = (mod) => mod.split('::').filter(Boolean);
+  /** Each module's children, by name. */
+  const childrenOf = new Map([...modules.keys()].map((m) => [m, []]));
+  for (const m of modules.keys()) {
+    if (m) childrenOf.get(here(m).slice(0, -1).join('::'))?.push(here(m).pop());
+  }
+  const children = (mod) => childrenOf.get(mod);
 
   /** A path as written in `mod` made absolute (segments from the crate root), or null if it leaves the crate. */
   const absolute = (mod, segs) => {
