@@ -117,7 +117,7 @@ test("a board's table of games by start ships with the app: its count shows at o
   const page = await open(browser, `${server.url}/#/pegs?board=triangle&start=a1&finish=any-one`);
   await solverReady(page);
   // One row per class of start holes (corner, next to a corner, mid-edge, inside), the one played marked.
-  assert.equal(await page.locator('#starts-table tbody tr').count(), 4);
+  assert.equal(await page.locator('#starts-table tbody tr[data-start]').count(), 4);
   assert.equal(await page.getAttribute('#starts-table tr.current', 'data-start'), 'a1');
   assert.equal(await page.getAttribute('#count-shipped-games', 'data-solutions'), '29760');
   assert.equal(await page.textContent('#count-all'), 'Count it live');
@@ -146,7 +146,7 @@ test("a board's table of games by start ships with the app: its count shows at o
   // The French board, too big to count in a tab: its shipped figure at once, beside the command that counts it.
   const french = await open(browser, `${server.url}/#/pegs?board=french&start=d2&finish=any-one`);
   await solverReady(french);
-  assert.equal(await french.locator('#starts-table tbody tr').count(), 8);
+  assert.equal(await french.locator('#starts-table tbody tr[data-start]').count(), 8);
   assert.equal(await french.getAttribute('#starts-table tr.current', 'data-start'), 'd2');
   assert.equal(await french.getAttribute('#count-shipped-games', 'data-solutions'), '13257409691238507296626');
   assert.equal(await french.locator('#count-all').count(), 0);
@@ -156,7 +156,21 @@ test("a board's table of games by start ships with the app: its count shows at o
   // The diamond board: d2 to one peg anywhere counted natively in 1 h 28 min, shown at once with its command.
   const diamond = await open(browser, `${server.url}/#/pegs?board=diamond&start=d2&finish=any-one`);
   await solverReady(diamond);
-  assert.equal(await diamond.locator('#starts-table tbody tr').count(), 9);
+  assert.equal(await diamond.locator('#starts-table tbody tr[data-start]').count(), 9);
+  // Each start drawn with its hole empty and coloured by whether it can be won, with the reason where it cannot:
+  // d2 and e3 can; the centre is ruled out by two counts of the rule of three (shaded and ringed on its drawing);
+  // the tip e1 is allowed five holes by the rule, and a full count found no game.
+  const outlook = (start) => diamond.getAttribute(`#starts-table tr[data-start="${start}"]`, 'data-outlook');
+  assert.deepEqual(await Promise.all(['e1', 'd2', 'e2', 'c3', 'd3', 'e3', 'd4', 'e4', 'e5'].map(outlook)),
+    ['lost', 'won', 'lost', 'lost', 'lost', 'won', 'lost', 'lost', 'lost']);
+  const why = (start) => diamond.textContent(`#starts-table tr[data-start="${start}"] + tr.why`);
+  assert.match(await why('d2'), /^Can be won/);
+  assert.match(await why('e5'), /^Cannot be won, by the rule of three: .* every hole is shaded or ringed/);
+  assert.match(await why('e1'), /allows the last peg on the 5 ringed holes \(e3, b6, e6, h6, e9\), yet counting every game/);
+  const drawn = (start, what) => diamond.locator(`#starts-table tr[data-start="${start}"] .mini-board ${what}`).count();
+  assert.deepEqual(await Promise.all([drawn('e5', '.socket.start'), drawn('e5', '.ball'), drawn('e1', '.ring')]), [1, 40, 5]);
+  assert.ok(await drawn('e5', '.socket.marked') > 0 && await drawn('e5', '.ring') > 0);
+  assert.equal(await drawn('d2', '.socket.marked') + await drawn('d2', '.ring'), 0);
   assert.equal(await diamond.getAttribute('#count-shipped-games', 'data-solutions'), '733154325329298002411');
   assert.match(await diamond.textContent('#count-command'), /pegs count --board diamond --start d2 --finish any-one/);
   await shot(diamond, 'pegs-starts-diamond', '#starts-table');

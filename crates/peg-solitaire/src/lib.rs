@@ -62,7 +62,8 @@ pub use ranks::{Alone, Ranks};
 pub use rule_of_three::{class_of, class_proof};
 pub use search::POSITIONS;
 pub use starts::{
-    StartCount, class_hole, parse_table, shipped, shipped_games, start_holes, table_text,
+    StartCount, StartOutlook, class_hole, parse_table, shipped, shipped_games, start_holes,
+    start_outlook, table_text,
 };
 pub use symmetry::Symmetry;
 pub use table::{Table, TableBuild};

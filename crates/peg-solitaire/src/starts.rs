@@ -6,6 +6,8 @@
 
 use crate::board::{Board, Position};
 use crate::finish::Finish;
+use crate::rule_of_three::class_proof;
+use crate::verdict::Lost;
 
 /// One count of a table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,4 +110,39 @@ pub fn shipped_games(board: &Board, start: Position, finish: Finish) -> Option<u
             .find(|c| c.start == start && c.finish == finish)
             .map(|c| c.games)
     })
+}
+
+/// Whether a game from an empty `start` can leave one peg anywhere, and why not, as a table of starts tells a
+/// student: the shipped count, the rule of three, or both.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StartOutlook {
+    /// Games leave one peg: this many (the shipped count).
+    Won(u128),
+    /// The rule of three rules out every hole for the last peg: the proof.
+    RuledOut(Lost),
+    /// The rule of three allows the last peg on these holes, yet the shipped count found no game that leaves it.
+    NoneFound {
+        /// The holes the rule of three allows.
+        allowed: Vec<u8>,
+    },
+    /// The shipped table does not count this start.
+    NotCounted,
+}
+
+/// What the board's shipped table and the rule of three say of a game from an empty `start` to one peg anywhere.
+pub fn start_outlook(board: &Board, start: u8) -> StartOutlook {
+    let pos = board.full() & !(1u64 << start);
+    let singles: Vec<Position> = (0..board.holes().len()).map(|h| 1u64 << h).collect();
+    if let Some(proof) = class_proof(board, pos, &singles) {
+        return StartOutlook::RuledOut(proof);
+    }
+    match shipped_games(board, pos, Finish::AnyOne) {
+        Some(0) => StartOutlook::NoneFound {
+            allowed: (0..board.holes().len() as u8)
+                .filter(|&h| class_proof(board, pos, &[1u64 << h]).is_none())
+                .collect(),
+        },
+        Some(games) => StartOutlook::Won(games),
+        None => StartOutlook::NotCounted,
+    }
 }

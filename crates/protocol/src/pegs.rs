@@ -263,6 +263,37 @@ impl From<ParityCount> for ParityDto {
     }
 }
 
+impl From<Lost> for LostDto {
+    fn from(l: Lost) -> LostDto {
+        match l {
+            Lost::NoJumpLeft => LostDto::NoJumpLeft,
+            Lost::Class {
+                marked,
+                pegs,
+                finish_pegs,
+            } => LostDto::Class {
+                marked,
+                pegs,
+                finish_pegs,
+            },
+            Lost::ClassPair { first, second } => LostDto::ClassPair {
+                first: first.into(),
+                second: second.into(),
+            },
+            Lost::Pagoda {
+                weights,
+                total,
+                finish_total,
+            } => LostDto::Pagoda {
+                weights,
+                total,
+                finish_total,
+            },
+            Lost::NoGame => LostDto::NoGame,
+        }
+    }
+}
+
 /// Whether the finish can still be reached, as it travels.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct VerdictDto {
@@ -286,32 +317,7 @@ impl From<Verdict> for VerdictDto {
             solution: v
                 .solution
                 .map(|s| s.into_iter().map(JumpDto::from).collect()),
-            lost: v.lost.map(|l| match l {
-                Lost::NoJumpLeft => LostDto::NoJumpLeft,
-                Lost::Class {
-                    marked,
-                    pegs,
-                    finish_pegs,
-                } => LostDto::Class {
-                    marked,
-                    pegs,
-                    finish_pegs,
-                },
-                Lost::ClassPair { first, second } => LostDto::ClassPair {
-                    first: first.into(),
-                    second: second.into(),
-                },
-                Lost::Pagoda {
-                    weights,
-                    total,
-                    finish_total,
-                } => LostDto::Pagoda {
-                    weights,
-                    total,
-                    finish_total,
-                },
-                Lost::NoGame => LostDto::NoGame,
-            }),
+            lost: v.lost.map(LostDto::from),
             source: v.source.name().into(),
         }
     }

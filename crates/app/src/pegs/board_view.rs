@@ -20,7 +20,7 @@ pub struct BoardProps {
 }
 
 /// Where hole `(r, c)` is drawn, in units of one hole.
-fn place(geometry: Geometry, rows: u8, (r, c): (u8, u8)) -> (f64, f64) {
+pub(super) fn place(geometry: Geometry, rows: u8, (r, c): (u8, u8)) -> (f64, f64) {
     match geometry {
         Geometry::Square => (f64::from(c), f64::from(r)),
         // Row r of a triangle is centred: shifted by half a hole per row, rows sqrt(3)/2 apart.
@@ -186,7 +186,18 @@ pub fn weight_text(w: f64) -> String {
     t.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// The short proof of a lost position, in one line, for what the board draws.
+/// Why two counts of the rule of three leave no hole for the last peg, said for their parities.
+pub(super) fn none_left(first: &ParityDto, second: &ParityDto) -> &'static str {
+    match (first.pegs % 2 == 1, second.pegs % 2 == 1) {
+        (true, false) => "every shaded hole is also ringed",
+        (false, true) => "every ringed hole is also shaded",
+        (false, false) => "every hole is shaded or ringed",
+        (true, true) => "no hole is both shaded and ringed",
+    }
+}
+
+/// The short proof of a lost position, in one sentence, for what the board draws (the holes it counts shaded, a
+/// second count's ringed).
 pub fn proof_line(lost: &LostDto) -> Option<String> {
     match lost {
         LostDto::Class {
@@ -194,7 +205,7 @@ pub fn proof_line(lost: &LostDto) -> Option<String> {
             pegs,
             finish_pegs,
         } => Some(format!(
-            "Count the pegs on the {} shaded holes: {pegs} now, {}. Every jump changes that count by 0 or 2, so it stays {}; the finish has {finish_pegs}.",
+            "Count the pegs on the {} shaded holes: {pegs} now, {}; every jump changes that count by 0 or 2, so it stays {}, and the finish has {finish_pegs}.",
             marked.len(),
             if pegs % 2 == 0 { "even" } else { "odd" },
             if pegs % 2 == 0 { "even" } else { "odd" },
@@ -211,15 +222,9 @@ pub fn proof_line(lost: &LostDto) -> Option<String> {
                     if odd { "must" } else { "cannot" },
                 )
             };
-            // Which holes each count allows, said for this pair's parities (the two together allow none).
-            let none_left = match (first.pegs % 2 == 1, second.pegs % 2 == 1) {
-                (true, false) => "every shaded hole is also ringed",
-                (false, true) => "every ringed hole is also shaded",
-                (false, false) => "every hole is shaded or ringed",
-                (true, true) => "no hole is both shaded and ringed",
-            };
+            let none_left = none_left(first, second);
             Some(format!(
-                "Count the pegs twice (every jump changes each count by 0 or 2): {}; {}. And {none_left}: no single peg can be left.",
+                "Count the pegs twice (every jump changes each count by 0 or 2): {}; {}; and {none_left}, so no single peg can be left.",
                 count(first, "shaded"),
                 count(second, "ringed"),
             ))

@@ -1,11 +1,15 @@
 //! The board's table of games by start, shipped with the app (`peg_solitaire::shipped`): a row for each class of
-//! start holes, with the games to one peg anywhere, back in the start hole and to a dead end; a click on a row's
-//! count plays that start to that finish. The row being played is marked.
+//! start holes, drawn on a small board and coloured by whether a game from it leaves one peg, with the games to one
+//! peg anywhere, back in the start hole and to a dead end, and a sentence on why a start cannot be won (the rule of
+//! three's counts shaded on its drawing, or a full count that found none); a click on a count plays that start to
+//! that finish. The row being played is marked.
 
-use peg_solitaire::{Board, Finish, StartCount, shipped, start_holes};
+use peg_solitaire::{Board, Finish, StartCount, StartOutlook, shipped, start_holes, start_outlook};
 use protocol::group_digits;
+use protocol::pegs::LostDto;
 use yew::prelude::*;
 
+use super::board_view::{none_left, place, proof_line};
 use crate::route::href;
 
 /// Props of [`StartsTable`].
@@ -52,6 +56,93 @@ pub(super) fn capitalised(name: &str) -> String {
         .unwrap_or_default()
 }
 
+/// A start drawn small: pegs in every hole but the start; the holes a proof counts shaded (a second count's
+/// ringed), or the holes the rule of three allows for the last peg ringed.
+fn mini_board(board: &Board, start: u8, shaded: &[u8], ringed: &[u8]) -> Html {
+    const S: f64 = 10.0;
+    let (rows, cols) = board.size();
+    let geometry = board.geometry();
+    let spots = board.holes().iter().enumerate().map(|(i, &rc)| {
+        let h = i as u8;
+        let (x, y) = place(geometry, rows, rc);
+        let (cx, cy) = (
+            format!("{}", x * S + S / 2.0),
+            format!("{}", y * S + S / 2.0),
+        );
+        let socket = classes!(
+            "socket",
+            shaded.contains(&h).then_some("marked"),
+            (h == start).then_some("start")
+        );
+        let r = |k: f64| format!("{}", S * k);
+        html! { <g>
+            <circle class={socket} cx={cx.clone()} cy={cy.clone()} r={r(0.46)} />
+            if h != start { <circle class="ball" cx={cx.clone()} cy={cy.clone()} r={r(0.27)} /> }
+            if ringed.contains(&h) { <circle class="ring" cx={cx} cy={cy} r={r(0.44)} /> }
+        </g> }
+    });
+    let (w, h) = match geometry {
+        peg_solitaire::Geometry::Square => (f64::from(cols) * S, f64::from(rows) * S),
+        peg_solitaire::Geometry::Triangle => {
+            (f64::from(rows) * S, (f64::from(rows) - 1.0) * 0.866 * S + S)
+        }
+    };
+    html! {
+        <svg class="mini-board" viewBox={format!("0 0 {w} {h}")} aria-hidden="true">{ for spots }</svg>
+    }
+}
+
+/// A start's row colour, the holes its drawing marks, and its sentence: whether a game from it leaves one peg and,
+/// where none does, why.
+fn outlook_of(board: &Board, start: u8) -> (&'static str, Vec<u8>, Vec<u8>, String) {
+    match start_outlook(board, start) {
+        StartOutlook::Won(_) => (
+            "won",
+            Vec::new(),
+            Vec::new(),
+            "games from here leave one peg.".into(),
+        ),
+        StartOutlook::RuledOut(lost) => {
+            let lost = LostDto::from(lost);
+            let (shaded, ringed) = match &lost {
+                LostDto::Class { marked, .. } => (marked.clone(), Vec::new()),
+                LostDto::ClassPair { first, second } => {
+                    (first.marked.clone(), second.marked.clone())
+                }
+                _ => (Vec::new(), Vec::new()),
+            };
+            let why = match &lost {
+                LostDto::ClassPair { first, second } => {
+                    let rule = |odd: bool| if odd { "must" } else { "cannot" };
+                    format!(
+                        "every jump changes the pegs on the shaded holes by 0 or 2, and those on the ringed holes too, so the last peg {} be on a shaded hole and {} be on a ringed one, and {}.",
+                        rule(first.pegs % 2 == 1),
+                        rule(second.pegs % 2 == 1),
+                        none_left(first, second)
+                    )
+                }
+                other => proof_line(other).unwrap_or_default(),
+            };
+            (
+                "lost",
+                shaded,
+                ringed,
+                format!("by the rule of three: {why}"),
+            )
+        }
+        StartOutlook::NoneFound { allowed } => {
+            let names: Vec<String> = allowed.iter().map(|&h| board.hole_text(h)).collect();
+            let why = format!(
+                "the rule of three allows the last peg on the {} ringed holes ({}), yet counting every game from here found none that leaves one peg.",
+                allowed.len(),
+                names.join(", ")
+            );
+            ("lost", Vec::new(), allowed, why)
+        }
+        StartOutlook::NotCounted => ("unknown", Vec::new(), Vec::new(), "not counted yet.".into()),
+    }
+}
+
 /// The shipped table of the board, or nothing where there is none.
 #[component]
 pub fn StartsTable(props: &StartsProps) -> Html {
@@ -76,7 +167,7 @@ pub fn StartsTable(props: &StartsProps) -> Html {
     html! {
         <details class="card starts-table" id="starts-table" open=true>
             <summary><h2>{ format!("Every start on the {} board", capitalised(board.name())) }</h2></summary>
-            <p class="explain">{ "Games counted exactly, one start hole for each group of holes that the board's turns and mirror images carry onto each other (the others give the same numbers). Tap or click a number to play that start to that finish." }</p>
+            <p class="explain">{ "Games counted exactly, one start hole for each group of holes that the board's turns and mirror images carry onto each other (the others give the same numbers). Each start is drawn with its hole empty, green where a game can leave one peg, red where none can. Tap or click a number to play that start to that finish." }</p>
             <div class="table-scroll">
             <table class="starts">
                 <thead><tr>
@@ -89,9 +180,13 @@ pub fn StartsTable(props: &StartsProps) -> Html {
                     { for holes.iter().map(|&h| {
                         let current = props.playing == Some(h);
                         let more = others(h);
-                        html! {
-                            <tr class={classes!(current.then_some("current"))} data-start={board.hole_text(h)}>
-                                <th scope="row">{ board.hole_text(h) }
+                        let (outcome, shaded, ringed, why) = outlook_of(&board, h);
+                        let row_class = classes!(outcome, current.then_some("current"));
+                        html! { <>
+                            <tr class={row_class.clone()} data-start={board.hole_text(h)} data-outlook={outcome}>
+                                <th scope="row" rowspan="2">
+                                    { mini_board(&board, h, &shaded, &ringed) }
+                                    <span class="start-name">{ board.hole_text(h) }</span>
                                     if !more.is_empty() {
                                         <details class="finishes"><summary>{ format!("{} other finish{}", more.len(), if more.len() == 1 { "" } else { "es" }) }</summary>
                                             <ul>{ for more.iter().map(|r| {
@@ -106,7 +201,10 @@ pub fn StartsTable(props: &StartsProps) -> Html {
                                 { cell(&board, &rows, h, Finish::Hole(h), current && props.finish == "start") }
                                 { cell(&board, &rows, h, Finish::DeadEnd, current && props.finish == "dead-end") }
                             </tr>
-                        }
+                            <tr class={classes!(row_class, "why")}><td colspan="3">
+                                <strong>{ match outcome { "won" => "Can be won: ", "lost" => "Cannot be won, ", _ => "Not known: " } }</strong>{ why }
+                            </td></tr>
+                        </> }
                     }) }
                 </tbody>
             </table>

@@ -174,3 +174,48 @@ fn every_shipped_zero_to_one_peg_is_the_rule_of_three_and_needs_no_count() {
     };
     assert_eq!((ends(centre), ends(d2)), (0, 5));
 }
+
+#[test]
+fn a_starts_outlook_agrees_with_its_count_and_the_rule_of_three() {
+    // Every class of start on every named board: won where the shipped count is above 0; ruled out where the rule of
+    // three (worked out here apart) allows no hole; else none found, naming the holes that rule allows.
+    for (name, ..) in NAMED {
+        let board = Board::named(name).unwrap();
+        for start in start_holes(&board) {
+            let pos = board.full() & !(1 << start);
+            let allowed: Vec<u8> = (0..board.holes().len() as u8)
+                .filter(|&h| rule_of_three_allows(&board, pos, 1 << h))
+                .collect();
+            let games = shipped_games(&board, pos, Finish::AnyOne);
+            let hole = board.hole_text(start);
+            match start_outlook(&board, start) {
+                StartOutlook::Won(n) => {
+                    assert!(
+                        n > 0 && games == Some(n) && !allowed.is_empty(),
+                        "{name} {hole}"
+                    )
+                }
+                StartOutlook::RuledOut(_) => {
+                    assert!(
+                        allowed.is_empty() && games.unwrap_or(0) == 0,
+                        "{name} {hole}"
+                    )
+                }
+                StartOutlook::NoneFound { allowed: a } => {
+                    assert_eq!((a, games), (allowed, Some(0)), "{name} {hole}");
+                    assert!(
+                        COUNTED_ZEROS.contains(&(name, hole.as_str())),
+                        "{name} {hole}"
+                    );
+                }
+                StartOutlook::NotCounted => assert_eq!(games, None, "{name} {hole}"),
+            }
+        }
+    }
+    // The diamond's tip: the rule allows five holes, and a full count found no game.
+    let diamond = Board::named("diamond").unwrap();
+    let tip = diamond.parse_hole("e1").unwrap();
+    assert!(
+        matches!(start_outlook(&diamond, tip), StartOutlook::NoneFound { allowed } if allowed.len() == 5)
+    );
+}
