@@ -227,8 +227,20 @@ test('a board of your own: typed in the page, carried in the link, counted and p
   await linked.click('#count-all');
   await linked.waitForSelector('#count-solutions', { timeout: 30_000 });
   assert.equal(await linked.getAttribute('#count-solutions', 'data-solutions'), '29760');
+  // A square of 25 holes: no game from its centre ends back there, so it opens on a start that can be won, says so,
+  // and puts that start in the address.
+  const square = await open(browser, `${server.url}/#/pegs?layout=ooooo/ooooo/ooooo/ooooo/ooooo`);
+  await solverReady(square);
+  await square.waitForSelector('#pegs-start-note', { timeout: 30_000 });
+  assert.match(await square.textContent('#pegs-start-note'),
+    /own start, c3 empty, ends with one peg back in c3, so it opened on ([a-e][1-5]), from which a game ends with one peg/);
+  const start = await square.inputValue('#pegs-start');
+  assert.notEqual(start, 'c3');
+  await square.waitForFunction((s) => location.hash.includes(`start=${s}&`), start);
+  await square.waitForSelector('.pegs[data-solvable="true"]', { timeout: 30_000 });
+  await shot(square, 'pegs-own-board-start', '.pegs-play');
   const bad = await open(browser, `${server.url}/#/pegs?layout=oo/q`);
   await solverReady(bad);
   assert.match(await bad.textContent('.banner.warn'), /layout: .*the English board is used/);
-  for (const p of [page, linked, bad]) assert.deepEqual(p.errors, []);
+  for (const p of [page, linked, square, bad]) assert.deepEqual(p.errors, []);
 });

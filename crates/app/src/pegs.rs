@@ -8,6 +8,7 @@ mod embed;
 mod link;
 mod starts_table;
 mod state;
+mod words;
 
 use std::rc::Rc;
 
@@ -29,6 +30,7 @@ use board_view::BoardView;
 use count_panel::CountPanel;
 use starts_table::StartsTable;
 use state::{Action, Outlook, Play};
+use words::{board_title, help_text, outlook_line, start_note};
 
 /// Peg solitaire in the game list.
 pub const GAME: GameEntry = GameEntry {
@@ -269,6 +271,9 @@ pub fn PegsPage(props: &PageProps) -> Html {
                 <BoardView play={Rc::new(p.clone())} dispatch={dispatch} />
                 <div class="pegs-side">
                     <p class={classes!("outlook", p.lost().is_some().then_some("bad"))} id="outlook" role="status" aria-live="polite">{ outlook }</p>
+                    if let Some(note) = start_note(p) {
+                        <p class="start-note" id="pegs-start-note">{ note }</p>
+                    }
                     if let Some(why) = p.lost().and_then(board_view::proof_line) {
                         <p class="proof" id="proof">{ why }</p>
                     }
@@ -309,97 +314,6 @@ pub fn PegsPage(props: &PageProps) -> Html {
             }
         </section>
     }
-}
-
-/// The line under the board: whether the finish can still be reached, and how that is known.
-fn outlook_line(p: &Play) -> String {
-    let pegs = p.position().count_ones();
-    let from_start = p.moves.is_empty();
-    let next = if from_start {
-        "Choose another start or finish."
-    } else {
-        "Undo to go back."
-    };
-    let lost_lead = if from_start {
-        "No game from this start reaches this finish"
-    } else {
-        "Not solvable any more"
-    };
-    match &p.outlook {
-        _ if p.won() => "Solved: the game ended as asked.".to_string(),
-        Outlook::Lost(LostDto::NoJumpLeft) => format!(
-            "No jump is left: {pegs} pegs remain, the finish is out of reach. Undo to try again."
-        ),
-        Outlook::Asking => match p.searched {
-            Some(n) => format!(
-                "Working out whether the finish can still be reached: searching, {} positions so far. You can keep playing.",
-                group_digits(&n.to_string())
-            ),
-            None => "Working out whether the finish can still be reached…".to_string(),
-        },
-        Outlook::Solvable => match &p.counts {
-            _ if !p.heat => "Still solvable.".to_string(),
-            Some(cs) if !cs.is_empty() => format!(
-                "Still solvable: {} games from here reach the finish.{}",
-                group_digits(&cs.iter().map(|c| c.1).sum::<u128>().to_string()),
-                if p.heat { " Pick a peg to see how many go through each of its jumps." } else { "" }
-            ),
-            _ if !p.fits_in_tab() && p.finish != Finish::DeadEnd => format!(
-                "Still solvable (found by a search). Games through each jump are counted on boards of up to {} holes; this one has {}.",
-                peg_solitaire::TAB_HOLES,
-                p.board.holes().len()
-            ),
-            _ if !p.counts_cheap() => format!(
-                "Still solvable. Games through each jump to a dead end are counted from {} pegs on.",
-                state::DEAD_END_COUNTS_FROM
-            ),
-            _ => match p.table_levels {
-                Some((done, total)) => format!(
-                    "Still solvable. Counting the games through each jump: building this game's table of every position, level {done} of {total} (once per game; jumping meanwhile keeps the levels made)…"
-                ),
-                None => "Still solvable. Counting the games through each jump (the first time for a game, a table of every position is built: 10 to 20 seconds on the English board)…".to_string(),
-            },
-        },
-        Outlook::Lost(LostDto::Class { .. } | LostDto::ClassPair { .. }) => {
-            format!("{lost_lead}: the rule of three rules it out (below). {next}")
-        }
-        Outlook::Lost(LostDto::Pagoda { .. }) => {
-            format!("{lost_lead}: a pagoda function rules it out (below). {next}")
-        }
-        Outlook::Lost(LostDto::NoGame) => format!(
-            "{lost_lead}: no game from here reaches the finish ({}). {}",
-            match p.outlook_source.as_str() {
-                "table" => "every game counted in this game's table",
-                "opening" => "every game counted in the shipped opening",
-                "count" => "counted ahead of time for the board's table below",
-                _ => "every game looked at by the search",
-            },
-            next
-        ),
-        Outlook::Unknown(m) => format!("Could not tell whether it is still solvable: {m}"),
-    }
-}
-
-/// The board as a sentence names it: "the English board", "your board".
-fn board_title(p: &Play) -> String {
-    if p.layout.is_some() {
-        return "your board".into();
-    }
-    format!("the {} board", starts_table::capitalised(&p.board_name))
-}
-
-/// How to play, for this board and mode: hole names by this board's start, and the numbers in the landing holes only
-/// where they are shown (boards a tab can count, `heat` on).
-fn help_text(p: &Play) -> String {
-    let start = p.board.hole_text(p.start);
-    let numbers = if p.heat && p.fits_in_tab() {
-        " Legal landing holes are ringed; the number in each is how many games through that jump reach the finish (the full numbers are listed beside the board)."
-    } else {
-        " Legal landing holes are ringed."
-    };
-    format!(
-        "Tap or click a peg, then the empty hole it jumps into (over a neighbour, which is taken). Holes are named by column letter and row number: this game started with {start} empty. With a keyboard: Tab to a hole, Enter to pick up and to jump; anywhere on the page U undoes, R redoes and Escape puts a picked-up peg down.{numbers}"
-    )
 }
 
 /// With a peg picked up and its jumps counted: each of its jumps with its full number of games.

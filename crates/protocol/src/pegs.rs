@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use peg_solitaire::{
     Analyst, Board, Finish, Game, Limits, Lost, ParityCount, Position, Verdict, count,
+    winnable_start,
 };
 use progress::Observer;
 
@@ -128,6 +129,12 @@ pub enum PegsJob {
         /// Where games end.
         finish: FinishDto,
     },
+    /// A start to open a board of one's own on: the first hole (the board's own start first) from which a game ends
+    /// with one peg back in it, else one peg anywhere ([`peg_solitaire::winnable_start`]).
+    WinnableStart {
+        /// The board.
+        board: BoardDto,
+    },
     /// Let go of the table kept for [`PegsJob::JumpCounts`] (hundreds of MB for the English board): the page
     /// sends it when it leaves the game.
     Release,
@@ -202,6 +209,11 @@ pub enum PegsAnswer {
     TableBuilt {
         /// Bytes of the table.
         bytes: u64,
+    },
+    /// A start that can be won and its finish (`None`: no start of the board can be won).
+    WinnableStart {
+        /// The start hole and the finish.
+        found: Option<(u8, FinishDto)>,
     },
     /// The kept table is gone; how many bytes it held.
     Released {
@@ -343,6 +355,12 @@ pub(crate) fn run(
                 bytes: kept.analyst.release(),
             });
         }
+        PegsJob::WinnableStart { board } => {
+            let found = winnable_start(&board.board()?, observer).map_err(|e| e.to_string())?;
+            return Ok(PegsAnswer::WinnableStart {
+                found: found.map(|(h, f)| (h, f.into())),
+            });
+        }
         PegsJob::Count {
             board,
             position,
@@ -425,7 +443,10 @@ pub(crate) fn run(
             .table(game, observer)
             .map(|t| PegsAnswer::TableBuilt { bytes: t.bytes() })
             .map_err(|e| e.to_string()),
-        PegsJob::Release => Ok(PegsAnswer::Released { bytes: 0 }),
+        // Answered above, before a game is read.
+        PegsJob::Release | PegsJob::WinnableStart { .. } => {
+            Err("a job without a game reached the game's arm".into())
+        }
     }
 }
 

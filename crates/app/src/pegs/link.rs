@@ -72,6 +72,11 @@ pub fn setup(query: &Query) -> (Board, Setup, Vec<String>) {
     );
     errors.extend(bad_move);
     let embed = query.get("embed").is_some_and(|v| v == "1");
+    // A board of one's own opened with nothing else named opens on a start that can be won.
+    let seek_start = layout.is_some()
+        && !start_named
+        && query.get("finish").is_none()
+        && query.get("moves").is_none_or(|m| m.is_empty());
     let heat = match query.get("heat").map(String::as_str) {
         None | Some("1") => true,
         Some("0") => false,
@@ -92,6 +97,7 @@ pub fn setup(query: &Query) -> (Board, Setup, Vec<String>) {
             moves,
             embed,
             heat,
+            seek_start,
         },
         errors,
     )

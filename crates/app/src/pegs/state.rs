@@ -8,53 +8,15 @@ use std::rc::Rc;
 
 use peg_solitaire::{Board, Finish, Jump, Position};
 use protocol::pegs::{BoardDto, JumpDto, LostDto, PegsAnswer, PegsJob, VerdictDto, position_text};
-use protocol::{Job, Outcome, Reply};
+use protocol::{Job, Reply};
 use yew::Reducible;
+
+mod types;
+
+pub use types::{Action, Outlook, Request, Setup, StartFound};
 
 /// Pegs from which on games to a dead end are counted per jump.
 pub const DEAD_END_COUNTS_FROM: u32 = 20;
-
-/// The settings a game starts from (and its link).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Setup {
-    /// The board's name (`english`, ..., or `custom`).
-    pub board: String,
-    /// A board of your own: its layout, one line per row.
-    pub layout: Option<String>,
-    /// The empty hole at the start.
-    pub start: u8,
-    /// Where games end.
-    pub finish: Finish,
-    /// Jumps played (replayed from a link).
-    pub moves: Vec<Jump>,
-    /// The compact layout for embedding.
-    pub embed: bool,
-    /// Whether the board shows how many games go through each jump (the heat map; `heat=0` in a link hides it, for
-    /// a puzzle with no hints).
-    pub heat: bool,
-}
-
-/// What the worker is asked for now.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Request {
-    /// Sequence number: answers to older ones are dropped.
-    pub seq: u32,
-    /// The job.
-    pub job: Job,
-}
-
-/// What the game knows about the games from here.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Outlook {
-    /// Being worked out.
-    Asking,
-    /// A game from here reaches the finish.
-    Solvable,
-    /// None does, and this is why (no jump left, a proof drawn on the board, or every game looked at).
-    Lost(LostDto),
-    /// The worker could not say.
-    Unknown(String),
-}
 
 /// The game.
 #[derive(Clone, Debug, PartialEq)]
@@ -101,33 +63,10 @@ pub struct Play {
     pub table_levels: Option<(u64, u64)>,
     /// A count of every game is running on the worker: the table is not built meanwhile.
     pub count_running: bool,
+    /// On a board of one's own: a start that can be won, being looked for or found (`None`: not looked for, or
+    /// the board's own start can be won).
+    pub start_found: Option<StartFound>,
     seq: u32,
-}
-
-/// Everything that can happen.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Action {
-    /// A hole was clicked (or activated by keyboard): pick a peg up, put it down, or jump.
-    Hole(u8),
-    /// Put the picked-up peg down (Escape).
-    Drop,
-    /// Take back the last jump.
-    Undo,
-    /// Play the last undone jump again.
-    Redo,
-    /// Back to the start.
-    Restart,
-    /// Find a solution from here and show it.
-    ShowSolution,
-    /// Play the next jump of the solution being shown.
-    StepSolution,
-    /// An answer to request `seq`.
-    Done(u32, Outcome),
-    /// A count of every game started (`true`) or ended: the table's build waits for it.
-    CountRunning(bool),
-    /// The worker reports progress on request `seq`: the levels of the game's table made so far, out of all, while
-    /// it builds one.
-    Working(u32, Option<(u64, u64)>),
 }
 
 fn jump(j: JumpDto) -> Jump {
@@ -162,6 +101,7 @@ impl Play {
             table_levels: None,
             count_running: false,
             helped: false,
+            start_found: None,
             seq: 0,
         };
         for &m in &setup.moves {
@@ -169,7 +109,14 @@ impl Play {
                 play.moves.push(m);
             }
         }
-        play.ask_solvable();
+        if setup.seek_start && play.moves.is_empty() {
+            play.ask(PegsJob::WinnableStart {
+                board: play.board_dto(),
+            });
+            play.start_found = Some(StartFound::Seeking);
+        } else {
+            play.ask_solvable();
+        }
         play
     }
 
@@ -215,6 +162,10 @@ impl Play {
     }
 
     fn ask(&mut self, job: PegsJob) {
+        // Anything asked after the look for a start replaces it: the game goes on from the start it has.
+        if self.start_found == Some(StartFound::Seeking) {
+            self.start_found = None;
+        }
         self.seq += 1;
         self.request = Some(Request {
             seq: self.seq,
@@ -375,8 +326,29 @@ impl Play {
                         self.ask_table();
                     }
                     Reply::Answer(PegsAnswer::TableBuilt { .. }) => self.table_levels = None,
+                    Reply::Answer(PegsAnswer::WinnableStart { found }) => {
+                        self.start_found = match found {
+                            Some((h, f)) if h == self.start && Finish::from(f) == self.finish => {
+                                None
+                            }
+                            Some((h, f)) => {
+                                let from = std::mem::replace(&mut self.start, h);
+                                self.finish = f.into();
+                                Some(StartFound::MovedFrom(from))
+                            }
+                            None => Some(StartFound::None),
+                        };
+                        self.ask_solvable();
+                    }
                     Reply::Answer(_) => {
                         self.error = Some("the solver gave an unexpected answer".into())
+                    }
+                    // A look for a start that ended without one: the game opens on its own start.
+                    Reply::Cancelled | Reply::Failed(_)
+                        if self.start_found == Some(StartFound::Seeking) =>
+                    {
+                        self.start_found = None;
+                        self.ask_solvable();
                     }
                     Reply::Cancelled => {}
                     Reply::Failed(message) => {
@@ -389,7 +361,11 @@ impl Play {
             }
             Action::Working(seq, Some((done, _)))
                 if self.request.as_ref().is_some_and(|r| {
-                    r.seq == seq && matches!(r.job, Job::Pegs(PegsJob::Assess { .. }))
+                    r.seq == seq
+                        && matches!(
+                            r.job,
+                            Job::Pegs(PegsJob::Assess { .. } | PegsJob::WinnableStart { .. })
+                        )
                 }) =>
             {
                 self.searched = Some(done);

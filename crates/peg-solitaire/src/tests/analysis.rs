@@ -321,3 +321,43 @@ fn from_the_diamond_tip_the_shipped_count_says_no_game_at_once() {
         .unwrap();
     assert_eq!((v.solvable, v.source), (false, Source::Proof));
 }
+
+#[test]
+fn a_board_of_ones_own_opens_on_a_start_that_can_be_won() {
+    let name =
+        |b: &Board, found: Option<(u8, Finish)>| found.map(|(h, f)| (b.hole_text(h), f.text(b)));
+    // The English board from its centre, back in the centre; the triangle from its top.
+    for (layout, expected) in [
+        (ENGLISH, ("d4", "d4")),
+        ("triangle\no\noo\nooo\noooo\nooooo", ("a1", "a1")),
+    ] {
+        let board = Board::parse(layout).unwrap();
+        let found = winnable_start(&board, &NoObserver).unwrap();
+        assert_eq!(
+            name(&board, found),
+            Some((expected.0.into(), expected.1.into())),
+            "{layout}"
+        );
+    }
+    // A row of three: its centre leaves two pegs and no jump; from an end, one jump leaves one peg in that end.
+    let three = Board::parse("ooo").unwrap();
+    assert_eq!(three.hole_text(three.default_start()), "b1");
+    let found = winnable_start(&three, &NoObserver).unwrap();
+    assert_eq!(name(&three, found), Some(("a1".into(), "a1".into())));
+    let (h, finish) = found.unwrap();
+    assert!(
+        solve(&three, three.full() & !(1 << h), finish, &NoObserver)
+            .unwrap()
+            .is_some()
+    );
+    // A row of five: every start ends with two or three pegs.
+    let five = Board::parse("ooooo").unwrap();
+    assert_eq!(winnable_start(&five, &NoObserver).unwrap(), None);
+    for h in 0..5 {
+        let start = five.full() & !(1 << h);
+        assert_eq!(
+            solve(&five, start, Finish::AnyOne, &NoObserver).unwrap(),
+            None
+        );
+    }
+}

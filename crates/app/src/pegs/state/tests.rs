@@ -22,6 +22,7 @@ fn new_triangle() -> Play {
         moves: Vec::new(),
         embed: false,
         heat: true,
+        seek_start: false,
     };
     Play::new(Board::named("triangle").unwrap(), &setup)
 }
@@ -142,4 +143,69 @@ fn a_shown_solution_is_not_the_persons_win() {
     assert!(g.helped);
     g.apply(Action::Restart);
     assert!(!g.helped && g.moves.is_empty());
+}
+
+/// The game a link opens, its requests not yet answered.
+fn opened(query: &str) -> Play {
+    let (board, setup, errors) = crate::pegs::link::setup(&crate::route::parse_query(query));
+    assert!(errors.is_empty(), "{errors:?}");
+    Play::new(board, &setup)
+}
+
+#[test]
+fn a_board_of_ones_own_opens_on_a_start_that_can_be_won() {
+    // A row of three: its own start (the centre) leaves two pegs; it opens on an end, back in that end, and says so.
+    let g = opened("layout=ooo");
+    assert_eq!(g.start_found, Some(StartFound::Seeking));
+    assert!(matches!(
+        g.request.as_ref().map(|r| &r.job),
+        Some(Job::Pegs(PegsJob::WinnableStart { .. }))
+    ));
+    let g = settle(g);
+    let b1 = g.board.parse_hole("b1").unwrap();
+    assert_eq!(g.start_found, Some(StartFound::MovedFrom(b1)));
+    assert_eq!(
+        (g.board.hole_text(g.start), g.finish.text(&g.board)),
+        ("a1".into(), "a1".into())
+    );
+    assert_eq!(g.outlook, Outlook::Solvable);
+    assert!(crate::pegs::link::link(&g, false).contains("start=a1&finish=a1"));
+    // Where no start can be won, it stays on its own start and says so; the outlook proves it lost.
+    let g = settle(opened("layout=ooooo"));
+    assert_eq!(g.start_found, Some(StartFound::None));
+    assert_eq!(g.board.hole_text(g.start), "c1");
+    assert!(matches!(g.outlook, Outlook::Lost(_)));
+    // The English board as a layout: its own start can be won, nothing to say.
+    let english = peg_solitaire::ENGLISH.replace('\n', "/");
+    let mut g = opened(&format!("layout={english}"));
+    let r = g.request.clone().unwrap();
+    g.apply(Action::Done(r.seq, execute(&r.job, &JobObserver::new())));
+    assert_eq!(
+        (g.start_found, g.board.hole_text(g.start)),
+        (None, "d4".into())
+    );
+    assert!(matches!(
+        g.request.as_ref().map(|r| &r.job),
+        Some(Job::Pegs(PegsJob::Assess { .. }))
+    ));
+    // A start or finish named in the link is kept as named, even where it cannot be won.
+    let g = settle(opened("layout=ooo&start=b1"));
+    assert_eq!(
+        (g.start_found, g.board.hole_text(g.start)),
+        (None, "b1".into())
+    );
+    // A jump before the answer: the game goes on from its own start.
+    let mut g = opened("layout=oooo");
+    let a1 = g.board.parse_hole("a1").unwrap();
+    let c1 = g.board.parse_hole("c1").unwrap();
+    assert_eq!(g.board.hole_text(g.start), "c1");
+    let stale = g.request.clone().unwrap();
+    g.apply(Action::Hole(a1));
+    g.apply(Action::Hole(c1));
+    assert_eq!((g.moves.len(), g.start_found), (1, None));
+    g.apply(Action::Done(
+        stale.seq,
+        execute(&stale.job, &JobObserver::new()),
+    ));
+    assert_eq!(g.board.hole_text(g.start), "c1");
 }
