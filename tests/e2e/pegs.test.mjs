@@ -244,3 +244,29 @@ test('a board of your own: typed in the page, carried in the link, counted and p
   assert.match(await bad.textContent('.banner.warn'), /layout: .*the English board is used/);
   for (const p of [page, linked, square, bad]) assert.deepEqual(p.errors, []);
 });
+
+test('"Count it live" past the opening starts at once, and its lanes stay its own after the game goes on building', async () => {
+  // Nine jumps into the classic game: past the shipped opening, so the game builds its table meanwhile.
+  const moves = 'd2-d4.b3-d3.c1-c3.e1-c1.b5-b3.c4-c2.c1-c3.c6-c4.c3-c5';
+  const page = await open(browser, `${server.url}/#/pegs?board=english&start=d4&finish=d4&moves=${moves}`);
+  await solverReady(page);
+  assert.equal(await page.getAttribute('.pegs', 'data-pegs'), '23');
+  await page.click('#count-all');
+  // Never silent: the count says it is starting, then its levels, within seconds; the game's counts wait, and say so.
+  assert.match(await page.textContent('.count-progress'), /Starting the count|Level \d+ of \d+/);
+  await page.waitForSelector('#outlook:has-text("counted once your count of every game is done")', { timeout: 5_000 });
+  await page.waitForFunction(() => Number(document.querySelector('#count-levels')?.value) >= 1, null, { timeout: 5_000 });
+  await page.waitForSelector('#count-lanes .lanes', { timeout: 10_000 });
+  assert.match(await page.textContent('#count-lanes h3'), /This count's latest step/);
+  await page.waitForSelector('#count-solutions', { timeout: 60_000 });
+  assert.equal(await page.getAttribute('#count-solutions', 'data-solutions'), '40861647040079968');
+  // The game's own table build goes on afterwards; the count's lanes still show the count's last step.
+  const drawn = await page.innerHTML('#count-lanes');
+  assert.match(await page.textContent('#count-lanes h3'), /This count's last step/);
+  // The counts through each jump waited for the count (said so), and are worked out after it.
+  await page.waitForSelector('#outlook:has-text("building this game\'s table")', { timeout: 30_000 });
+  await page.waitForTimeout(1_000);
+  assert.equal(await page.innerHTML('#count-lanes'), drawn);
+  await page.waitForSelector('#outlook:has-text("games from here reach the finish")', { timeout: 60_000 });
+  assert.deepEqual(page.errors, []);
+});

@@ -11,7 +11,8 @@ use yew::prelude::*;
 use crate::format::fmt_ms;
 use crate::hooks::{use_request, use_watch_threads};
 use crate::solver::JobEvent;
-use crate::widgets::lanes::LatestSearch;
+use crate::solver::SearchView;
+use crate::widgets::lanes::ThreadLanes;
 use crate::widgets::log_chart::{ChartPoint, LogChart};
 use crate::widgets::progress_bar::ProgressBar;
 
@@ -38,6 +39,8 @@ pub struct Counting {
     pub result: Option<Result<CountResult, String>>,
     /// Positions after each number of jumps, as the levels finish.
     pub live: Vec<Option<u64>>,
+    /// This count's latest level as the pool ran it, part by part (not the game's own work in between).
+    pub search: Option<Rc<SearchView>>,
 }
 
 /// What can happen to the count.
@@ -47,8 +50,8 @@ pub enum CountAction {
     Start(Job),
     /// Stop.
     Cancel,
-    /// Progress of `seq`, with the figures found since the last report.
-    Progress(u32, ProgressDto, Vec<(u64, u64)>),
+    /// Progress of `seq`, with its trace (the figures found and the parts run since the last report).
+    Progress(u32, ProgressDto, Rc<protocol::Trace>),
     /// `seq` ended after this many ms.
     Done(u32, Outcome, f64),
 }
@@ -71,14 +74,19 @@ impl Reducible for Counting {
                 c.shards = (0, 0);
                 c.result = None;
                 c.live.clear();
+                c.search = None;
             }
             CountAction::Cancel if c.job.is_some() => {
                 c.seq += 1;
                 c.job = None;
                 c.result = Some(Err("Cancelled.".into()));
             }
-            CountAction::Progress(seq, p, figures) if seq == c.seq => {
-                for (jumps, positions) in figures {
+            CountAction::Progress(seq, p, trace) if seq == c.seq => {
+                // The pool's size is the page's to say (set where it is drawn).
+                let mut view = c.search.take().map(Rc::unwrap_or_clone);
+                SearchView::absorb(&mut view, &trace, 1);
+                c.search = view.map(Rc::new);
+                for &(jumps, positions) in &trace.figures {
                     let i = jumps as usize;
                     if c.live.len() <= i {
                         c.live.resize(i + 1, None);
@@ -136,11 +144,12 @@ pub struct CountProps {
 pub fn CountPanel(props: &CountProps) -> Html {
     use_watch_threads();
     let counting = use_reducer(Counting::default);
+    let threads = crate::hooks::use_solver().map_or(1, |c| c.status.threads);
     use_request(
         counting.request(),
         counting.dispatcher(),
         |seq, e| match e {
-            JobEvent::Progress(p, trace) => CountAction::Progress(seq, p, trace.figures.clone()),
+            JobEvent::Progress(p, trace) => CountAction::Progress(seq, p, trace),
             JobEvent::Done(outcome, stats) => CountAction::Done(seq, outcome, stats.millis),
         },
     );
@@ -214,7 +223,7 @@ pub fn CountPanel(props: &CountProps) -> Html {
             }
             if running {
                 <div class="count-progress" role="status">
-                    <span>{ format!("Level {} of {}", c.levels.0, c.levels.1.max(1)) }</span>
+                    <span>{ if c.levels.1 == 0 { "Starting the count…".to_string() } else { format!("Level {} of {}", c.levels.0, c.levels.1) } }</span>
                     <ProgressBar id="count-levels" done={c.levels.0} total={c.levels.1} unit="levels" />
                     <span>{ format!("parts of this step done: {}/{}", c.shards.0, c.shards.1) }</span>
                     <ProgressBar done={c.shards.0} total={c.shards.1} unit="shards" />
@@ -239,7 +248,12 @@ pub fn CountPanel(props: &CountProps) -> Html {
                 Some(Err(m)) => html! { <p class="banner bad" role="alert" id="count-error">{ m.clone() }</p> },
                 None => html! {},
             } }
-            <LatestSearch heading="The latest step, part by part" />
+            if let Some(view) = c.search.as_ref().map(|v| Rc::new(SearchView { threads: threads.max(1), ..(**v).clone() })) {
+                <div class="latest-search" id="count-lanes">
+                    <h3>{ if running { "This count's latest step, part by part" } else { "This count's last step, part by part" } }</h3>
+                    <ThreadLanes {view} />
+                </div>
+            }
         </section>
     }
 }

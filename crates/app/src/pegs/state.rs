@@ -383,22 +383,29 @@ impl Play {
             }
             Action::CountRunning(running) => {
                 self.count_running = running;
-                let building = self
-                    .request
-                    .as_ref()
-                    .is_some_and(|r| matches!(r.job, Job::Pegs(PegsJob::BuildTable { .. })));
+                // The game's table, whether built on its own or for the counts through each jump, waits for the
+                // count the person asked for (one job runs at a time on the pool).
+                let building = self.request.as_ref().is_some_and(|r| {
+                    matches!(
+                        r.job,
+                        Job::Pegs(PegsJob::BuildTable { .. } | PegsJob::JumpCounts { .. })
+                    )
+                });
                 if running && building {
                     // Dropping the request cancels the job; the worker keeps the levels made.
                     self.request = None;
                     self.table_levels = None;
                 } else if !running
                     && self.request.is_none()
-                    && self.counts.is_some()
                     && self.outlook == Outlook::Solvable
                     && !self.over()
                 {
                     // As after counts: only while the finish can still be reached (else the table is no use).
-                    self.ask_table();
+                    if self.counts.is_none() && self.counts_cheap() {
+                        self.ask_counts();
+                    } else if self.counts.is_some() {
+                        self.ask_table();
+                    }
                 }
             }
             Action::Done(..) | Action::Working(..) => {}

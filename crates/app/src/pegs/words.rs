@@ -57,6 +57,7 @@ pub(super) fn outlook_line(p: &Play) -> String {
                 "Still solvable. Games through each jump to a dead end are counted from {} pegs on.",
                 state::DEAD_END_COUNTS_FROM
             ),
+            _ if p.count_running => "Still solvable. The games through each jump are counted once your count of every game is done.".to_string(),
             _ => match p.table_levels {
                 Some((done, total)) => format!(
                     "Still solvable. Counting the games through each jump: building this game's table of every position, level {done} of {total} (once per game; jumping meanwhile keeps the levels made)…"

@@ -127,6 +127,21 @@ fn a_count_of_every_game_pauses_the_tables_build() {
     g.outlook = Outlook::Lost(LostDto::NoGame);
     g.apply(Action::CountRunning(false));
     assert!(g.request.is_none(), "no table for a lost game");
+    // The counts through each jump, which build the table where it is not built yet, wait for the count too, and
+    // are asked for again after it.
+    let mut g = new_triangle();
+    let r = g.request.clone().unwrap();
+    g.apply(Action::Done(r.seq, execute(&r.job, &JobObserver::new())));
+    let is_counts = |g: &Play| {
+        g.request
+            .as_ref()
+            .is_some_and(|r| matches!(r.job, Job::Pegs(PegsJob::JumpCounts { .. })))
+    };
+    assert!(is_counts(&g) && g.counts.is_none());
+    g.apply(Action::CountRunning(true));
+    assert!(g.request.is_none(), "the counts wait for the count");
+    g.apply(Action::CountRunning(false));
+    assert!(is_counts(&g), "and are asked for after it");
 }
 
 /// A game whose end the solver played is finished, but not the person's win; starting over makes it theirs again.
