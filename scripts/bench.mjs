@@ -197,6 +197,16 @@ const ROWS = [
     },
   },
   {
+    id: 'browser-pegs-link', kind: 'browser',
+    what: 'Peg solitaire, a link nine jumps into the English classic game: its counts through each jump, from opening the page (2 pool threads)',
+    command: 'node tests/bench/pegs-link.mjs english d4 d4 d2-d4.b3-d3.c1-c3.e1-c1.b5-b3.c4-c2.c1-c3.c6-c4.c3-c5',
+    target: 'within seconds (the game\'s own table took 23 s)',
+    measure() {
+      const [r] = browser('pegs-link.mjs', ['english', 'd4', 'd4', 'd2-d4.b3-d3.c1-c3.e1-c1.b5-b3.c4-c2.c1-c3.c6-c4.c3-c5']);
+      return { figure: `${s(r.seconds)} (the solver ready after ${s(r.solver_ready_seconds)}), ${r.games} games`, holds: r.seconds < 10 };
+    },
+  },
+  {
     id: 'browser-feedback', kind: 'browser', what: 'Feedback kernel, 4x6, in Chromium (2 pool threads)',
     command: 'node tests/bench/feedback.mjs 2 4 6 4096 4096',
     target: '',

@@ -29,6 +29,12 @@ use crate::verdict::{Lost, Source, Verdict};
 /// few seconds (BENCHMARKS.md, the rows "can the finish still be reached?").
 pub const SEARCH_FIRST: u64 = 4_000_000;
 
+/// Jumps into a game from which, while the game's own table is not built yet, the counts through each jump come
+/// from a table of the positions ahead of the one asked about (built in seconds where the game's takes tens of
+/// seconds: BENCHMARKS.md, "a link nine jumps into the English classic game") rather than from the game's table.
+/// Fewer jumps in, that table is nearly the game's own, which is built instead.
+pub const AHEAD_FROM: u32 = 8;
+
 /// The first run's positions on a board whose table does not fit (a beam search comes next): a fraction of a second.
 const BIG_FIRST: u64 = 300_000;
 
@@ -53,6 +59,8 @@ enum Kept {
 /// worker, through the protocol) keeps one for as long as the page plays.
 pub struct Analyst {
     kept: Option<Kept>,
+    /// A table from a position of the game, for the positions ahead of it while the game's own is not built.
+    ahead: Option<Kept>,
     memo: Option<Memo>,
     search_first: u64,
 }
@@ -61,6 +69,7 @@ impl Default for Analyst {
     fn default() -> Analyst {
         Analyst {
             kept: None,
+            ahead: None,
             memo: None,
             search_first: SEARCH_FIRST,
         }
@@ -85,10 +94,27 @@ impl Analyst {
     /// Lets go of everything kept; returns the bytes the table held.
     pub fn release(&mut self) -> u64 {
         self.memo = None;
-        match self.kept.take() {
-            Some(Kept::Built(t)) => t.bytes(),
-            Some(Kept::Building(b)) => b.bytes(),
-            None => 0,
+        [self.kept.take(), self.ahead.take()]
+            .into_iter()
+            .map(|kept| match kept {
+                Some(Kept::Built(t)) => t.bytes(),
+                Some(Kept::Building(b)) => b.bytes(),
+                None => 0,
+            })
+            .sum()
+    }
+
+    /// Whether the game's own table is kept (built or being built), for tests of what answered.
+    #[cfg(test)]
+    pub(crate) fn holds_game_table(&self) -> bool {
+        self.kept.is_some()
+    }
+
+    /// The table from a position of the game that answers for `pos`, if one is built.
+    fn ahead_of(&self, game: Game, pos: Position) -> Option<Arc<Table>> {
+        match &self.ahead {
+            Some(Kept::Built(t)) if t.covers(game.board, game.finish, pos) => Some(t.clone()),
+            _ => None,
         }
     }
 
@@ -108,28 +134,25 @@ impl Analyst {
         if let Some(t) = self.built(game) {
             return Ok(t);
         }
-        let mut build = match self.kept.take() {
-            Some(Kept::Building(b)) if b.answers(game.board, game.start, game.finish) => *b,
-            // Another game's table is let go first: both at once may not fit.
-            other => {
-                drop(other);
-                TableBuild::new(game.board, game.start, game.finish, &Limits::BROWSER)?
-            }
-        };
-        let ran = build.run(observer);
-        if build.is_finished() {
-            let t = Arc::new(build.into_table().ok_or(CountError::Cancelled)?);
-            self.kept = Some(Kept::Built(t.clone()));
+        let t = build_in(&mut self.kept, game, observer)?;
+        // The game's table answers every position the one ahead did.
+        self.ahead = None;
+        Ok(t)
+    }
+
+    /// A table of the positions ahead of `pos` (`pos` is its start): the one kept where it answers for `pos`, else
+    /// a new one (a stopped build of it is gone on with when asked about the same position again).
+    fn table_ahead(
+        &mut self,
+        game: Game,
+        pos: Position,
+        observer: &dyn Observer,
+    ) -> Result<Arc<Table>, CountError> {
+        if let Some(t) = self.ahead_of(game, pos) {
             return Ok(t);
         }
-        match ran {
-            Err(CountError::Cancelled) | Ok(()) => {
-                self.kept = Some(Kept::Building(Box::new(build)));
-                Err(CountError::Cancelled)
-            }
-            // Too big: nothing worth keeping.
-            Err(e) => Err(e),
-        }
+        let here = Game { start: pos, ..game };
+        build_in(&mut self.ahead, here, observer)
     }
 
     /// Every legal jump from `pos` with the games through it that reach the finish: from the shipped opening
@@ -153,6 +176,14 @@ impl Analyst {
             .and_then(|book| book.jump_counts(game.board, pos))
         {
             return Ok(counts);
+        }
+        if let Some(t) = self.built(game).or_else(|| self.ahead_of(game, pos)) {
+            return Ok(t.jump_counts(pos));
+        }
+        // Some jumps in, a table of the positions ahead answers in seconds where the game's own takes far longer;
+        // the game's table is built afterwards, as the page asks for it.
+        if game.start.count_ones().saturating_sub(pos.count_ones()) >= AHEAD_FROM {
+            return Ok(self.table_ahead(game, pos, observer)?.jump_counts(pos));
         }
         Ok(self.table(game, observer)?.jump_counts(pos))
     }
@@ -198,7 +229,7 @@ impl Analyst {
             // that count did.
             return Ok(Verdict::lost(Source::Count, Lost::NoGame));
         }
-        if let Some(t) = self.built(game) {
+        if let Some(t) = self.built(game).or_else(|| self.ahead_of(game, pos)) {
             return Ok(from_table(&t, pos, want_solution, Source::Table));
         }
         // The opening: exact for the positions it holds; a solution walks it to its edge, then searches.
@@ -322,6 +353,41 @@ pub fn solve(
     };
     let verdict = Analyst::new().assess(game, pos, true, observer)?;
     Ok(verdict.solution.filter(|_| verdict.solvable))
+}
+
+/// The table of `game` kept in `slot`: the one built, the one being built finished, or a new one (which replaces any
+/// other). Stopped by `observer`, it keeps the levels made for the next call.
+fn build_in(
+    slot: &mut Option<Kept>,
+    game: Game,
+    observer: &dyn Observer,
+) -> Result<Arc<Table>, CountError> {
+    let mut build = match slot.take() {
+        Some(Kept::Built(t)) if t.answers(game.board, game.start, game.finish) => {
+            *slot = Some(Kept::Built(t.clone()));
+            return Ok(t);
+        }
+        Some(Kept::Building(b)) if b.answers(game.board, game.start, game.finish) => *b,
+        // Another game's table is let go first: both at once may not fit.
+        other => {
+            drop(other);
+            TableBuild::new(game.board, game.start, game.finish, &Limits::BROWSER)?
+        }
+    };
+    let ran = build.run(observer);
+    if build.is_finished() {
+        let t = Arc::new(build.into_table().ok_or(CountError::Cancelled)?);
+        *slot = Some(Kept::Built(t.clone()));
+        return Ok(t);
+    }
+    match ran {
+        Err(CountError::Cancelled) | Ok(()) => {
+            *slot = Some(Kept::Building(Box::new(build)));
+            Err(CountError::Cancelled)
+        }
+        // Too big: nothing worth keeping.
+        Err(e) => Err(e),
+    }
 }
 
 /// A start to open a board of one's own on, and its finish: the first start hole (the board's own start first, then

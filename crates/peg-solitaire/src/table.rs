@@ -145,6 +145,25 @@ impl Table {
         self.bytes
     }
 
+    /// Whether this table answers, exactly and at once, for `pos` in games on `board` to `finish`: a position
+    /// reached from its start (or one with as few pegs as the meeting level, which the backward half answers for
+    /// any position).
+    pub fn covers(&self, board: &Board, finish: Finish, pos: Position) -> bool {
+        if self.board != *board || self.finish != finish {
+            return false;
+        }
+        let (pegs, n) = (self.start.count_ones(), pos.count_ones());
+        if n > pegs || n == 0 {
+            return false;
+        }
+        let k = (pegs - n) as usize;
+        k >= self.meet
+            || self
+                .games
+                .get(k)
+                .is_some_and(|l| l.paths(self.symmetry.canonical(pos)).is_some())
+    }
+
     /// Whether this table answers for games on `board` from `start` to `finish`.
     pub fn answers(&self, board: &Board, start: Position, finish: Finish) -> bool {
         self.board == *board && self.start == start && self.finish == finish

@@ -361,3 +361,63 @@ fn a_board_of_ones_own_opens_on_a_start_that_can_be_won() {
         );
     }
 }
+
+#[test]
+fn past_the_first_jumps_the_counts_come_from_a_table_of_the_positions_ahead() {
+    // As after a reload or a shared link deep in a game: a fresh analyst asked about a position some jumps in
+    // answers from a table of the positions ahead of it (not the game's own), exactly as the game's table does,
+    // and then for every position after it; a position before it is answered too (from the game's table).
+    let square = "ooooo\nooooo\nooooo\nooooo\nooooo";
+    for (layout, empty) in [(square, "c1"), ("triangle\no\noo\nooo\noooo\nooooo", "a1")] {
+        let board = Board::parse(layout).unwrap();
+        let finish = Finish::AnyOne;
+        let start = board.full() & !(1 << board.parse_hole(empty).unwrap());
+        let game = Game {
+            board: &board,
+            start,
+            finish,
+        };
+        let full = Table::build(&board, start, finish, &Limits::NATIVE, &NoObserver).unwrap();
+        let mut seed = 7u64;
+        for _ in 0..4 {
+            // A winning walk of AHEAD_FROM jumps, the jumps picked by a fixed sequence.
+            let mut walk = vec![start];
+            while walk.len() <= AHEAD_FROM as usize {
+                let here = *walk.last().unwrap();
+                let good: Vec<Jump> = full
+                    .jump_counts(here)
+                    .into_iter()
+                    .filter(|c| c.1 > 0)
+                    .map(|c| c.0)
+                    .collect();
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                walk.push(here ^ good[(seed >> 33) as usize % good.len()].mask());
+            }
+            let mut analyst = Analyst::new();
+            let mut pos = *walk.last().unwrap();
+            loop {
+                let counts = analyst.jump_counts(game, pos, &NoObserver).unwrap();
+                assert_eq!(counts, full.jump_counts(pos), "{layout}: {pos:#x}");
+                assert!(
+                    !analyst.holds_game_table(),
+                    "{layout}: answered from the game's table"
+                );
+                let Some(&(j, _)) = counts.iter().find(|c| c.1 > 0) else {
+                    break;
+                };
+                pos ^= j.mask();
+            }
+            let before = walk[walk.len() - 2];
+            assert_eq!(
+                analyst.jump_counts(game, before, &NoObserver).unwrap(),
+                full.jump_counts(before)
+            );
+            let verdict = analyst
+                .assess(game, *walk.last().unwrap(), true, &NoObserver)
+                .unwrap();
+            assert_eq!(verdict.games, Some(full.games_from(*walk.last().unwrap())));
+        }
+    }
+}
