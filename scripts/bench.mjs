@@ -172,6 +172,26 @@ const ROWS = [
     },
   },
   {
+    id: 'cluedo-expert-2', kind: 'native', what: 'Cluedo, the expert against two deduction players, rotated through every seat, 10,002 games (2 threads)',
+    command: 'puzzle-lab --threads 2 --json cluedo simulate --players expert,deduction,deduction --games 10002 --seed 1 --rotate',
+    target: 'the expert wins more than 40 % (fair 33.3 %); a game within 5x the time of three deduction players',
+    measure() {
+      const { json, seconds } = run(this.command);
+      const e = json.by_kind.find((k) => k.kind === 'expert');
+      return { figure: `the expert wins ${(100 * e.share).toFixed(1)} % (${e.wins} of ${json.games}), ${s(seconds)}`, holds: e.share > 0.4 };
+    },
+  },
+  {
+    id: 'cluedo-expert-5', kind: 'native', what: 'Cluedo, the expert against five deduction players, rotated through every seat, 10,002 games (2 threads)',
+    command: 'puzzle-lab --threads 2 --json cluedo simulate --players expert,deduction,deduction,deduction,deduction,deduction --games 10002 --seed 1 --rotate',
+    target: 'the expert wins more than 22 % (fair 16.7 %)',
+    measure() {
+      const { json, seconds } = run(this.command);
+      const e = json.by_kind.find((k) => k.kind === 'expert');
+      return { figure: `the expert wins ${(100 * e.share).toFixed(1)} % (${e.wins} of ${json.games}), ${s(seconds)}`, holds: e.share > 0.22 };
+    },
+  },
+  {
     id: 'download', kind: 'browser', what: 'The first visit\'s download: the page\'s and the solver\'s WebAssembly, gzip -9',
     command: 'trunk build --release; e2e tests/e2e/download.test.mjs',
     target: 'the budget in download.test.mjs (860,000 bytes)',

@@ -18,7 +18,7 @@ pub(crate) enum Command {
     /// Play many games of computer players on every thread; the same seed gives the same games on any thread
     /// count.
     Simulate {
-        /// One kind per seat, seat 0 first: random (the seed's "default"), listening, mix, deduction.
+        /// One kind per seat, seat 0 first: random (the seed's "default"), listening, mix, deduction, expert.
         #[arg(long, value_delimiter = ',', required = true)]
         players: Vec<String>,
         /// How many games.
@@ -27,6 +27,10 @@ pub(crate) enum Command {
         /// The seed the games are drawn from.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Rotate the line-up through every seat (the games shared evenly, the same deals in each rotation), so
+        /// that no seat's edge counts; reports each kind's share of the wins.
+        #[arg(long)]
+        rotate: bool,
     },
     /// The seed report's table (2 to 5 players of each of its kinds), reproduced, with the deduction player's row.
     Table {
@@ -51,11 +55,16 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), Failure> {
             players,
             games,
             seed,
+            rotate,
         } => {
             let kinds = players
                 .iter()
                 .map(|p| Kind::parse(p))
                 .collect::<Result<Vec<_>, _>>()?;
+            if rotate {
+                out.alone("cluedo simulate --rotate")?;
+                return rotated(&kinds, games, seed, out);
+            }
             #[cfg(feature = "mpi")]
             let sim = match out.cluster() {
                 Some((c, deal)) => match cluster::simulate(c, deal, &kinds, games, seed)? {
@@ -133,6 +142,58 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), Failure> {
             });
         }
     }
+    Ok(())
+}
+
+/// The line-up rotated through every seat, `games` shared evenly among the rotations (each on the same deals):
+/// each kind's wins and share of the games, beside its fair share (its seats over all seats).
+fn rotated(kinds: &[Kind], games: u64, seed: u64, out: &Output) -> Result<(), Failure> {
+    let n = kinds.len();
+    let each = games.div_ceil(n as u64);
+    let mut wins: Vec<(Kind, u64, usize)> = Vec::new();
+    let mut played = 0;
+    let mut rounds = 0.0;
+    for r in 0..n {
+        let lineup: Vec<Kind> = (0..n).map(|s| kinds[(s + r) % n]).collect();
+        let sim = run_simulation(&lineup, each, seed)?;
+        played += sim.games;
+        rounds += sim.mean_rounds * sim.games as f64;
+        for (seat, &k) in lineup.iter().enumerate() {
+            match wins.iter_mut().find(|(x, ..)| *x == k) {
+                Some((_, w, _)) => *w += sim.wins[seat],
+                None => wins.push((k, sim.wins[seat], 0)),
+            }
+        }
+    }
+    for (k, _, seats) in &mut wins {
+        *seats = kinds.iter().filter(|x| *x == k).count();
+    }
+    let seconds = out.seconds();
+    let share = |w: u64| w as f64 / played.max(1) as f64;
+    let json = json!({
+        "players": kinds.iter().map(|k| k.name()).collect::<Vec<_>>(), "games": played, "seed": seed,
+        "rotated": true, "mean_rounds": rounds / played.max(1) as f64, "seconds": seconds,
+        "by_kind": wins.iter().map(|(k, w, seats)| json!({ "kind": k.name(), "seats": seats, "wins": w,
+            "share": share(*w), "fair_share": *seats as f64 / n as f64 })).collect::<Vec<_>>(),
+    });
+    out.emit(json, || {
+        let kinds_text: Vec<String> = wins
+            .iter()
+            .map(|(k, w, seats)| {
+                format!(
+                    "{} wins {w} ({:.1} %, fair {:.1} %)",
+                    k.name(),
+                    100.0 * share(*w),
+                    100.0 * *seats as f64 / n as f64
+                )
+            })
+            .collect();
+        format!(
+            "{played} games of {} rotated through every seat: {}; {seconds:.2} s",
+            names(kinds),
+            kinds_text.join("; ")
+        )
+    });
     Ok(())
 }
 

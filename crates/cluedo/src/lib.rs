@@ -6,7 +6,8 @@
 //! - [`view`]: what one seat saw ([`View`]), the only thing a player or the notebook reasons from;
 //! - [`deduce`]: exact deduction, the consistent deals counted without listing them, and uniform samples;
 //! - [`notebook`]: each card's owners, what is certain, and the turns that force it;
-//! - [`players`]: the computer players (`random`, `listening`, `mix`, `deduction`);
+//! - [`players`]: the computer players (`random`, `listening`, `mix`, `deduction`, `expert`), the suggestion they
+//!   share in [`tactics`], and the expert's own reasons in [`expert`];
 //! - [`simulate`]: many games on every thread, reproducible from a seed.
 //!
 //! ```
@@ -25,10 +26,12 @@
 
 pub mod cards;
 pub mod deduce;
+pub mod expert;
 pub mod game;
 pub mod notebook;
 pub mod players;
 pub mod simulate;
+pub mod tactics;
 pub mod view;
 
 pub use cards::{CARDS, Card, CardSet, Kind as CardKind, NAMES, Triple};

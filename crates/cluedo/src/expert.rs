@@ -1,0 +1,184 @@
+//! The `expert` player: exact deduction, and what a player who wants to win does beyond it.
+//!
+//! - **When to accuse**: at once when certain; else, after its own suggestion (which costs nothing and may settle
+//!   it), as soon as the likeliest envelope is likely enough. Its chance comes from a uniform sample of the deals
+//!   consistent with the view; the bar falls as the game goes on, since the other players grow surer too (a
+//!   deduction player accuses the turn it is certain, 4.4 rounds in on average at a table of three).
+//! - **Which suggestion**: the one whose possible answers leave the envelope least uncertain, weighed over more
+//!   consistent deals than `deduction` samples.
+//! - **Which card to show**: one the asker has already seen; else one already shown to someone else; else any. Every
+//!   other player only sees that a card was shown, so showing the same few cards tells the table least.
+//!
+//! Each decision comes with a sentence saying why ([`Decision::why`]), for the page's "Suggest for me" and for a
+//! watched table.
+
+use rand::Rng;
+
+use crate::cards::{CARDS, Card, CardSet, Triple};
+use crate::deduce::{Deals, deals};
+use crate::game::{Action, Ask};
+use crate::notebook::Notebook;
+use crate::tactics::{best_suggestion, pin_down, random_card, shown_to};
+use crate::view::{Turn, View};
+
+/// Consistent deals the expert samples to weigh a suggestion (`deduction` samples 24).
+pub const SAMPLES: usize = 48;
+
+/// Consistent deals sampled to judge how likely the likeliest envelope is.
+const JUDGE: usize = 256;
+
+/// An action and why it was chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// What to do.
+    pub action: Action,
+    /// Why, in one sentence.
+    pub why: String,
+}
+
+/// What the expert at `view`'s seat does when asked `ask`, and why.
+pub fn decide(view: &View, ask: Ask, rng: &mut impl Rng) -> Decision {
+    match ask {
+        Ask::Show { by, options } => show(view, by, options, rng),
+        Ask::Turn | Ask::AfterSuggestion => think(view, ask, rng),
+    }
+}
+
+/// The card to show seat `by` among `options`.
+fn show(view: &View, by: usize, options: CardSet, rng: &mut impl Rng) -> Decision {
+    let to_asker = shown_to(view, by).and(options);
+    if !to_asker.is_empty() {
+        let card = random_card(to_asker, rng);
+        return Decision {
+            action: Action::Show(card),
+            why: format!(
+                "{} was shown to this player before: it learns nothing new.",
+                card.name()
+            ),
+        };
+    }
+    let shown_any = (0..view.players())
+        .filter(|&s| s != view.me())
+        .fold(CardSet::EMPTY, |acc, s| acc.or(shown_to(view, s)))
+        .and(options);
+    if !shown_any.is_empty() {
+        let card = random_card(shown_any, rng);
+        return Decision {
+            action: Action::Show(card),
+            why: format!(
+                "{} was already shown to another player: no new card of this hand goes round the table.",
+                card.name()
+            ),
+        };
+    }
+    let card = random_card(options, rng);
+    Decision {
+        action: Action::Show(card),
+        why: format!(
+            "{}: the only choice left that tells nobody a known card.",
+            card.name()
+        ),
+    }
+}
+
+/// The likeliest envelope among `n` deals drawn uniformly from `d`, with its share of them.
+fn likeliest(d: &Deals, players: usize, n: usize, rng: &mut impl Rng) -> Option<(Triple, f64)> {
+    let mut seen: Vec<(Triple, u32)> = Vec::new();
+    for _ in 0..n {
+        let owners = d.sample(rng);
+        let cards: Vec<Card> = (0..CARDS)
+            .filter(|&c| usize::from(owners[c]) == players)
+            .filter_map(Card::new)
+            .collect();
+        let Some(Ok(t)) = <[Card; 3]>::try_from(cards).ok().map(Triple::new) else {
+            continue;
+        };
+        match seen.iter_mut().find(|(x, _)| *x == t) {
+            Some((_, k)) => *k += 1,
+            None => seen.push((t, 1)),
+        }
+    }
+    let (t, k) = seen.into_iter().max_by_key(|&(_, k)| k)?;
+    Some((t, f64::from(k) / n.max(1) as f64))
+}
+
+/// How sure the expert must be to accuse, after its suggestion: fairly sure at first, less so as the others near
+/// certainty (each round brings them closer). Tuned by simulation against two deduction players (BENCHMARKS.md,
+/// "Cluedo, the expert").
+fn bar(view: &View) -> f64 {
+    let mine = view
+        .turns()
+        .iter()
+        .filter(|t| matches!(t, Turn::Suggest { by, .. } if *by == view.me()))
+        .count() as f64;
+    (BAR_START - BAR_FALL * mine).max(BAR_LEAST)
+}
+
+/// The bar before the expert's first suggestion, how much it falls with each of them, and the least it falls to.
+const BAR_START: f64 = 0.8;
+const BAR_FALL: f64 = 0.1;
+const BAR_LEAST: f64 = 0.4;
+
+fn think(view: &View, ask: Ask, rng: &mut impl Rng) -> Decision {
+    let Ok(d) = deals(view) else {
+        // A game's own view is always consistent; if not, end the turn rather than fail.
+        return Decision {
+            action: Action::EndTurn,
+            why: "The notes contradict each other, so the turn ends.".into(),
+        };
+    };
+    let notebook = Notebook::from_deals(&d, view.players());
+    if let Some(t) = notebook.solved() {
+        return Decision {
+            action: Action::Accuse(t),
+            why: format!("Every deal that fits the game puts {t} in the envelope."),
+        };
+    }
+    let (best, share) =
+        likeliest(&d, view.players(), JUDGE, rng).unwrap_or((notebook_guess(&notebook), 0.0));
+    let bar = bar(view);
+    // A suggestion first costs nothing and may settle it: a gamble waits until after it.
+    if ask == Ask::AfterSuggestion && share >= bar {
+        return Decision {
+            action: Action::Accuse(best),
+            why: format!(
+                "{best} is in the envelope in {:.0} % of the deals that fit the game, above the {:.0} % this turn asks before the others are sure.",
+                100.0 * share,
+                100.0 * bar
+            ),
+        };
+    }
+    if ask == Ask::AfterSuggestion {
+        return Decision {
+            action: Action::EndTurn,
+            why: format!(
+                "The likeliest envelope, {best}, fits only {:.0} % of the deals: not enough to risk the game.",
+                100.0 * share
+            ),
+        };
+    }
+    let triple =
+        best_suggestion(view, &d, SAMPLES, rng).unwrap_or_else(|| pin_down(view, &notebook, rng));
+    Decision {
+        action: Action::Suggest(triple),
+        why: format!(
+            "Of the suggestions, {triple}'s answers split the {} deals that fit the game most evenly.",
+            notebook.deals
+        ),
+    }
+}
+
+/// The envelope the notebook finds likeliest card by card (when no sample could be drawn).
+fn notebook_guess(notebook: &Notebook) -> Triple {
+    let best = |kind: crate::cards::Kind| {
+        kind.cards()
+            .iter()
+            .max_by_key(|&c| notebook.counts[c.index()][notebook.players])
+            .unwrap_or_else(|| kind.cards().iter().next().expect("every kind has cards"))
+    };
+    Triple {
+        suspect: best(crate::cards::Kind::Suspect),
+        weapon: best(crate::cards::Kind::Weapon),
+        room: best(crate::cards::Kind::Room),
+    }
+}

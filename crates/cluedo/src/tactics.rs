@@ -1,0 +1,256 @@
+//! What the thinking players share: the suggestion whose answer tells most about the envelope, and small helpers
+//! over a view (the cards shown to a seat, a card at random).
+
+use rand::{Rng, RngExt};
+
+use crate::cards::{CARDS, Card, CardSet, Kind as CardKind, Triple};
+use crate::deduce::Deals;
+use crate::notebook::Notebook;
+use crate::view::{Turn, View};
+
+/// How many consistent deals `deduction` samples to weigh a suggestion.
+pub const SAMPLES: usize = 24;
+
+/// The cards this view's seat has shown to seat `by`.
+pub(crate) fn shown_to(view: &View, to: usize) -> CardSet {
+    view.turns().iter().fold(CardSet::EMPTY, |s, t| match *t {
+        Turn::Suggest {
+            by,
+            shown_by: Some(r),
+            card: Some(c),
+            ..
+        } if by == to && r == view.me() => s.with(c),
+        _ => s,
+    })
+}
+
+pub(crate) fn only(set: CardSet) -> Option<Card> {
+    (set.len() == 1).then(|| set.iter().next()).flatten()
+}
+
+pub(crate) fn random_card(set: CardSet, rng: &mut (impl Rng + ?Sized)) -> Card {
+    let cards: Vec<Card> = set.iter().collect();
+    match cards.len() {
+        0 => Card::new(0).expect("card 0 exists"),
+        n => cards[rng.random_range(0..n)],
+    }
+}
+
+/// The suggestion after whose answer the envelope is least uncertain, on average over a uniform sample of the
+/// consistent deals: the answer is who refutes and with which card (a refuter holding several of the three is
+/// taken to show one it has already shown this seat if it can, as `deduction` does, else each as often), and the
+/// uncertainty is the entropy of the envelope's suspect, weapon and room given the answer. `None` when no
+/// suggestion's answer tells the sampled deals apart.
+pub fn best_suggestion(
+    view: &View,
+    d: &Deals,
+    samples: usize,
+    rng: &mut impl Rng,
+) -> Option<Triple> {
+    const NONE: u8 = u8::MAX;
+    /// A refutation's weight, split evenly among two or three cards shown.
+    const W: usize = 6;
+    let p = view.players();
+    let me = view.me();
+    let mut shown_me = vec![0u32; p];
+    for t in view.turns() {
+        if let Turn::Suggest {
+            by,
+            shown_by: Some(r),
+            card: Some(c),
+            ..
+        } = *t
+            && by == me
+        {
+            shown_me[r] |= c.set().0;
+        }
+    }
+    // Per sample: how far to my left each card's holder sits (NONE: mine or the envelope's), and the envelope.
+    struct Sample {
+        pos: [u8; CARDS],
+        envelope: [u8; 3],
+    }
+    let samples: Vec<Sample> = (0..samples)
+        .map(|_| {
+            let owners = d.sample(rng);
+            let mut pos = [NONE; CARDS];
+            let mut envelope = [0u8; 3];
+            for (c, &o) in owners.iter().enumerate() {
+                let o = usize::from(o);
+                if o == p {
+                    envelope[Card::new(c).map_or(0, |c| c.kind().index())] = c as u8;
+                } else if o != me {
+                    pos[c] = ((o + p - me) % p) as u8;
+                }
+            }
+            Sample { pos, envelope }
+        })
+        .collect();
+    let n = samples.len() * W;
+    let xlnx: Vec<f64> = (0..=n)
+        .map(|x| {
+            if x == 0 {
+                0.0
+            } else {
+                x as f64 * (x as f64).ln()
+            }
+        })
+        .collect();
+    let mut best = (f64::INFINITY, Vec::new());
+    // The cards some sample puts in the envelope, numbered compactly.
+    let mut slot = [u8::MAX; CARDS];
+    let mut slots = 0usize;
+    for sample in &samples {
+        for &e in &sample.envelope {
+            if slot[usize::from(e)] == u8::MAX {
+                slot[usize::from(e)] = slots as u8;
+                slots += 1;
+            }
+        }
+    }
+    let env_slots: Vec<[usize; 3]> = samples
+        .iter()
+        .map(|x| x.envelope.map(|e| usize::from(slot[usize::from(e)])))
+        .collect();
+    // joint[outcome * slots + envelope slot]; outcome = the card shown, or CARDS when nobody refutes.
+    let mut joint = vec![0u16; (CARDS + 1) * slots];
+    let mut outcome = [0u16; CARDS + 1];
+    // Cards of a kind that sit in the same place in every sample give the same scores: try one of each class.
+    let classes = CardKind::ALL.map(|k| {
+        let mut reps: Vec<(Vec<u8>, Vec<Card>)> = Vec::new();
+        for c in k.cards().iter() {
+            let sig: Vec<u8> = samples
+                .iter()
+                .map(|x| {
+                    if x.envelope.contains(&(c.index() as u8)) {
+                        NONE - 1
+                    } else {
+                        x.pos[c.index()]
+                    }
+                })
+                .collect();
+            match reps.iter_mut().find(|(s, _)| *s == sig) {
+                Some((_, cards)) => cards.push(c),
+                None => reps.push((sig, vec![c])),
+            }
+        }
+        reps.into_iter()
+            .map(|(_, cards)| cards[rng.random_range(0..cards.len())])
+            .collect::<Vec<Card>>()
+    });
+    let [suspects, weapons, rooms] = &classes;
+    // For each suspect and weapon, per sample: how near the nearer holder sits and which of the two it holds.
+    let mut near = vec![(NONE, 0u32); samples.len()];
+    for &s in suspects {
+        for &w in weapons {
+            for (k, sample) in samples.iter().enumerate() {
+                let (ps, pw) = (sample.pos[s.index()], sample.pos[w.index()]);
+                let m = ps.min(pw);
+                let held = u32::from(ps == m) << s.index() | u32::from(pw == m) << w.index();
+                near[k] = (m, if m == NONE { 0 } else { held });
+            }
+            for &r in rooms {
+                outcome.iter_mut().for_each(|x| *x = 0);
+                joint.iter_mut().for_each(|x| *x = 0);
+                for ((sample, &(m_sw, held_sw)), env) in samples.iter().zip(&near).zip(&env_slots) {
+                    let pr = sample.pos[r.index()];
+                    let (m, held) = match pr.cmp(&m_sw) {
+                        std::cmp::Ordering::Less => (pr, 1 << r.index()),
+                        std::cmp::Ordering::Equal if pr != NONE => (pr, held_sw | 1 << r.index()),
+                        std::cmp::Ordering::Equal => (NONE, 0),
+                        std::cmp::Ordering::Greater => (m_sw, held_sw),
+                    };
+                    let (shown, each) = if m == NONE {
+                        (0, W as u16)
+                    } else {
+                        let known = held & shown_me[(me + usize::from(m)) % p];
+                        if known != 0 {
+                            (1 << known.trailing_zeros(), W as u16)
+                        } else {
+                            (held, (W / held.count_ones() as usize) as u16)
+                        }
+                    };
+                    let mut add = |o: usize| {
+                        outcome[o] += each;
+                        let row = &mut joint[o * slots..(o + 1) * slots];
+                        for &e in env {
+                            row[e] += each;
+                        }
+                    };
+                    if shown == 0 {
+                        add(CARDS);
+                    }
+                    let mut bits = shown;
+                    while bits != 0 {
+                        add(bits.trailing_zeros() as usize);
+                        bits &= bits - 1;
+                    }
+                }
+                let s_outcome: f64 = outcome.iter().map(|&x| xlnx[usize::from(x)]).sum();
+                let s_joint: f64 = (0..=CARDS)
+                    .filter(|&o| outcome[o] > 0)
+                    .flat_map(|o| &joint[o * slots..(o + 1) * slots])
+                    .map(|&x| xlnx[usize::from(x)])
+                    .sum();
+                // The envelope's entropy given the answer, summed over the three kinds, times n.
+                let score = 3.0 * s_outcome - s_joint;
+                let triple = Triple {
+                    suspect: s,
+                    weapon: w,
+                    room: r,
+                };
+                if score < best.0 - 1e-9 {
+                    best = (score, vec![triple]);
+                } else if (score - best.0).abs() <= 1e-9 {
+                    best.1.push(triple);
+                }
+            }
+        }
+    }
+    // The envelope's entropy before any answer: a suggestion that cannot lower it teaches nothing.
+    let mut before = [0usize; CARDS];
+    for sample in &samples {
+        for &e in &sample.envelope {
+            before[usize::from(e)] += W;
+        }
+    }
+    let s_before: f64 = before.iter().map(|&x| xlnx[x]).sum();
+    let prior = 3.0 * xlnx[n] - s_before;
+    let options = best.1;
+    (best.0 < prior - 1e-9 && !options.is_empty())
+        .then(|| options[rng.random_range(0..options.len())])
+}
+
+/// A suggestion that must teach something when sampling sees no difference (the envelope's remaining doubt
+/// lies in rare deals): the unsettled envelope card most likely to be the answer, with cards this seat holds (or
+/// knows nobody can show) for the other two kinds, so the answer is about that one card.
+pub(crate) fn pin_down(view: &View, notebook: &Notebook, rng: &mut impl Rng) -> Triple {
+    let total = notebook.deals;
+    let env_share = |c: Card| notebook.counts[c.index()][notebook.players];
+    let unsettled = CardKind::ALL
+        .iter()
+        .flat_map(|k| k.cards().iter())
+        .filter(|&c| env_share(c) > 0 && env_share(c) < total)
+        .max_by_key(|&c| env_share(c));
+    let mute = |k: CardKind, rng: &mut dyn rand::Rng| {
+        let mine = view.hand().and(k.cards());
+        if !mine.is_empty() {
+            return random_card(mine, rng);
+        }
+        let in_envelope = k.cards().iter().find(|&c| env_share(c) == total);
+        in_envelope.unwrap_or_else(|| random_card(k.cards(), rng))
+    };
+    let mut t = Triple {
+        suspect: mute(CardKind::Suspect, rng),
+        weapon: mute(CardKind::Weapon, rng),
+        room: mute(CardKind::Room, rng),
+    };
+    if let Some(c) = unsettled {
+        match c.kind() {
+            CardKind::Suspect => t.suspect = c,
+            CardKind::Weapon => t.weapon = c,
+            CardKind::Room => t.room = c,
+        }
+    }
+    t
+}
