@@ -33,6 +33,8 @@ test('a whole game against two computers, played to the end with the hint', asyn
       await page.click('text=Suggest for me');
       await page.waitForSelector('.cluedo-move .hint[role=status]');
       const hint = await page.textContent('.cluedo-move .hint');
+      // The expert's move, and why, in one line.
+      assert.match(hint, /^The expert would (suggest|accuse|end the turn)[^:]*: [a-z].*\.$/);
       if (/accuse/.test(hint)) {
         // The hint's move is the highlighted one, and an accusation asks first.
         assert.equal(await page.getAttribute('#accuse', 'class'), 'primary', 'Accuse is highlighted when suggested');
@@ -59,6 +61,17 @@ test('a whole game against two computers, played to the end with the hint', asyn
   const sure = await page.locator('section.notebook td.sure').count();
   assert.ok(sure > 6, `${sure} certain cells`);
   await shot(page, 'cluedo-over');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a watched expert says why it plays each move', async () => {
+  const page = await open(browser, `${server.url}/#/cluedo?players=deduction,deduction&watch=expert&seed=4&pace=100`);
+  await solverReady(page);
+  await page.waitForSelector('#cluedo-reason', { timeout: 30_000 });
+  assert.equal(await page.getAttribute('#cluedo-reason', 'data-seat'), '0');
+  assert.match(await page.textContent('#cluedo-reason'), /^Why .+'s last move: .+\.$/);
+  await page.waitForFunction(() => document.querySelector('.cluedo').dataset.phase === 'over', null, { timeout: 60_000 });
+  await shot(page, 'cluedo-expert-watched');
   assert.deepEqual(page.errors, []);
 });
 

@@ -38,7 +38,7 @@ pub use cards::{CARDS, Card, CardSet, Kind as CardKind, NAMES, Triple};
 pub use deduce::{Deals, DeduceError, deals};
 pub use game::{Deal, Game, MoveError, Phase, Played};
 pub use notebook::{Notebook, Owner, why};
-pub use players::{Action, Ask, Kind, act};
+pub use players::{Action, Ask, Kind, act, act_why};
 pub use simulate::{Ending, Simulation, simulate};
 pub use view::{Turn, View, ViewError, hand_sizes};
 

@@ -80,6 +80,17 @@ impl Kind {
     }
 }
 
+/// What `kind` does at `view`'s seat when asked `ask`, with why in a sentence where the kind says (the expert).
+pub fn act_why(kind: Kind, view: &View, ask: Ask, rng: &mut impl Rng) -> (Action, Option<String>) {
+    match kind.at_seat(view.me()) {
+        Kind::Expert => {
+            let d = crate::expert::decide(view, ask, rng);
+            (d.action, Some(d.why))
+        }
+        kind => (act(kind, view, ask, rng), None),
+    }
+}
+
 /// What `kind` does at `view`'s seat when asked `ask`.
 pub fn act(kind: Kind, view: &View, ask: Ask, rng: &mut impl Rng) -> Action {
     let kind = kind.at_seat(view.me());

@@ -375,8 +375,8 @@ pub enum CluedoAnswer {
         /// The turns, from 0.
         turns: Option<Vec<usize>>,
     },
-    /// A computer player's move.
-    Act(ActionDto),
+    /// A computer player's move, and why in a sentence where its kind says (the expert).
+    Act(ActionDto, Option<String>),
     /// A simulation.
     Simulated(SimulationDto),
 }
@@ -406,9 +406,8 @@ pub(crate) fn run(job: &CluedoJob, observer: &dyn Observer) -> Result<CluedoAnsw
             let kind = Kind::parse(kind)?;
             let ask = ask.ask(&view)?;
             let mut rng = StdRng::seed_from_u64(*seed);
-            Ok(CluedoAnswer::Act(
-                cluedo::act(kind, &view, ask, &mut rng).into(),
-            ))
+            let (action, why) = cluedo::act_why(kind, &view, ask, &mut rng);
+            Ok(CluedoAnswer::Act(action.into(), why))
         }
         CluedoJob::Simulate {
             players,

@@ -28,6 +28,9 @@ pub(super) struct MoveProps {
     pub(super) last: Option<Turn>,
     /// The hint, when asked for.
     pub(super) hint: Option<ActionDto>,
+    /// Why the hint, in a sentence (the expert's reason).
+    #[prop_or_default]
+    pub(super) hint_why: Option<AttrValue>,
     /// Whether a computer's move waits for "Next move" (stepping, or after a failed move).
     pub(super) step: bool,
     /// Whether the last move failed.
@@ -38,6 +41,12 @@ pub(super) struct MoveProps {
 
 fn cards_text(cards: [u8; 3]) -> String {
     cards.map(card_name).join(", ")
+}
+
+/// A sentence made to follow a colon: its first letter in lower case.
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_lowercase().chain(c).collect()).unwrap_or_default()
 }
 
 /// The move panel.
@@ -143,14 +152,20 @@ pub(super) fn MovePanel(props: &MoveProps) -> Html {
                             if !after { <button class={primary(!accuse_hinted)} onclick={Callback::from(move |_| d1.dispatch(Action::Suggest(p)))}>{ "Suggest" }</button> }
                             <button id="accuse" class={primary(accuse_hinted)} onclick={ask}>{ "Accuse…" }</button>
                             if after { <button class={primary(!accuse_hinted)} onclick={Callback::from(move |_| d3.dispatch(Action::EndTurn))}>{ "End turn" }</button> }
-                            <button onclick={Callback::from(move |_| d4.dispatch(Action::Hint))} title="What the deduction player would do in your place">{ "Suggest for me" }</button>
+                            <button onclick={Callback::from(move |_| d4.dispatch(Action::Hint))} title="What the expert player would do in your place, and why">{ "Suggest for me" }</button>
                         </div>
                     }
-                    if let Some(h) = props.hint { <p class="hint" role="status">{ match h {
-                        ActionDto::Accuse { cards } => format!("The envelope is certain: accuse {}.", cards_text(cards)),
-                        ActionDto::Suggest { cards } => format!("Try {}: its answer splits the deals you cannot yet tell apart most evenly.", cards_text(cards)),
-                        ActionDto::EndTurn => "Nothing is certain yet: end your turn.".into(),
-                        ActionDto::Show { .. } => String::new(),
+                    if let Some(h) = props.hint { <p class="hint" role="status" id="cluedo-hint">{ match (&props.hint_why, h) {
+                        (Some(why), _) => format!("The expert would {}: {}", match h {
+                            ActionDto::Accuse { cards } => format!("accuse {}", cards_text(cards)),
+                            ActionDto::Suggest { cards } => format!("suggest {}", cards_text(cards)),
+                            ActionDto::EndTurn => "end the turn".into(),
+                            ActionDto::Show { card } => format!("show {}", card_name(card)),
+                        }, lower_first(why)),
+                        (None, ActionDto::Accuse { cards }) => format!("The envelope is certain: accuse {}.", cards_text(cards)),
+                        (None, ActionDto::Suggest { cards }) => format!("Try {}: its answer splits the deals you cannot yet tell apart most evenly.", cards_text(cards)),
+                        (None, ActionDto::EndTurn) => "Nothing is certain yet: end your turn.".into(),
+                        (None, ActionDto::Show { .. }) => String::new(),
                     } }</p> }
                 </div>
             }

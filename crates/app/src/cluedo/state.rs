@@ -78,8 +78,12 @@ pub struct Table {
     pub revealed: Vec<Option<Rc<Notebook>>>,
     /// The turns (from 0) that make a card certain, for the card asked about.
     pub why: Option<(u8, Option<Vec<usize>>)>,
-    /// The hint: what the deduction player would do in the person's place.
+    /// The hint: what the expert player would do in the person's place, and why.
     pub hint: Option<ActionDto>,
+    /// Why the hint, in a sentence.
+    pub hint_why: Option<String>,
+    /// The last computer move that came with a reason (the expert's): its seat and why.
+    pub reason: Option<(usize, String)>,
     /// What went wrong last, for people.
     pub error: Option<String>,
     /// Every move made, in order (the link keeps them, so a reload goes on from the same move).
@@ -142,6 +146,8 @@ impl Table {
             revealed: vec![None; players],
             why: None,
             hint: None,
+            hint_why: None,
+            reason: None,
             error: None,
             moves: Vec::new(),
             notice: None,
@@ -223,7 +229,7 @@ impl Table {
                 };
                 CluedoJob::Act {
                     view: self.view(YOU),
-                    kind: "deduction".into(),
+                    kind: Kind::Expert.name().into(),
                     ask,
                     seed,
                 }
@@ -254,6 +260,7 @@ impl Table {
     /// After any move: the person's notebook is counted again; at the end, every computer's is revealed.
     fn after_move(&mut self) {
         self.hint = None;
+        self.hint_why = None;
         self.why = None;
         self.enqueue(Purpose::Notebook);
         if matches!(self.game.phase(), Phase::Over { .. }) {
@@ -286,7 +293,10 @@ impl Table {
         };
         match outcome.reply::<CluedoAnswer>() {
             Reply::Answer(answer) => match (req.purpose, answer) {
-                (Purpose::Move(seat), CluedoAnswer::Act(a)) => {
+                (Purpose::Move(seat), CluedoAnswer::Act(a, why)) => {
+                    if let Some(why) = why {
+                        self.reason = Some((seat, why));
+                    }
                     self.error = self
                         .apply(seat, a)
                         .err()
@@ -306,7 +316,10 @@ impl Table {
                 (Purpose::Why(card), CluedoAnswer::Why { turns, .. }) => {
                     self.why = Some((card, turns))
                 }
-                (Purpose::Hint, CluedoAnswer::Act(a)) => self.hint = Some(a),
+                (Purpose::Hint, CluedoAnswer::Act(a, why)) => {
+                    self.hint = Some(a);
+                    self.hint_why = why;
+                }
                 _ => self.error = Some("the solver answered another question".into()),
             },
             Reply::Cancelled => {}

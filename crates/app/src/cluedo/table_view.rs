@@ -105,9 +105,15 @@ pub fn TablePage(props: &TableProps) -> Html {
             <Settings setup={t.setup.clone()} />
             <Hand seats={t.seats.clone()} cards={t.game.view(YOU).hand().iter().collect::<Vec<_>>()} sizes={t.game.view(YOU).hand_sizes().to_vec()} />
             <MovePanel seats={t.seats.clone()} phase={t.game.phase()} mover={t.mover()} envelope={over.then_some(t.game.deal().envelope)}
-                round={t.game.round()} pending={t.game.pending_suggestion()} last={t.game.view(YOU).turns().last().copied()} hint={t.hint}
+                round={t.game.round()} pending={t.game.pending_suggestion()} last={t.game.view(YOU).turns().last().copied()} hint={t.hint} hint_why={t.hint_why.clone().map(AttrValue::from)}
                 step={t.computer_waiting() && (t.setup.pace_ms == 0 || t.error.is_some())} failed={t.error.is_some()} dispatch={table.dispatcher()} />
             if let Some(e) = &t.error { <p class="error" role="alert">{ e }</p> }
+            // The expert's reason for its last move, as it plays (a watched table, or an expert among the computers).
+            if let Some((seat, why)) = &t.reason {
+                <p class="cluedo-reason" id="cluedo-reason" data-seat={seat.to_string()}>
+                    <strong>{ format!("Why {}'s last move: ", t.seats.name(*seat)) }</strong>{ why.clone() }
+                </p>
+            }
             <div class="cluedo-columns">
                 <YourNotebook seats={t.seats.clone()} notebook={t.notebook.clone()} millis={t.notebook_at.1} why={t.why.clone()} dispatch={table.dispatcher()} />
                 <Log seats={t.seats.clone()} played={t.game.played().to_vec()} seen={t.game.view(YOU).turns().to_vec()} {over}

@@ -69,7 +69,7 @@ fn a_notebook_travels_and_reads() {
 
 #[test]
 fn computer_players_move_and_bad_requests_are_named() {
-    let Reply::Answer(CluedoAnswer::Act(a)) = run_job(CluedoJob::Act {
+    let Reply::Answer(CluedoAnswer::Act(a, _)) = run_job(CluedoJob::Act {
         view: example(),
         kind: "deduction".into(),
         ask: AskDto::Turn,
@@ -78,7 +78,21 @@ fn computer_players_move_and_bad_requests_are_named() {
         panic!("a move")
     };
     assert!(matches!(a, ActionDto::Suggest { .. }));
-    let Reply::Answer(CluedoAnswer::Act(a)) = run_job(CluedoJob::Act {
+    // The expert says why.
+    let Reply::Answer(CluedoAnswer::Act(a, why)) = run_job(CluedoJob::Act {
+        view: example(),
+        kind: "expert".into(),
+        ask: AskDto::Turn,
+        seed: 1,
+    }) else {
+        panic!("a move")
+    };
+    assert!(matches!(
+        a,
+        ActionDto::Suggest { .. } | ActionDto::Accuse { .. }
+    ));
+    assert!(why.is_some_and(|w| w.ends_with('.')));
+    let Reply::Answer(CluedoAnswer::Act(a, _)) = run_job(CluedoJob::Act {
         view: example(),
         kind: "random".into(),
         ask: AskDto::Show {

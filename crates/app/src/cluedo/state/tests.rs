@@ -39,6 +39,8 @@ fn a_whole_game_against_computers_ends_and_reveals_their_notebooks() {
             Some((YOU, AskDto::Turn)) => {
                 // Play the hint.
                 let t = settle(t.reduce(Action::Hint));
+                // The expert's hint says why.
+                assert!(t.hint_why.as_ref().is_some_and(|w| w.ends_with('.')));
                 match t.hint {
                     Some(ActionDto::Suggest { cards }) => t.reduce(Action::Suggest(cards)),
                     Some(ActionDto::Accuse { cards }) => t.reduce(Action::Accuse(cards)),
@@ -173,5 +175,36 @@ fn moves_out_of_turn_are_refused_with_a_message() {
             .is_some_and(|e| e.contains("two suspects")),
         "{:?}",
         t.error
+    );
+}
+
+#[test]
+fn a_watched_expert_says_why_as_it_plays() {
+    let setup = stepped(
+        vec![Kind::Deduction, Kind::Deduction],
+        Some(Kind::Expert),
+        5,
+    );
+    let mut t = settle(Rc::new(Table::new(&setup)));
+    let mut reasons = Vec::new();
+    for _ in 0..400 {
+        if t.mover().is_none() {
+            break;
+        }
+        t = settle(t.reduce(Action::Go));
+        assert_eq!(t.error, None);
+        if let Some(r) = &t.reason
+            && reasons.last() != Some(r)
+        {
+            reasons.push(r.clone());
+        }
+    }
+    assert!(matches!(t.game.phase(), Phase::Over { .. }));
+    assert!(
+        !reasons.is_empty()
+            && reasons
+                .iter()
+                .all(|(seat, why)| *seat == 0 && why.ends_with('.')),
+        "{reasons:?}"
     );
 }
