@@ -95,7 +95,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), Failure> {
                 "{:<10} {:>26} {:>26} {:>26} {:>26}",
                 "players", 2, 3, 4, 5
             )];
-            for kind in [Kind::Random, Kind::Listening, Kind::Mix, Kind::Deduction] {
+            for kind in Kind::ALL {
                 let mut cells = Vec::new();
                 let mut line = format!("{:<10}", kind.name());
                 for n in 2..=5 {

@@ -16,7 +16,7 @@ use crate::widgets::lanes::LatestSearch;
 use crate::widgets::progress_bar::ProgressBar;
 
 /// The line-ups the table runs: each kind at 2 to 5 players.
-const TABLE_KINDS: [Kind; 4] = [Kind::Random, Kind::Listening, Kind::Mix, Kind::Deduction];
+const TABLE_KINDS: [Kind; 5] = Kind::ALL;
 
 /// The `Bench` reducer: the simulations asked for, one running at a time.
 #[derive(Clone, Default, PartialEq)]
