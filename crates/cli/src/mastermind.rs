@@ -4,8 +4,7 @@
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use mastermind::opening::Entry;
-use mastermind::search::{self, Budget, Count, Schedule};
+use mastermind::search::{self, Budget, Schedule};
 use mastermind::{Code, Feedback, Row, Spec, Strategy, play_game_watched, play_sampled};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -16,7 +15,11 @@ use crate::progress_line::ProgressLine;
 
 #[cfg(feature = "mpi")]
 mod cluster;
+mod emit;
 mod stats;
+mod test_bed;
+
+use emit::{emit_book, emit_count, emit_opening};
 
 use stats::{Tree, emit_stats};
 
@@ -134,6 +137,22 @@ pub(crate) enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// The seed's test bed: the TopCoder match's range of sizes (5 to 100 pegs, 5 to 20 colours, drawn at random),
+    /// one game a test, scored as the match did (pegs x log2(colours) / guesses), summed up by bands of pegs; each
+    /// strategy plays the same tests.
+    Match {
+        /// How many tests.
+        #[arg(long, default_value_t = 30)]
+        tests: u64,
+        /// The strategies, each on every test.
+        #[arg(long, value_delimiter = ',', default_value = "local-search")]
+        strategies: Vec<String>,
+        /// Seed of the sizes and the secrets.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[command(flatten)]
+        guess_time: GuessTime,
+    },
     /// Play every secret (`--all`) with a strategy and report mean and worst guesses.
     Stats {
         #[command(flatten)]
@@ -186,6 +205,15 @@ fn parse_history(spec: &Spec, text: &str) -> Result<Vec<Row>, String> {
 /// Runs one Mastermind subcommand, printing its result to `out`.
 pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
     match cmd {
+        Command::Match {
+            tests,
+            strategies,
+            seed,
+            guess_time,
+        } => {
+            out.alone("mastermind match")?;
+            test_bed::run_match(out, tests, &strategies, seed, &guess_time.budget())?;
+        }
         Command::Solve {
             size,
             secret,
@@ -315,7 +343,7 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                 }
                 let counted = match (history.is_empty(), spec.code_count()) {
                     // As on one machine: the size of the code space needs no search.
-                    (true, Some(n)) => Some(Count::Exact(n)),
+                    (true, Some(n)) => Some(search::Count::Exact(n)),
                     _ => cluster::count(c, deal, &spec, &history)?,
                 };
                 if let Some(count) = counted {
@@ -411,80 +439,4 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// Prints a count of consistent codes.
-fn emit_count(out: &Output, count: Count) {
-    let seconds = out.seconds();
-    let (value, exact) = match count {
-        Count::Exact(n) => (n, true),
-        Count::AtLeast(n) => (n, false),
-    };
-    out.emit(
-        json!({ "consistent": value.to_string(), "exact": exact, "seconds": seconds, "ranks": out.ranks() }),
-        || {
-            format!(
-                "{}{value} consistent codes ({seconds:.3} s)",
-                if exact { "" } else { "at least " }
-            )
-        },
-    );
-}
-
-/// Prints an opening book: as a shipped book's text, or with `--json` every position with its size and time, and
-/// the slowest position at each depth.
-fn emit_opening(out: &Output, spec: &Spec, strategy: Strategy, depth: u32, book: &[Entry]) {
-    let seconds = out.seconds();
-    let slowest: Vec<_> = (0..depth as usize)
-        .filter_map(|d| {
-            let at = book.iter().filter(|e| e.answers.len() == d);
-            at.max_by(|a, b| a.ms.unwrap_or(0.0).total_cmp(&b.ms.unwrap_or(0.0)))
-                .map(|e| json!({ "guess": d + 1, "line": e.line(), "codes": e.codes, "ms": e.ms }))
-        })
-        .collect();
-    out.emit(
-        json!({
-            "positions": book.iter().map(|e| json!({ "line": e.line(), "codes": e.codes, "ms": e.ms })).collect::<Vec<_>>(),
-            "slowest": slowest,
-            "seconds": seconds,
-        }),
-        || {
-            let mut lines = vec![
-                format!(
-                    "# {strategy}'s first {depth} guesses at {spec}: its guess at every position of three or more \
-                     codes it reaches,"
-                ),
-                "# after the scores that lead there (black,white each; none: the first guess). Written by"
-                    .to_string(),
-                format!(
-                    "# `puzzle-lab mastermind book --pegs {} --colors {}{} --strategy {strategy} --depth {depth}` \
-                     ({} position{}, {seconds:.0} s on {} threads).",
-                    spec.pegs,
-                    spec.colors,
-                    if spec.repeats { "" } else { " --no-repeats" },
-                    book.len(),
-                    if book.len() == 1 { "" } else { "s" },
-                    rayon::current_num_threads()
-                ),
-            ];
-            lines.extend(book.iter().map(Entry::line));
-            lines.join("\n")
-        },
-    );
-}
-
-/// Prints an optimal book.
-fn emit_book(out: &Output, book: &[u32]) {
-    let seconds = out.seconds();
-    out.emit(
-        json!({ "book": book, "seconds": seconds, "ranks": out.ranks() }),
-        || {
-            let items: Vec<String> = book.iter().map(u32::to_string).collect();
-            format!(
-                "{} nodes in {seconds:.1} s:\n&[{}]",
-                book.len(),
-                items.join(", ")
-            )
-        },
-    );
 }

@@ -73,6 +73,6 @@ pub use play::play_all::{
     Branch, GAMES, optimal_book, play_all, play_all_from, play_all_observed, play_all_top,
     play_branch, play_sampled, play_sampled_part,
 };
-pub use play::{advise, wait};
+pub use play::{advise, test_bed, wait};
 pub use stats::PlayAllStats;
 pub use strategy::{Strategy, StrategyError};

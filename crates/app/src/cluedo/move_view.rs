@@ -46,7 +46,9 @@ fn cards_text(cards: [u8; 3]) -> String {
 /// A sentence made to follow a colon: its first letter in lower case.
 fn lower_first(s: &str) -> String {
     let mut c = s.chars();
-    c.next().map(|f| f.to_lowercase().chain(c).collect()).unwrap_or_default()
+    c.next()
+        .map(|f| f.to_lowercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 /// The move panel.
