@@ -212,34 +212,57 @@ pub fn play_sampled_part(
     drawn
         .into_par_iter()
         .map(|(secret, game_seed)| {
-            let mut rng = StdRng::seed_from_u64(game_seed);
-            let played = play_game(
+            let played = play_counted(
                 spec,
                 strategy,
                 &secret,
+                game_seed,
                 budget,
-                &StopOnly(observer),
-                &mut rng,
-            );
-            if !observer.keep_going() {
-                return Err(Stopped::Cancelled);
-            }
+                observer,
+                (&done, total),
+            )?;
             let mut stats = PlayAllStats::default();
             stats.record_game(spec, &played);
-            let progress = Progress::Tally {
-                done: done.fetch_add(1, Ordering::Relaxed) as u64 + 1,
-                total,
-                unit: GAMES,
-            };
-            if observer.report(progress) == Flow::Stop {
-                return Err(Stopped::Cancelled);
-            }
             Ok(stats)
         })
         .try_reduce(PlayAllStats::default, |mut a, b| {
             a.merge(&b);
             Ok(a)
         })
+}
+
+/// One game of many played at once: `secret` broken by `strategy` with its own choices seeded `game_seed`, then
+/// counted as one more of `total` games done (`done` counts them across threads). Stopped by `observer`.
+pub(crate) fn play_counted(
+    spec: &Spec,
+    strategy: Strategy,
+    secret: &Code,
+    game_seed: u64,
+    budget: &Budget,
+    observer: &dyn Observer,
+    (done, total): (&AtomicUsize, u64),
+) -> Result<Result<GamePlay, StrategyError>, Stopped> {
+    let mut rng = StdRng::seed_from_u64(game_seed);
+    let played = play_game(
+        spec,
+        strategy,
+        secret,
+        budget,
+        &StopOnly(observer),
+        &mut rng,
+    );
+    if !observer.keep_going() {
+        return Err(Stopped::Cancelled);
+    }
+    let progress = Progress::Tally {
+        done: done.fetch_add(1, Ordering::Relaxed) as u64 + 1,
+        total,
+        unit: GAMES,
+    };
+    if observer.report(progress) == Flow::Stop {
+        return Err(Stopped::Cancelled);
+    }
+    Ok(played)
 }
 
 /// The error for an optimal search that stopped.

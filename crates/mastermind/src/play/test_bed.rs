@@ -2,15 +2,14 @@
 //! random), each test one game against a random secret, scored as the match scored it: pegs x log2(colours) /
 //! guesses (0 for a game not solved), so that every guess saved counts, most on the big sizes.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicUsize;
 
-use progress::{Flow, Observer, Progress, StopOnly};
+use progress::Observer;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
-use crate::play::game::play_game;
-use crate::play::play_all::GAMES;
+use crate::play::play_all::play_counted;
 use crate::search::{Budget, Stopped};
 use crate::strategy::Strategy;
 use crate::{Code, Spec};
@@ -67,30 +66,19 @@ pub fn play_match(
     drawn
         .into_par_iter()
         .map(|(spec, secret, game_seed)| {
-            let mut rng = StdRng::seed_from_u64(game_seed);
-            let played = play_game(
+            let played = play_counted(
                 &spec,
                 strategy,
                 &secret,
+                game_seed,
                 budget,
-                &StopOnly(observer),
-                &mut rng,
-            );
-            if !observer.keep_going() {
-                return Err(Stopped::Cancelled);
-            }
+                observer,
+                (&done, total),
+            )?;
             let guesses = played
                 .ok()
                 .filter(|p| p.rows.last().is_some_and(|r| r.feedback.is_win(spec.pegs)))
                 .map(|p| p.rows.len());
-            let progress = Progress::Tally {
-                done: done.fetch_add(1, Ordering::Relaxed) as u64 + 1,
-                total,
-                unit: GAMES,
-            };
-            if observer.report(progress) == Flow::Stop {
-                return Err(Stopped::Cancelled);
-            }
             Ok(Test { spec, guesses })
         })
         .collect()
