@@ -103,21 +103,38 @@ fn likeliest(d: &Deals, players: usize, n: usize, rng: &mut impl Rng) -> Option<
 }
 
 /// How sure the expert must be to accuse, after its suggestion: fairly sure at first, less so as the others near
-/// certainty (each round brings them closer). Tuned by simulation against two deduction players (BENCHMARKS.md,
-/// "Cluedo, the expert").
+/// certainty (each round brings them closer), and less sure the more players are still in (one of them is the more
+/// likely to be certain by the expert's next turn). Tuned by simulation against two and five deduction players
+/// (BENCHMARKS.md, "Cluedo, the expert").
 fn bar(view: &View) -> f64 {
     let mine = view
         .turns()
         .iter()
         .filter(|t| matches!(t, Turn::Suggest { by, .. } if *by == view.me()))
         .count() as f64;
-    (BAR_START - BAR_FALL * mine).max(BAR_LEAST)
+    let others = (0..view.players())
+        .filter(|&s| s != view.me() && !view.eliminated(s))
+        .count() as f64;
+    let crowd = others - 2.0;
+    let start = BAR_START - BAR_START_PER_PLAYER * crowd;
+    let least = BAR_LEAST - BAR_LEAST_PER_PLAYER * crowd;
+    // Against one other player a gamble below this lost more games than it won.
+    let least = if others < 2.0 {
+        least.max(BAR_LEAST_HEADS_UP)
+    } else {
+        least
+    };
+    (start - BAR_FALL * mine).max(least).clamp(0.05, 1.0)
 }
 
-/// The bar before the expert's first suggestion, how much it falls with each of them, and the least it falls to.
+/// Against two others: the bar before the expert's first suggestion, how much it falls with each of them, and the
+/// least it falls to; and how much the first and the last are lower for each other player beyond two.
 const BAR_START: f64 = 0.8;
 const BAR_FALL: f64 = 0.1;
 const BAR_LEAST: f64 = 0.4;
+const BAR_START_PER_PLAYER: f64 = 0.133;
+const BAR_LEAST_PER_PLAYER: f64 = 0.083;
+const BAR_LEAST_HEADS_UP: f64 = 0.7;
 
 fn think(view: &View, ask: Ask, rng: &mut impl Rng) -> Decision {
     let Ok(d) = deals(view) else {
@@ -142,7 +159,7 @@ fn think(view: &View, ask: Ask, rng: &mut impl Rng) -> Decision {
         return Decision {
             action: Action::Accuse(best),
             why: format!(
-                "{best} is in the envelope in {:.0} % of the deals that fit the game, above the {:.0} % this turn asks before the others are sure.",
+                "{best} is in the envelope in {:.0} % of the deals that fit the game, above the {:.0} % it asks at this point of the game, with this many players still in.",
                 100.0 * share,
                 100.0 * bar
             ),
