@@ -124,6 +124,15 @@ const ROWS = [
       return { figure: `mean ${json.mean.toFixed(1)} guesses, worst ${json.worst}, ${json.failed} failed, ${s(seconds)}`, holds: json.failed === 0 };
     },
   },
+  ...[['20', '15', 30, 20, 25.5], ['50', '20', 30, 55, 82.6], ['100', '20', 10, 130, null]].map(([pegs, colors, games, goal, before]) => ({
+    id: `mm-${pegs}x${colors}-sampled`, kind: 'native', what: `Mastermind ${pegs}x${colors}, sampled split, ${games} seeded games (2 threads)`,
+    command: `puzzle-lab --threads 2 --json mastermind stats --pegs ${pegs} --colors ${colors} --games ${games} --seed 1 --strategy sampled-split`,
+    target: `mean within ${goal} guesses${before ? ` (local search: ${before})` : ''}, every game solved`,
+    measure() {
+      const { json, seconds } = run(this.command);
+      return { figure: `mean ${json.mean.toFixed(1)} guesses, worst ${json.worst}, ${json.failed} failed, ${s(seconds)}`, holds: json.failed === 0 && json.mean <= goal };
+    },
+  })),
   {
     id: 'pegs-english-count', kind: 'native', what: 'Peg solitaire, English centre to centre, every game counted (2 threads)',
     command: 'puzzle-lab --threads 2 --json pegs count --board english',

@@ -120,6 +120,19 @@ test('local-search breaks a 10x10 code in the browser and says how its guesses f
   assert.deepEqual(page.errors, []);
 });
 
+test('sampled-split breaks a 10x10 code in the browser, its sample spread over the pool', async () => {
+  const secret = [2, 7, 1, 8, 2, 8, 1, 8, 2, 8];
+  const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&pegs=10&colors=10&strategy=sampled-split&secret=${secret.join(',')}`);
+  await solverReady(page);
+  await waitPhase(page, 'won');
+  const rows = await page.$$eval('.rows li.row', (rs) => rs.length);
+  assert.deepEqual(await guessOf(page, rows), secret);
+  assert.match(await page.textContent('.game-status'), /guesses by sampled-split/);
+  assert.match(await page.textContent('.game-status .note'), /sampled split \(the most even split of a sample/);
+  await shot(page, 'make-sampled-split-10x10');
+  assert.deepEqual(page.errors, []);
+});
+
 test('a 30x12 code, far beyond exact search, is broken by local-search on the page', async () => {
   const secret = Array.from({ length: 30 }, (_, i) => (i * 7 + 3) % 12);
   const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&pegs=30&colors=12&strategy=random-consistent&secret=${secret.join(',')}`);

@@ -18,7 +18,7 @@
 //! | `listing` | every code of a small game, packed once, with its colour multisets |
 //! | [`partition`] | a guess's split of the codes; the partition strategies' candidates, scoring and opening books |
 //! | [`optimal`] | the optimal strategy: branch and bound over the strategy tree, with its shipped books |
-//! | [`local`] | local search for huge games |
+//! | [`local`], [`sampled`] | local search for huge games; a sample of its codes, split most evenly |
 //! | `play` | [`choose`] (the one place that dispatches on [`Strategy`]), a game, every game at once, advice |
 //!
 //! # A guess, strategy by strategy
@@ -32,6 +32,7 @@
 //! | knuth, most-parts, entropy, expected-size | `play::choose` → [`opening`] (a shipped first guess) → `listing::listed` (every code, and those consistent) → `partition::candidates` (one per symmetry class; `within`, `atoms` bound the walk) → `partition::scoring` (`split`, `floors`, `arranged`, on `kernel::bits`, `columns`, `tally`) |
 //! | optimal | `play::choose` → `listing::listed` → [`optimal`] (`bounds`, `books`); expected-size past its budget |
 //! | local-search | `play::choose` → [`local`] |
+//! | sampled-split | `play::choose` → [`sampled`] (a sample of codes, each from [`local`], on rayon) |
 //!
 //! ```
 //! use mastermind::{Code, Feedback, Row, Spec, search};
@@ -54,6 +55,7 @@ pub mod local;
 pub mod optimal;
 pub mod partition;
 mod play;
+pub mod sampled;
 pub mod search;
 mod stats;
 pub mod strategy;

@@ -164,7 +164,7 @@ pub fn explain(strategy: Strategy, remaining: &Count, split: Option<&Partition>)
     let fit = if n == 1 { "fits" } else { "fit" };
     let Some(p) = split else {
         return match strategy {
-            Strategy::LocalSearch if n == 0 => {
+            Strategy::LocalSearch | Strategy::SampledSplit if n == 0 => {
                 "local search has not yet found a code that fits every score, so it \
                 plays the closest one it found (its answer still narrows the search)"
                     .into()
@@ -172,6 +172,10 @@ pub fn explain(strategy: Strategy, remaining: &Count, split: Option<&Partition>)
             Strategy::LocalSearch => format!(
                 "{codes} still {fit}: too many to list, so local search looked for colour counts, then an order, \
                  that fit every score"
+            ),
+            Strategy::SampledSplit => format!(
+                "{codes} still {fit}: too many to list, so local search drew a sample of codes that fit every \
+                 score, and this one's answers split the sample most evenly"
             ),
             _ => format!("it fits every score so far, like the other {codes} still possible"),
         };
@@ -210,7 +214,7 @@ pub fn explain(strategy: Strategy, remaining: &Count, split: Option<&Partition>)
             p.parts(),
             group_digits(&p.worst().to_string())
         ),
-        Strategy::LocalSearch => {
+        Strategy::LocalSearch | Strategy::SampledSplit => {
             format!("it fits every score so far, like the other {codes} still possible")
         }
     }

@@ -35,11 +35,14 @@ pub enum Strategy {
     /// Local search for a code (almost) consistent with every score, for games far too big to search
     /// exactly (see [`crate::local`]).
     LocalSearch,
+    /// A sample of codes that fit every score, and of those the one whose answers split the sample most evenly
+    /// (for huge games).
+    SampledSplit,
 }
 
 impl Strategy {
     /// Every strategy, in the order menus show them.
-    pub const ALL: [Strategy; 8] = [
+    pub const ALL: [Strategy; 9] = [
         Strategy::RandomConsistent,
         Strategy::FirstConsistent,
         Strategy::Knuth,
@@ -48,6 +51,7 @@ impl Strategy {
         Strategy::ExpectedSize,
         Strategy::Optimal,
         Strategy::LocalSearch,
+        Strategy::SampledSplit,
     ];
 
     /// The name used by the CLI, links and the worker protocol.
@@ -61,7 +65,14 @@ impl Strategy {
             Strategy::ExpectedSize => "expected-size",
             Strategy::Optimal => "optimal",
             Strategy::LocalSearch => "local-search",
+            Strategy::SampledSplit => "sampled-split",
         }
+    }
+
+    /// Whether this strategy is one of those for huge games, which search for codes instead of listing them and
+    /// choose by the scores themselves (no strategy tree to share between secrets).
+    pub fn for_huge_games(self) -> bool {
+        matches!(self, Strategy::LocalSearch | Strategy::SampledSplit)
     }
 
     /// Whether this strategy scores candidate guesses by the feedback classes they split the consistent codes
@@ -97,6 +108,9 @@ impl Strategy {
             }
             Strategy::LocalSearch => {
                 "finds colour counts, then an order of the pegs, that fit every score (for huge games)"
+            }
+            Strategy::SampledSplit => {
+                "finds a sample of codes that fit every score, and plays the one whose answers split them most evenly (for huge games)"
             }
         }
     }

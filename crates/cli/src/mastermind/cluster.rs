@@ -98,7 +98,7 @@ pub(crate) fn every_secret(
     budget: &Budget,
 ) -> Result<Option<PlayAllStats>, String> {
     let (strategy, first) = (tree.strategy, tree.first);
-    if matches!(strategy, Strategy::Optimal | Strategy::LocalSearch) {
+    if strategy == Strategy::Optimal || strategy.for_huge_games() {
         return Err(format!(
             "stats --all --strategy {} does not run under --mpi: its games are not one tree of branches (for the \
              optimal tree, `mastermind book --mpi`; for local search, --games N)",

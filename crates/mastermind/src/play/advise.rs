@@ -72,7 +72,7 @@ pub fn advise(
     rng: &mut impl Rng,
     listing: &mut Listing,
 ) -> Result<Advice, StrategyError> {
-    let heuristic = strategy == Strategy::LocalSearch || too_big_to_search(spec);
+    let heuristic = strategy.for_huge_games() || too_big_to_search(spec);
     if scores_from_person && heuristic {
         match first_contradiction(spec, history, &Budget::DISPLAY, observer) {
             Ok(Some(row)) => return Ok(Advice::Contradiction { row }),

@@ -77,6 +77,7 @@ pub fn choose(
             })
         }
         Strategy::LocalSearch => local_search(spec, history, budget, observer, rng, None),
+        Strategy::SampledSplit => sampled_split(spec, history, budget, observer, rng),
         Strategy::RandomConsistent if too_big_to_search(spec) => {
             let why = format!(
                 "an exact search over {spec} codes could take too long, so local-search chose this guess"
@@ -235,6 +236,45 @@ fn local_search(
     rng: &mut impl Rng,
     note: Option<String>,
 ) -> Result<Choice, StrategyError> {
+    huge(
+        Strategy::LocalSearch,
+        spec,
+        history,
+        budget,
+        observer,
+        rng,
+        note,
+    )
+}
+
+fn sampled_split(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+) -> Result<Choice, StrategyError> {
+    huge(
+        Strategy::SampledSplit,
+        spec,
+        history,
+        budget,
+        observer,
+        rng,
+        None,
+    )
+}
+
+/// A guess by one of the strategies for huge games (`local-search`, `sampled-split`).
+fn huge(
+    strategy: Strategy,
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+    note: Option<String>,
+) -> Result<Choice, StrategyError> {
     // The time budget, on the caller's clock when it has one; a cancel also ends the guess early.
     let deadline = budget
         .guess_ms
@@ -244,13 +284,12 @@ fn local_search(
         !observer.keep_going()
             || deadline.is_some_and(|at| observer.clock_ms().is_some_and(|now| now >= at))
     };
-    let found = crate::local::search(
-        spec,
-        history,
-        usize::from(spec.pegs) * crate::local::MOVES_PER_PEG,
-        &stop,
-        rng,
-    );
+    let moves = usize::from(spec.pegs) * crate::local::MOVES_PER_PEG;
+    let found = if strategy == Strategy::SampledSplit {
+        crate::sampled::search(spec, history, moves, crate::sampled::SAMPLE, &stop, rng)
+    } else {
+        crate::local::search(spec, history, moves, &stop, rng)
+    };
     let fit = if found.error == 0 {
         "fits every score so far".to_string()
     } else {
@@ -274,6 +313,11 @@ fn local_search(
     let fallback = note.clone();
     let note = Some(match note {
         Some(n) => format!("{n}; {fit}"),
+        None if strategy == Strategy::SampledSplit => {
+            format!(
+                "sampled split (the most even split of a sample of codes found by local search): {fit}"
+            )
+        }
         None => format!("local search: {fit}"),
     });
     // Counting is out of reach at these sizes: at least the code found fits, when it does.
@@ -281,7 +325,7 @@ fn local_search(
     Ok(Choice {
         guess: found.code,
         remaining,
-        played_by: Strategy::LocalSearch,
+        played_by: strategy,
         note,
         fallback,
         split: None,

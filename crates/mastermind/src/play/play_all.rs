@@ -101,9 +101,9 @@ pub fn play_all_from(
         observer.report(games_done(total, total));
         return Ok(stats);
     }
-    if strategy == Strategy::LocalSearch {
+    if strategy.for_huge_games() {
         // Its guess depends on the scores themselves, not only on which codes they leave: no tree to share.
-        return play_each(spec, &listed, seed, budget, observer);
+        return play_each(spec, strategy, &listed, seed, budget, observer);
     }
     let tree = Tree::new(&listed, strategy, first, budget, observer);
     tree.walk(Branch::root(total, seed))
@@ -118,7 +118,7 @@ fn opening(
     let Some(code) = first else {
         return Ok(None);
     };
-    if matches!(strategy, Strategy::Optimal | Strategy::LocalSearch) {
+    if strategy == Strategy::Optimal || strategy.for_huge_games() {
         return Err(StrategyError::TooBig(format!(
             "{strategy} chooses its own first guess: a first guess is given only to the strategies that play \
              one tree"
@@ -135,6 +135,7 @@ fn opening(
 /// counts as failed.
 fn play_each(
     spec: &Spec,
+    strategy: Strategy,
     listed: &Listed,
     seed: u64,
     budget: &Budget,
@@ -146,7 +147,7 @@ fn play_each(
         let mut rng = StdRng::seed_from_u64(child_seed(seed, i as usize));
         let played = play_game(
             spec,
-            Strategy::LocalSearch,
+            strategy,
             &listed.code(i),
             budget,
             &StopOnly(observer),

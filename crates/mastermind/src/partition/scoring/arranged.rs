@@ -262,6 +262,7 @@ impl Arranged<'_> {
             Strategy::FirstConsistent
             | Strategy::RandomConsistent
             | Strategy::LocalSearch
+            | Strategy::SampledSplit
             | Strategy::Optimal => true,
         };
         let score = state.0;

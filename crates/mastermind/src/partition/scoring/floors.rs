@@ -142,6 +142,7 @@ pub(super) fn best_possible(
         Strategy::FirstConsistent
         | Strategy::RandomConsistent
         | Strategy::LocalSearch
+        | Strategy::SampledSplit
         | Strategy::Optimal => 0,
     }
 }

@@ -162,6 +162,7 @@ impl<S: Blocks> Split<'_, S> {
             Strategy::FirstConsistent
             | Strategy::RandomConsistent
             | Strategy::LocalSearch
+            | Strategy::SampledSplit
             | Strategy::Optimal => Some(0),
         }
     }

@@ -68,7 +68,7 @@ pub fn play_all_top(
     budget: &Budget,
     pieces: usize,
 ) -> Result<(PlayAllStats, Vec<Branch>), StrategyError> {
-    if matches!(strategy, Strategy::Optimal | Strategy::LocalSearch) {
+    if strategy == Strategy::Optimal || strategy.for_huge_games() {
         return Err(StrategyError::TooBig(format!(
             "{} does not play one tree of guesses that can be cut into branches",
             strategy.name()

@@ -1,0 +1,151 @@
+//! The sampled split for huge games: a sample of codes that fit every score (each found by [`local::search`] from
+//! its own seed, the sample spread over the thread pool), and of those the one whose answers split the sample most
+//! evenly (the most information, in bits, if the secret were one of them). A code that merely fits every score is
+//! a poor question late in the game: its blacks against the other fitting codes are nearly certain; the sample
+//! shows which fitting code still leaves them uncertain.
+
+use rand::rngs::StdRng;
+use rand::{Rng, RngExt, SeedableRng};
+use rayon::prelude::*;
+
+use crate::kernel::feedback::{color_counts, score_counts};
+use crate::local::{self, Found};
+use crate::{Code, Row, Spec};
+
+/// Codes in the sample: each one a local search of its own.
+pub const SAMPLE: usize = 16;
+
+/// Finds up to `samples` codes that fit every score in `history`, each spending up to `moves` proposals on its
+/// order, and plays the one whose answers split them most evenly; with fewer than two fitting codes, the closest
+/// code found (as [`local::search`]).
+pub fn search(
+    spec: &Spec,
+    history: &[Row],
+    moves: usize,
+    samples: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+    rng: &mut impl Rng,
+) -> Found {
+    if history.is_empty() {
+        return local::search(spec, history, moves, stop, rng);
+    }
+    let seeds: Vec<u64> = (0..samples.max(1)).map(|_| rng.random()).collect();
+    let found: Vec<Found> = seeds
+        .par_iter()
+        .map(|&seed| local::search(spec, history, moves, stop, &mut StdRng::seed_from_u64(seed)))
+        .collect();
+    let mut fits: Vec<Found> = Vec::new();
+    for f in &found {
+        if f.error == 0 && !fits.iter().any(|g| g.code == f.code) {
+            fits.push(f.clone());
+        }
+    }
+    if fits.len() < 2 {
+        return found
+            .into_iter()
+            .min_by_key(|f| f.error)
+            .expect("at least one sample");
+    }
+    let sample: Vec<Code> = fits.iter().map(|f| f.code.clone()).collect();
+    let best = most_even(spec, &sample);
+    let mut played = fits.swap_remove(best);
+    played.cut_short = found.iter().any(|f| f.cut_short);
+    played
+}
+
+/// The index of the code in `sample` whose answers, with each code of `sample` as the secret, carry the most
+/// information (the entropy of their counts); the first of equals.
+fn most_even(spec: &Spec, sample: &[Code]) -> usize {
+    let counts: Vec<_> = sample.iter().map(|c| color_counts(c.pegs())).collect();
+    let entropy = |g: usize| {
+        let mut answers: Vec<(u8, u8)> = (0..sample.len())
+            .map(|s| {
+                let fb = score_counts(
+                    sample[g].pegs(),
+                    sample[s].pegs(),
+                    &counts[g],
+                    &counts[s],
+                    spec.colors,
+                );
+                (fb.black, fb.white)
+            })
+            .collect();
+        answers.sort_unstable();
+        let n = answers.len() as f64;
+        answers
+            .chunk_by(|a, b| a == b)
+            .map(|run| {
+                let p = run.len() as f64 / n;
+                -p * p.log2()
+            })
+            .sum::<f64>()
+    };
+    (0..sample.len())
+        .map(|g| (g, entropy(g)))
+        .fold((0, f64::MIN), |best, (g, e)| {
+            if e > best.1 + 1e-12 { (g, e) } else { best }
+        })
+        .0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score;
+
+    /// Plays `spec` against a seeded secret with the sampled split; the number of guesses.
+    fn play(spec: Spec, seed: u64) -> usize {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let secret = Code::random(&spec, &mut rng);
+        let mut history: Vec<Row> = Vec::new();
+        for _ in 0..500 {
+            let moves = usize::from(spec.pegs) * local::MOVES_PER_PEG;
+            let found = search(&spec, &history, moves, SAMPLE, &|| false, &mut rng);
+            assert!(
+                !history.iter().any(|r| r.guess == found.code),
+                "{spec}: a code already played"
+            );
+            let feedback = score(&found.code, &secret, spec.colors);
+            let fits = history
+                .iter()
+                .all(|r| score(&r.guess, &found.code, spec.colors) == r.feedback);
+            assert_eq!(found.error == 0, fits, "{spec}: the error it reports");
+            history.push(Row {
+                guess: found.code,
+                feedback,
+            });
+            if feedback.is_win(spec.pegs) {
+                return history.len();
+            }
+        }
+        panic!("{spec}: not solved in 500 guesses");
+    }
+
+    #[test]
+    fn solves_games_with_and_without_repeats() {
+        for (spec, seed) in [
+            (Spec::new(10, 10, true).unwrap(), 1),
+            (Spec::new(20, 15, true).unwrap(), 2),
+            (Spec::new(12, 20, false).unwrap(), 3),
+        ] {
+            let n = play(spec, seed);
+            assert!(n < 40, "{spec}: {n} guesses");
+        }
+    }
+
+    #[test]
+    fn plays_the_code_whose_answers_split_the_sample_most_evenly() {
+        let spec = Spec::new(4, 4, true).unwrap();
+        let code = |s: &str| Code::parse(&spec, s).unwrap();
+        // 0,0,1,0's answers tell all four apart (2 bits); each other code scores two of them alike (1.5 bits).
+        let sample = [
+            code("2,0,3,1"),
+            code("2,1,0,2"),
+            code("0,0,1,0"),
+            code("1,2,3,2"),
+        ];
+        assert_eq!(most_even(&spec, &sample), 2);
+        // Equals: the first.
+        assert_eq!(most_even(&spec, &sample[..2]), 0);
+    }
+}
