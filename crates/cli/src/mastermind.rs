@@ -85,7 +85,7 @@ pub(crate) enum Command {
         #[arg(long)]
         secret: String,
         /// Strategy name: random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, optimal,
-        /// local-search.
+        /// local-search, sampled-split.
         #[arg(long, default_value = "knuth")]
         strategy: String,
         /// Seed for random choices.
