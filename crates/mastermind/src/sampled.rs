@@ -3,6 +3,10 @@
 //! evenly (the most information, in bits, if the secret were one of them). A code that merely fits every score is
 //! a poor question late in the game: its blacks against the other fitting codes are nearly certain; the sample
 //! shows which fitting code still leaves them uncertain.
+//!
+//! The whole sample shares the guess's time budget (a cancel, or the caller's wall-clock limit): where that runs
+//! out first, fewer codes fit and the split is coarser, so on a slow or busy machine the same seeded game may take a
+//! few more guesses.
 
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt, SeedableRng};
