@@ -77,7 +77,7 @@ pub fn choose(
             })
         }
         Strategy::LocalSearch => local_search(spec, history, budget, observer, rng, None),
-        Strategy::SampledSplit => sampled_split(spec, history, budget, observer, rng),
+        Strategy::SampledSplit => huge(strategy, spec, history, budget, observer, rng, None),
         Strategy::RandomConsistent if too_big_to_search(spec) => {
             let why = format!(
                 "an exact search over {spec} codes could take too long, so local-search chose this guess"
@@ -244,24 +244,6 @@ fn local_search(
         observer,
         rng,
         note,
-    )
-}
-
-fn sampled_split(
-    spec: &Spec,
-    history: &[Row],
-    budget: &Budget,
-    observer: &dyn Observer,
-    rng: &mut impl Rng,
-) -> Result<Choice, StrategyError> {
-    huge(
-        Strategy::SampledSplit,
-        spec,
-        history,
-        budget,
-        observer,
-        rng,
-        None,
     )
 }
 

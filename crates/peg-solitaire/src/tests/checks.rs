@@ -88,3 +88,35 @@ fn the_english_board_from_the_centre_adds_up_hole_by_hole() {
     let per_hole = check_every_hole(&board, centre);
     assert_eq!(per_hole[usize::from(centre)], 40_861_647_040_079_968);
 }
+
+/// The French board's shipped counts from d2 (each a count of its own, hours of work, so checked here as shipped):
+/// the holes the rule of three allows add up to one peg anywhere, and a3 and g3, mirror images across the column
+/// of d2, have the same count.
+#[test]
+fn the_french_boards_shipped_counts_from_d2_add_up_hole_by_hole() {
+    let board = Board::named("french").unwrap();
+    let d2 = board.parse_hole("d2").unwrap();
+    let start: Position = board.full() & !(1 << d2);
+    // The lines themselves, not through the board's symmetries (which would read g3's count from a3's line).
+    let shipped = crate::shipped(&board);
+    let games = |finish| {
+        shipped
+            .iter()
+            .find(|c| c.start == d2 && c.finish == finish)
+            .map(|c| c.games)
+    };
+    let allowed: Vec<u8> = (0..board.holes().len() as u8)
+        .filter(|&h| class_of(&board, 1 << h) == class_of(&board, start))
+        .collect();
+    let names: Vec<String> = allowed.iter().map(|&h| board.hole_text(h)).collect();
+    assert_eq!(names, ["a3", "d3", "g3", "d6"]);
+    let per_hole: Vec<u128> = allowed
+        .iter()
+        .map(|&h| games(Finish::Hole(h)).unwrap_or_else(|| panic!("d2 to hole {h} is shipped")))
+        .collect();
+    assert_eq!(
+        per_hole.iter().sum::<u128>(),
+        games(Finish::AnyOne).unwrap()
+    );
+    assert_eq!(per_hole[0], per_hole[2], "a3 and g3");
+}
