@@ -10,7 +10,6 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt, SeedableRng};
-use rayon::prelude::*;
 
 use crate::kernel::feedback::{color_counts, score_counts};
 use crate::local::{self, Found};
@@ -34,10 +33,9 @@ pub fn search(
         return local::search(spec, history, moves, stop, rng);
     }
     let seeds: Vec<u64> = (0..samples.max(1)).map(|_| rng.random()).collect();
-    let found: Vec<Found> = seeds
-        .par_iter()
-        .map(|&seed| local::search(spec, history, moves, stop, &mut StdRng::seed_from_u64(seed)))
-        .collect();
+    let found = each(&seeds, &|seed| {
+        local::search(spec, history, moves, stop, &mut StdRng::seed_from_u64(seed))
+    });
     let mut fits: Vec<Found> = Vec::new();
     for f in &found {
         if f.error == 0 && !fits.iter().any(|g| g.code == f.code) {
@@ -55,6 +53,21 @@ pub fn search(
     let mut played = fits.swap_remove(best);
     played.cut_short = found.iter().any(|f| f.cut_short);
     played
+}
+
+/// `search` from each seed, halves of the seeds on the pool side by side (a plain split: far less code in the
+/// WebAssembly module than a parallel iterator's).
+fn each(seeds: &[u64], search: &(dyn Fn(u64) -> Found + Sync)) -> Vec<Found> {
+    match seeds {
+        [] => Vec::new(),
+        [seed] => vec![search(*seed)],
+        _ => {
+            let (left, right) = seeds.split_at(seeds.len() / 2);
+            let (mut a, b) = rayon::join(|| each(left, search), || each(right, search));
+            a.extend(b);
+            a
+        }
+    }
 }
 
 /// The index of the code in `sample` whose answers, with each code of `sample` as the secret, carry the most
