@@ -38,7 +38,11 @@ pub struct Partition {
 
 impl Partition {
     /// The split with these classes (each feedback and its count), largest first (ties by feedback).
-    fn of(mut classes: Vec<(Feedback, u64)>, total: u64, guess_included: bool) -> Partition {
+    pub(crate) fn of(
+        mut classes: Vec<(Feedback, u64)>,
+        total: u64,
+        guess_included: bool,
+    ) -> Partition {
         classes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         Partition {
             classes,

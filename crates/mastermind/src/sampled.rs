@@ -13,7 +13,8 @@ use rand::{Rng, RngExt, SeedableRng};
 
 use crate::kernel::feedback::{color_counts, score_counts};
 use crate::local::{self, Found};
-use crate::{Code, Row, Spec};
+use crate::partition::Partition;
+use crate::{Code, Feedback, Row, Spec};
 
 /// Codes in the sample: each one a local search of its own.
 pub const SAMPLE: usize = 16;
@@ -71,31 +72,27 @@ fn each(seeds: &[u64], search: &(dyn Fn(u64) -> Found + Sync)) -> Vec<Found> {
 }
 
 /// The index of the code in `sample` whose answers, with each code of `sample` as the secret, carry the most
-/// information (the entropy of their counts); the first of equals.
+/// information (the entropy strategy's score of their split, [`Partition::entropy_bits`]); the first of equals.
 fn most_even(spec: &Spec, sample: &[Code]) -> usize {
     let counts: Vec<_> = sample.iter().map(|c| color_counts(c.pegs())).collect();
     let entropy = |g: usize| {
-        let mut answers: Vec<(u8, u8)> = (0..sample.len())
+        let mut answers: Vec<Feedback> = (0..sample.len())
             .map(|s| {
-                let fb = score_counts(
+                score_counts(
                     sample[g].pegs(),
                     sample[s].pegs(),
                     &counts[g],
                     &counts[s],
                     spec.colors,
-                );
-                (fb.black, fb.white)
+                )
             })
             .collect();
         answers.sort_unstable();
-        let n = answers.len() as f64;
-        answers
+        let classes = answers
             .chunk_by(|a, b| a == b)
-            .map(|run| {
-                let p = run.len() as f64 / n;
-                -p * p.log2()
-            })
-            .sum::<f64>()
+            .map(|run| (run[0], run.len() as u64))
+            .collect();
+        Partition::of(classes, sample.len() as u64, true).entropy_bits()
     };
     (0..sample.len())
         .map(|g| (g, entropy(g)))
