@@ -83,8 +83,9 @@ const LOAD_TIMEOUT_MS: f64 = 45_000.0;
 /// started at once in every other run): the page starts the worker once more, then on one thread.
 const POOL_TIMEOUT_MS: f64 = 15_000.0;
 /// How long a worker running a job on its pool may stay silent (it posts a heartbeat every second) before the
-/// page fails the job and restarts it: a worker that died (closed, crashed, killed for memory) says nothing.
-const STALL_TIMEOUT_MS: f64 = 8_000.0;
+/// page fails the job and restarts it: a worker that died (closed, crashed, killed for memory) says nothing. Its
+/// pool's job stops by itself after as long without its worker (a browser may leave the pool running).
+const STALL_TIMEOUT_MS: f64 = protocol::SILENT_WORKER_MS;
 /// A worker whose memory grew past this (WebAssembly memory never shrinks) is restarted once a job of it was
 /// cancelled and none waits: the memory goes back to the device, and the next job starts a fresh pool (about a
 /// second). What the games kept between jobs (a listing, a peg table) is made again when asked.

@@ -35,6 +35,6 @@ pub use envelope::{
     Answer, FromWorker, Job, JobId, Outcome, ProgressDto, Reply, RunStats, ToWorker,
 };
 pub use exec::{Memory, execute, execute_with};
-pub use observer::{Clock, JobObserver, exhaust_memory};
+pub use observer::{Clock, JobObserver, SILENT_WORKER_MS, exhaust_memory};
 pub use progress::group_digits;
 pub use trace::{SearchBegun, Trace, UnitDto, UnitRun};

@@ -1,6 +1,11 @@
 //! [`JobObserver`]: the [`progress::Observer`] a job runs under. It keeps the job's progress in atomics that
 //! another thread reads (the worker's poller), takes a cancel from that thread, lends the core a clock, and,
 //! when asked, records which pool thread ran which unit of work and when ([`Trace`]). Knows no game.
+//!
+//! A job on a pool can outlive the thread that started it: a browser may stop a worker (the page's `terminate`, a
+//! crash) and leave its pool threads running (WebKit does). A supervised job ([`JobObserver::supervised`]) stops by
+//! itself once its worker has not looked at it for [`SILENT_WORKER_MS`], so a lost worker's pool does not go on
+//! taking the cores from the fresh worker the page starts.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -15,6 +20,11 @@ const MAX_PENDING_RUNS: usize = 20_000;
 
 /// A clock shared by every thread, in milliseconds (the worker's is `performance.timeOrigin + now()`).
 pub type Clock = fn() -> f64;
+
+/// How long a worker running a job on its pool may go without a sign of life: the page gives up on a worker silent
+/// this long and starts another (it posts a heartbeat every second), and a supervised job whose worker has not
+/// looked at it this long stops by itself.
+pub const SILENT_WORKER_MS: f64 = 8_000.0;
 
 /// The trace being recorded: records not yet reported, and the units running now.
 #[derive(Debug, Default)]
@@ -58,6 +68,9 @@ pub struct JobObserver {
     traced: bool,
     /// The clock the core may read for time budgets ([`Observer::clock_ms`]).
     clock: Option<Clock>,
+    /// The clock of [`JobObserver::supervised`], and when the worker last looked (`f64` bits).
+    supervisor: Option<Clock>,
+    looked_at: AtomicU64,
 }
 
 impl JobObserver {
@@ -81,6 +94,37 @@ impl JobObserver {
             clock: Some(clock),
             ..self
         }
+    }
+
+    /// Stops the job by itself (as a cancel) when [`JobObserver::looked_at`] has not been called for
+    /// [`SILENT_WORKER_MS`] by `clock` (one clock for every thread): its worker is gone. Checked on the job's
+    /// reports (units begun and ended), not on every check.
+    pub fn supervised(self, clock: Clock) -> Self {
+        let observer = JobObserver {
+            supervisor: Some(clock),
+            ..self
+        };
+        observer.looked_at();
+        observer
+    }
+
+    /// The worker's sign of life for a [`JobObserver::supervised`] job.
+    pub fn looked_at(&self) {
+        if let Some(clock) = self.supervisor {
+            self.looked_at.store(clock().to_bits(), Ordering::Relaxed);
+        }
+    }
+
+    /// Cancels a supervised job whose worker has been silent too long; whether it did.
+    fn orphaned(&self) -> bool {
+        let Some(clock) = self.supervisor else {
+            return false;
+        };
+        let silent = clock() - f64::from_bits(self.looked_at.load(Ordering::Relaxed));
+        if silent > SILENT_WORKER_MS {
+            self.cancel();
+        }
+        silent > SILENT_WORKER_MS
     }
 
     /// Also records which thread ran which unit and when, by `clock` (read on every thread, so it must be one
@@ -257,7 +301,7 @@ impl Observer for JobObserver {
         if let Some(listener) = self.listener {
             listener(self);
         }
-        if self.is_cancelled() {
+        if self.orphaned() || self.is_cancelled() {
             Flow::Stop
         } else {
             Flow::Continue
@@ -304,6 +348,37 @@ mod tests {
 
     fn clock() -> f64 {
         1.0
+    }
+
+    #[test]
+    fn a_supervised_job_stops_by_itself_once_its_worker_is_silent_too_long() {
+        fn start() -> f64 {
+            1_000.0
+        }
+        fn soon() -> f64 {
+            start() + SILENT_WORKER_MS - 1.0
+        }
+        fn late() -> f64 {
+            start() + SILENT_WORKER_MS + 1.0
+        }
+        let begin = Progress::Begin {
+            units: 3,
+            unit: SHARDS,
+        };
+        // Looked at at `start`: still wanted just before the limit, stopped just after it, as a cancel.
+        let mut obs = JobObserver::new().supervised(start);
+        obs.supervisor = Some(soon);
+        assert_eq!(obs.report(begin), Flow::Continue);
+        obs.supervisor = Some(late);
+        assert_eq!(obs.report(begin), Flow::Stop);
+        assert!(obs.is_cancelled());
+        // A worker that keeps looking keeps its job.
+        let mut obs = JobObserver::new().supervised(start);
+        obs.supervisor = Some(late);
+        obs.looked_at();
+        assert_eq!(obs.report(begin), Flow::Continue);
+        // An unsupervised job never stops by itself.
+        assert_eq!(JobObserver::new().timed(late).report(begin), Flow::Continue);
     }
 
     #[test]

@@ -24,7 +24,8 @@ const PROGRESS_MS: f64 = 250.0;
 /// A job's first progress comes this soon, in milliseconds, so that a short job shows its bar at once.
 const FIRST_PROGRESS_MS: f64 = 50.0;
 /// While a job runs on the pool, its progress is posted at least this often even when unchanged: a heartbeat
-/// that tells the page the worker is alive (the page restarts a worker it has not heard from for a while).
+/// that tells the page the worker is alive (the page restarts a worker it has not heard from for
+/// [`protocol::SILENT_WORKER_MS`]; the job, looked at on every poll, stops by itself after as long without one).
 pub const HEARTBEAT_MS: f64 = 1000.0;
 
 /// A job's result, written by the pool thread that ran it.
@@ -240,7 +241,8 @@ fn pump(state: &Shared) {
             scope.set_timeout_with_callback_and_timeout_and_arguments_0(later.unchecked_ref(), 0);
         return;
     }
-    let observer = Arc::new(observer(JobObserver::new()));
+    // On the pool, the job outlives this thread if the browser stops it: it stops by itself then.
+    let observer = Arc::new(observer(JobObserver::new().supervised(shared_ms)));
     RUNNING.with(|r| *r.borrow_mut() = Some(observer.clone()));
     let slot: Slot = Arc::new(Mutex::new(None));
     let (finished, on_finish) = futures_channel::oneshot::channel::<()>();
@@ -339,6 +341,7 @@ fn poll(state: &Shared) {
     let Some(running) = st.running.as_mut() else {
         return;
     };
+    running.observer.looked_at();
     let done = running.slot.lock().ok().and_then(|mut s| s.take());
     match done {
         None => {
