@@ -160,3 +160,56 @@ test('a 30x12 code, far beyond exact search, is broken by local-search on the pa
   await shot(page, 'make-30x12');
   assert.deepEqual(page.errors, []);
 });
+
+test('a huge game draws what the solver knows: colour counts, the colours each peg can be, what the last score taught', async () => {
+  const [pegs, colors] = [20, 15];
+  const secret = Array.from({ length: pegs }, (_, i) => (i * 7 + 3) % colors);
+  const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&step=1&pegs=${pegs}&colors=${colors}&strategy=local-search&secret=${secret.join(',')}`);
+  await solverReady(page);
+  // What the grid says must hold for the secret: its counts within each colour's bounds, no cell ruled out where the
+  // secret has that colour, every certain cell the secret's.
+  const grid = () => page.$eval('.kg', (k) => ({
+    rows: Number(k.dataset.rows),
+    sample: Number(k.dataset.sample),
+    bounds: [...k.querySelectorAll('.kg-row[data-color]')].map((r) => [Number(r.dataset.lo), Number(r.dataset.hi)]),
+    cells: [...k.querySelectorAll('.kg-row[data-color]')].map((r) => [...r.querySelectorAll('.kg-cell')]
+      .map((c) => (c.classList.contains('certain') ? 'certain' : c.classList.contains('out') ? 'out' : 'open'))),
+  }));
+  const holds = (g) => {
+    for (let c = 0; c < colors; c++) {
+      const n = secret.filter((x) => x === c).length;
+      assert.ok(g.bounds[c][0] <= n && n <= g.bounds[c][1], `colour ${c + 1}: ${n} within ${g.bounds[c]}`);
+      for (let p = 0; p < pegs; p++) {
+        if (secret[p] === c) assert.notEqual(g.cells[c][p], 'out', `peg ${p + 1} is colour ${c + 1}`);
+        else assert.notEqual(g.cells[c][p], 'certain', `peg ${p + 1} is not colour ${c + 1}`);
+      }
+    }
+  };
+  let rows = 0;
+  for (; rows < 60; rows++) {
+    const phase = await page.waitForFunction(() => {
+      const p = document.querySelector('.mastermind')?.dataset.phase;
+      return ['paused', 'won'].includes(p) && p;
+    }).then((h) => h.jsonValue());
+    const n = await page.$$eval('.rows li.row', (rs) => rs.length);
+    // Waiting for the person, the picture comes for every row.
+    await page.waitForFunction((r) => Number(document.querySelector('.kg')?.dataset.rows) === r, n);
+    const g = await grid();
+    holds(g);
+    assert.match(await page.textContent('.knowledge .lesson'), new RegExp(`^Guess ${n} scored`));
+    if (n === 3) {
+      assert.ok(g.sample >= 2, `a sample of codes after 3 rows (${g.sample})`);
+      await shot(page, 'make-knowledge-20x15', '.knowledge');
+    }
+    if (phase === 'won') {
+      rows = n;
+      break;
+    }
+    await page.click('#step');
+  }
+  // The winning row places every peg.
+  const g = await grid();
+  for (let p = 0; p < pegs; p++) assert.equal(g.cells[secret[p]][p], 'certain', `peg ${p + 1}`);
+  assert.match(await page.textContent('.knowledge .lesson'), /every peg in place, the code is broken/);
+  assert.deepEqual(page.errors, []);
+});

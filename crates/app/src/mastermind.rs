@@ -4,6 +4,7 @@
 mod embed;
 mod hints;
 mod insight;
+mod knowledge;
 mod params;
 mod state;
 mod stats;
@@ -407,6 +408,10 @@ pub fn MastermindPage(props: &PageProps) -> Html {
                     if !embed && !computer_breaks { <RecordView game="mastermind" unit="guesses" counted={recorded.clone()} /> }
                 </div>
             </div>
+            // Too big to list its codes: what the scores tell is drawn instead (not in a frame: it needs the width).
+            if !embed && mastermind::strategy::too_big_to_search(&game.spec) {
+                <knowledge::KnowledgePanel game={game.clone()} />
+            }
             <details class="insight" open={*insight_open} ontoggle={on_toggle}>
                 <summary>{ "See the search" }</summary>
                 // Drawn (and its splits asked for) only while open: closed, it costs the game nothing.

@@ -58,7 +58,7 @@ pub fn search(
 
 /// `search` from each seed, halves of the seeds on the pool side by side (a plain split: far less code in the
 /// WebAssembly module than a parallel iterator's).
-fn each(seeds: &[u64], search: &(dyn Fn(u64) -> Found + Sync)) -> Vec<Found> {
+pub(crate) fn each(seeds: &[u64], search: &(dyn Fn(u64) -> Found + Sync)) -> Vec<Found> {
     match seeds {
         [] => Vec::new(),
         [seed] => vec![search(*seed)],

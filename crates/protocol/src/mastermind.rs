@@ -152,6 +152,18 @@ pub enum MastermindJob {
         /// Seed for the secrets and the strategy's random choices.
         seed: u64,
     },
+    /// What the scores tell about the secret (a huge game's picture for people): colour-count bounds, the colours
+    /// each peg can still be, a sample of codes that fit every score, a sentence on the last row.
+    Knowledge {
+        /// Game size.
+        spec: SpecDto,
+        /// Rows so far.
+        history: Vec<RowDto>,
+        /// Random seed for the sample's searches.
+        seed: u64,
+        /// Milliseconds the sample's searches may take together (at most [`MAX_KNOWLEDGE_MS`]).
+        ms: u32,
+    },
     /// Time the feedback kernel: score `guesses` random guesses against `secrets` random secrets on the pool,
     /// as the strategies do (the job's `millis` is the time; the CLI's `bench-feedback` runs the same work).
     BenchFeedback {
@@ -165,6 +177,9 @@ pub enum MastermindJob {
         seed: u64,
     },
 }
+
+/// The most time one [`MastermindJob::Knowledge`] may ask for its sample, in milliseconds.
+pub const MAX_KNOWLEDGE_MS: u32 = 5_000;
 
 /// The most seeded games one [`MastermindJob::Play`] may ask for.
 pub const MAX_PLAYED_GAMES: u32 = 100_000;
@@ -246,6 +261,11 @@ pub enum MastermindAnswer {
         /// What they took.
         played: PlayedDto,
     },
+    /// What the scores tell about the secret.
+    Known {
+        /// It.
+        knowledge: KnowledgeDto,
+    },
     /// A feedback benchmark ran.
     Benched {
         /// Feedbacks computed.
@@ -323,6 +343,50 @@ impl From<&::mastermind::partition::Partition> for SplitDto {
             parts: p.parts() as u32,
             entropy_bits: p.entropy_bits(),
             expected_size: p.expected_size(),
+        }
+    }
+}
+
+/// What the scores tell about the secret ([`::mastermind::knowledge::Knowledge`]), as it travels.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnowledgeDto {
+    /// Scored rows it speaks of.
+    pub rows: u32,
+    /// The least and the greatest count of each colour.
+    pub lo: Vec<u8>,
+    /// See `lo`.
+    pub hi: Vec<u8>,
+    /// For each peg, the colours (bit `c`) it may still be, as far as certain rules see.
+    pub possible: Vec<u32>,
+    /// Codes in the sample (distinct codes found that fit every score, else the closest found).
+    pub sample: u32,
+    /// The most pegs by which a code of the sample misses the scores (0: they all fit).
+    pub misses: u32,
+    /// `shares[peg][colour]`: codes of the sample with that colour at that peg.
+    pub shares: Vec<Vec<u8>>,
+    /// Pegs on which the whole sample agrees (0 with fewer than two codes).
+    pub agreed: u32,
+    /// One sentence on what the last row taught.
+    pub lesson: String,
+}
+
+impl KnowledgeDto {
+    /// The message for `known`, learnt from `rows` rows of a game with `colors` colours.
+    pub fn new(known: &::mastermind::knowledge::Knowledge, rows: usize, colors: u8) -> Self {
+        KnowledgeDto {
+            rows: rows as u32,
+            lo: known.bounds.lo.clone(),
+            hi: known.bounds.hi.clone(),
+            possible: known.possible.clone(),
+            sample: known.sample.len() as u32,
+            misses: known.misses,
+            shares: known
+                .shares(colors)
+                .into_iter()
+                .map(|peg| peg.into_iter().map(|n| n.min(255) as u8).collect())
+                .collect(),
+            agreed: known.agreed() as u32,
+            lesson: known.lesson.clone(),
         }
     }
 }

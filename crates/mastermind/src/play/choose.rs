@@ -258,14 +258,7 @@ fn huge(
     note: Option<String>,
 ) -> Result<Choice, StrategyError> {
     // The time budget, on the caller's clock when it has one; a cancel also ends the guess early.
-    let deadline = budget
-        .guess_ms
-        .zip(observer.clock_ms())
-        .map(|(ms, now)| now + f64::from(ms));
-    let stop = || {
-        !observer.keep_going()
-            || deadline.is_some_and(|at| observer.clock_ms().is_some_and(|now| now >= at))
-    };
+    let stop = budget.guess_stop(observer);
     let moves = usize::from(spec.pegs) * crate::local::MOVES_PER_PEG;
     let found = if strategy == Strategy::SampledSplit {
         crate::sampled::search(spec, history, moves, crate::sampled::SAMPLE, &stop, rng)

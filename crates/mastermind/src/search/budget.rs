@@ -43,6 +43,22 @@ impl Budget {
         guess_ms: Some(250),
     };
 
+    /// When a local-search guess must stop: on a cancel, or once its [`Budget::guess_ms`] have passed since this
+    /// call on the observer's clock (no clock, no time limit).
+    pub fn guess_stop<'a>(
+        &self,
+        observer: &'a dyn progress::Observer,
+    ) -> impl Fn() -> bool + Sync + 'a {
+        let deadline = self
+            .guess_ms
+            .zip(observer.clock_ms())
+            .map(|(ms, now)| now + f64::from(ms));
+        move || {
+            !observer.keep_going()
+                || deadline.is_some_and(|at| observer.clock_ms().is_some_and(|now| now >= at))
+        }
+    }
+
     /// This budget with `ms` milliseconds per local-search guess.
     pub const fn with_guess_ms(self, ms: u32) -> Budget {
         Budget {

@@ -6,12 +6,14 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use mastermind::advise::{Advice, advise};
+use mastermind::knowledge::{self, Unknowable};
 use mastermind::search::{self, Budget, Stopped};
 use mastermind::{Code, Listing, Row, Spec, Strategy, partition};
 use progress::Observer;
 
 use super::{
-    MAX_BENCH_FEEDBACKS, MAX_PLAYED_GAMES, MastermindAnswer, MastermindJob, RowDto, SplitDto,
+    KnowledgeDto, MAX_BENCH_FEEDBACKS, MAX_KNOWLEDGE_MS, MAX_PLAYED_GAMES, MastermindAnswer,
+    MastermindJob, RowDto, SplitDto,
 };
 
 fn rows(spec: &Spec, history: &[RowDto]) -> Result<Vec<Row>, String> {
@@ -137,6 +139,28 @@ pub(crate) fn run(
             Ok(MastermindAnswer::Played {
                 played: stats.into(),
             })
+        }
+        MastermindJob::Knowledge {
+            spec,
+            history,
+            seed,
+            ms,
+        } => {
+            let spec = Spec::try_from(*spec)?;
+            let history = rows(&spec, history)?;
+            let mut rng = StdRng::seed_from_u64(*seed);
+            let budget = budget.with_guess_ms((*ms).min(MAX_KNOWLEDGE_MS));
+            match knowledge::learn(&spec, &history, &budget, observer, &mut rng) {
+                Ok(known) => Ok(MastermindAnswer::Known {
+                    knowledge: KnowledgeDto::new(&known, history.len(), spec.colors),
+                }),
+                Err(Unknowable::Contradiction(row)) => Err(format!(
+                    "the scores contradict each other: no code fits rows 1 to {} (row {} cannot be)",
+                    row + 1,
+                    row + 1
+                )),
+                Err(Unknowable::Stopped(s)) => Err(stopped(s)),
+            }
         }
         MastermindJob::BenchFeedback {
             spec,

@@ -8,6 +8,8 @@ use rand::rngs::StdRng;
 
 use mastermind::{Code, Spec};
 
+mod huge;
+
 use super::*;
 use crate::{Answer, Job, JobObserver, Outcome, Reply, ToWorker, execute};
 
@@ -150,36 +152,6 @@ fn next_guess_and_contradiction() {
         ]),
         Outcome::Ok {
             answer: Answer::Mastermind(MastermindAnswer::Contradiction { row: 2 }),
-        },
-    );
-}
-
-#[test]
-fn huge_games_catch_scores_whose_colour_counts_cannot_add_up() {
-    let spec = SpecDto {
-        pegs: 100,
-        colors: 20,
-        repeats: true,
-    };
-    let solid = |c: u8| vec![c; 100];
-    let mut other = solid(2);
-    other[0] = 3;
-    let job = MastermindJob::NextGuess {
-        spec,
-        history: vec![
-            row(&other, 5, 3),
-            row(&solid(0), 7, 0),
-            row(&solid(1), 6, 0),
-            row(&solid(0), 9, 0),
-        ],
-        strategy: "local-search".into(),
-        seed: 1,
-        check_scores: true,
-    };
-    check(
-        job,
-        Outcome::Ok {
-            answer: Answer::Mastermind(MastermindAnswer::Contradiction { row: 3 }),
         },
     );
 }

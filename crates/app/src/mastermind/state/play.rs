@@ -294,6 +294,7 @@ impl Game {
             }
             MastermindAnswer::Benched { .. }
             | MastermindAnswer::Split { .. }
+            | MastermindAnswer::Known { .. }
             | MastermindAnswer::Played { .. } => {
                 self.phase =
                     Phase::Failed("The solver answered a question this game did not ask.".into());
