@@ -133,6 +133,16 @@ const ROWS = [
       return { figure: `mean ${json.mean.toFixed(1)} guesses, worst ${json.worst}, ${json.failed} failed, ${s(seconds)}`, holds: json.failed === 0 && json.mean <= goal };
     },
   })),
+  ...[['20', '15', 30, 25.5], ['50', '20', 30, 82.6], ['100', '20', 10, 198.3]].map(([pegs, colors, games, local]) => ({
+    id: `mm-${pegs}x${colors}-by-colour`, kind: 'native', what: `Mastermind ${pegs}x${colors}, one colour at a time, ${games} seeded games (2 threads)`,
+    command: `puzzle-lab --threads 2 --json mastermind stats --pegs ${pegs} --colors ${colors} --games ${games} --seed 1 --strategy colour-by-colour`,
+    target: `compared with local search's ${local} guesses; every game solved`,
+    measure() {
+      const { json, seconds } = run(this.command);
+      const handed = (json.fallbacks ?? []).reduce((a, [, k]) => a + k, 0);
+      return { figure: `mean ${json.mean.toFixed(1)} guesses, worst ${json.worst}, ${json.failed} failed, ${handed} handed to local search (no colour missing), ${s(seconds)}`, holds: json.failed === 0 };
+    },
+  })),
   {
     id: 'pegs-english-count', kind: 'native', what: 'Peg solitaire, English centre to centre, every game counted (2 threads)',
     command: 'puzzle-lab --threads 2 --json pegs count --board english',
@@ -171,6 +181,17 @@ const ROWS = [
       return { figure: `${n(json.solutions)} in ${s(seconds)}, ${mb} MB resident, ${Math.round(json.disk_bytes / 2 ** 30)} GB on disk at most`, holds: target ? n(json.solutions) === target : true };
     },
   })),
+  {
+    id: 'mastermind-match-by-colour', kind: 'native', what: 'Mastermind, the seed\'s match (the same 30 tests), one colour at a time (2 threads)',
+    command: 'puzzle-lab --threads 2 --json mastermind match --tests 30 --strategies colour-by-colour --seed 1',
+    target: '',
+    measure() {
+      const { json, seconds } = run(this.command);
+      const band = (x) => `${x.pegs[0]}-${x.pegs[1]} pegs ${x.score.toFixed(3)} (${x.guesses.toFixed(1)} guesses)`;
+      const each = json.strategies.map(({ strategy, bands: b }) => `${strategy}: mean score ${b[3].score.toFixed(3)}; ${b.slice(0, 3).map(band).join(', ')}`);
+      return { figure: `${each.join('. ')}. ${s(seconds)} in all`, holds: null };
+    },
+  },
   {
     id: 'mastermind-match', kind: 'native', what: 'Mastermind, the seed\'s match: 30 tests of 5 to 100 pegs and 5 to 20 colours, local search and the sampled split (2 threads)',
     command: 'puzzle-lab --threads 2 --json mastermind match --tests 30 --strategies local-search,sampled-split --seed 1',

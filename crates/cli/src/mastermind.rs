@@ -85,7 +85,7 @@ pub(crate) enum Command {
         #[arg(long)]
         secret: String,
         /// Strategy name: random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, optimal,
-        /// local-search, sampled-split.
+        /// local-search, sampled-split, colour-by-colour.
         #[arg(long, default_value = "knuth")]
         strategy: String,
         /// Seed for random choices.

@@ -18,7 +18,7 @@
 //! | `listing` | every code of a small game, packed once, with its colour multisets |
 //! | [`partition`] | a guess's split of the codes; the partition strategies' candidates, scoring and opening books |
 //! | [`optimal`] | the optimal strategy: branch and bound over the strategy tree, with its shipped books |
-//! | [`local`], [`sampled`], [`knowledge`] | local search for huge games; a sample of its codes, split most evenly; what the scores tell, for people |
+//! | [`local`], [`sampled`], [`knowledge`], [`by_colour`] | local search for huge games; a sample of its codes, split most evenly; what the scores tell, for people; one colour at a time |
 //! | `play` | [`choose`] (the one place that dispatches on [`Strategy`]), a game, every game at once, advice |
 //!
 //! # A guess, strategy by strategy
@@ -49,6 +49,7 @@
 //! assert_eq!(count.exact(), Some(208));
 //! ```
 
+pub mod by_colour;
 mod kernel;
 pub mod knowledge;
 mod listing;

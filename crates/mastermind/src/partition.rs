@@ -181,6 +181,10 @@ pub fn explain(strategy: Strategy, remaining: &Count, split: Option<&Partition>)
                 "{codes} still {fit}: too many to list, so local search drew a sample of codes that fit every \
                  score, and this one's answers split the sample most evenly"
             ),
+            Strategy::ColourByColour => {
+                "one colour at a time: its answer counts one colour's pegs among those it covers"
+                    .into()
+            }
             _ => format!("it fits every score so far, like the other {codes} still possible"),
         };
     };
@@ -218,7 +222,7 @@ pub fn explain(strategy: Strategy, remaining: &Count, split: Option<&Partition>)
             p.parts(),
             group_digits(&p.worst().to_string())
         ),
-        Strategy::LocalSearch | Strategy::SampledSplit => {
+        Strategy::LocalSearch | Strategy::SampledSplit | Strategy::ColourByColour => {
             format!("it fits every score so far, like the other {codes} still possible")
         }
     }

@@ -38,11 +38,14 @@ pub enum Strategy {
     /// A sample of codes that fit every score, and of those the one whose answers split the sample most evenly
     /// (for huge games).
     SampledSplit,
+    /// The seed's other approach to huge games: count the colours, then find each colour's pegs in turn, with a
+    /// colour missing from the secret on the pegs a test leaves out (see [`crate::by_colour`]).
+    ColourByColour,
 }
 
 impl Strategy {
     /// Every strategy, in the order menus show them.
-    pub const ALL: [Strategy; 9] = [
+    pub const ALL: [Strategy; 10] = [
         Strategy::RandomConsistent,
         Strategy::FirstConsistent,
         Strategy::Knuth,
@@ -52,6 +55,7 @@ impl Strategy {
         Strategy::Optimal,
         Strategy::LocalSearch,
         Strategy::SampledSplit,
+        Strategy::ColourByColour,
     ];
 
     /// The name used by the CLI, links and the worker protocol.
@@ -66,13 +70,17 @@ impl Strategy {
             Strategy::Optimal => "optimal",
             Strategy::LocalSearch => "local-search",
             Strategy::SampledSplit => "sampled-split",
+            Strategy::ColourByColour => "colour-by-colour",
         }
     }
 
     /// Whether this strategy is one of those for huge games, which search for codes instead of listing them and
     /// choose by the scores themselves (no strategy tree to share between secrets).
     pub fn for_huge_games(self) -> bool {
-        matches!(self, Strategy::LocalSearch | Strategy::SampledSplit)
+        matches!(
+            self,
+            Strategy::LocalSearch | Strategy::SampledSplit | Strategy::ColourByColour
+        )
     }
 
     /// Whether this strategy scores candidate guesses by the feedback classes they split the consistent codes
@@ -111,6 +119,9 @@ impl Strategy {
             }
             Strategy::SampledSplit => {
                 "finds a sample of codes that fit every score, and plays the one whose answers split them most evenly (for huge games)"
+            }
+            Strategy::ColourByColour => {
+                "counts the colours, then finds each colour's pegs in turn, halving (the seed's other approach to huge games)"
             }
         }
     }

@@ -98,7 +98,9 @@ pub fn advise(
                 None => None,
             };
             Ok(Advice::Guess {
-                why: partition::explain(by, &choice.remaining, split.as_ref()),
+                why: choice
+                    .why
+                    .unwrap_or_else(|| partition::explain(by, &choice.remaining, split.as_ref())),
                 guess: choice.guess,
                 remaining: choice.remaining,
                 played_by: by,

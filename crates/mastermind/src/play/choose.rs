@@ -3,6 +3,7 @@
 
 use rand::{Rng, RngExt};
 
+use crate::by_colour::Plan;
 use crate::listing::listed::Listed;
 use crate::listing::listed::Listing;
 use crate::optimal::Optimal;
@@ -33,6 +34,8 @@ pub struct Choice {
     /// The guess's split of the codes that were possible, where the strategy had them listed (the partition
     /// strategies and optimal): computed on the codes it already holds.
     pub split: Option<Partition>,
+    /// Why this guess, in the strategy's own words where it has them (else `partition::explain` words it).
+    pub why: Option<String>,
 }
 
 /// Chooses the next guess for `history` with `strategy`. The strategies that list every code take them from
@@ -74,10 +77,40 @@ pub fn choose(
                 note: None,
                 fallback: None,
                 split: None,
+                why: None,
             })
         }
         Strategy::LocalSearch => local_search(spec, history, budget, observer, rng, None),
         Strategy::SampledSplit => huge(strategy, spec, history, budget, observer, rng, None),
+        Strategy::ColourByColour => match crate::by_colour::next(spec, history) {
+            Plan::Test(guess, why) => Ok(Choice {
+                guess,
+                // Counting is out of reach: the secret, at least, fits.
+                remaining: Count::AtLeast(1),
+                played_by: strategy,
+                note: None,
+                fallback: None,
+                split: None,
+                why: Some(format!("one colour at a time: {why}")),
+            }),
+            Plan::Known(guess) => Ok(Choice {
+                guess,
+                remaining: Count::Exact(1),
+                played_by: strategy,
+                note: None,
+                fallback: None,
+                split: None,
+                why: Some("one colour at a time: every peg is known, so this is the secret".into()),
+            }),
+            Plan::HandOver(why) => local_search(
+                spec,
+                history,
+                budget,
+                observer,
+                rng,
+                Some(format!("{why}, so local-search chose this guess")),
+            ),
+        },
         Strategy::RandomConsistent if too_big_to_search(spec) => {
             let why = format!(
                 "an exact search over {spec} codes could take too long, so local-search chose this guess"
@@ -106,6 +139,7 @@ pub fn choose(
             if let Some(guess) = opening::booked(spec, strategy, history) {
                 return Ok(Choice {
                     split: Some(split_listed(listed, &consistent, &guess)),
+                    why: None,
                     guess,
                     remaining,
                     played_by: strategy,
@@ -142,6 +176,7 @@ pub fn choose(
             let guess = listed.code(guess);
             Ok(Choice {
                 split: Some(split_listed(listed, &consistent, &guess)),
+                why: None,
                 guess,
                 remaining,
                 played_by,
@@ -304,6 +339,7 @@ fn huge(
         note,
         fallback,
         split: None,
+        why: None,
     })
 }
 
@@ -336,5 +372,6 @@ fn random_consistent(
         note,
         fallback,
         split: None,
+        why: None,
     })
 }

@@ -72,7 +72,7 @@ fn bad_input_gets_a_message() {
             check_scores: true,
         },
         failed(
-            "unknown strategy 'best': choose one of random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, optimal, local-search, sampled-split",
+            "unknown strategy 'best': choose one of random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, optimal, local-search, sampled-split, colour-by-colour",
         ),
     );
     // Scores are checked where they enter the core: black + white over the pegs (over 255 once reached a u8

@@ -133,7 +133,7 @@ fn bad_links_get_messages_and_defaults() {
         "mode=watch&strategy=magic",
         &[
             "mode=watch is not one of break, make; using the default",
-            "strategy=magic is not one of random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, optimal, local-search, sampled-split; using the default",
+            "strategy=magic is not one of random-consistent, first-consistent, knuth, most-parts, entropy, expected-size, optimal, local-search, sampled-split, colour-by-colour; using the default",
         ],
     );
 }

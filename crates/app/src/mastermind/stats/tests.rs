@@ -49,7 +49,7 @@ fn a_strategy_dropped_and_chosen_again_takes_its_place_in_the_list() {
     let b = Rc::new(Bench::default());
     let b = b.reduce(BenchAction::Toggle(Strategy::Knuth));
     let b = b.reduce(BenchAction::Toggle(Strategy::RandomConsistent));
-    assert!(!b.chosen.contains(&Strategy::Knuth) && b.chosen.len() == 6);
+    assert!(!b.chosen.contains(&Strategy::Knuth) && b.chosen.len() == 7);
     let b = b.reduce(BenchAction::Toggle(Strategy::Knuth));
     let mut expected = Strategy::ALL.to_vec();
     expected.retain(|&s| s != Strategy::RandomConsistent && s != Strategy::SampledSplit);

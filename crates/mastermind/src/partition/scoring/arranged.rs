@@ -263,6 +263,7 @@ impl Arranged<'_> {
             | Strategy::RandomConsistent
             | Strategy::LocalSearch
             | Strategy::SampledSplit
+            | Strategy::ColourByColour
             | Strategy::Optimal => true,
         };
         let score = state.0;

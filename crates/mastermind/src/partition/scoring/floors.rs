@@ -143,6 +143,7 @@ pub(super) fn best_possible(
         | Strategy::RandomConsistent
         | Strategy::LocalSearch
         | Strategy::SampledSplit
+        | Strategy::ColourByColour
         | Strategy::Optimal => 0,
     }
 }

@@ -163,6 +163,7 @@ impl<S: Blocks> Split<'_, S> {
             | Strategy::RandomConsistent
             | Strategy::LocalSearch
             | Strategy::SampledSplit
+            | Strategy::ColourByColour
             | Strategy::Optimal => Some(0),
         }
     }
