@@ -139,7 +139,7 @@ const ROWS = [
     target: `compared with local search's ${local} guesses; every game solved`,
     measure() {
       const { json, seconds } = run(this.command);
-      const handed = (json.fallbacks ?? []).reduce((a, [, k]) => a + k, 0);
+      const handed = (json.fallbacks ?? []).reduce((a, f) => a + f.games, 0);
       return { figure: `mean ${json.mean.toFixed(1)} guesses, worst ${json.worst}, ${json.failed} failed, ${handed} handed to local search (no colour missing), ${s(seconds)}`, holds: json.failed === 0 };
     },
   })),
@@ -235,14 +235,14 @@ const ROWS = [
   {
     id: 'download', kind: 'browser', what: 'The first visit\'s download: the page\'s and the solver\'s WebAssembly, gzip -9',
     command: 'trunk build --release; e2e tests/e2e/download.test.mjs',
-    target: 'the budget in download.test.mjs (885,000 bytes)',
+    target: 'the budget in download.test.mjs (910,000 bytes)',
     measure() {
       const dist = join(ROOT, 'dist');
       const files = readdirSync(dist).filter((f) => f.endsWith('.wasm'));
       const size = (f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
       const page = size(files.find((f) => f.startsWith('app-')));
       const worker = size('worker_bg.wasm');
-      return { figure: `${n(page)} + ${n(worker)} = ${n(page + worker)} bytes`, holds: page + worker <= 885000 };
+      return { figure: `${n(page)} + ${n(worker)} = ${n(page + worker)} bytes`, holds: page + worker <= 910000 };
     },
   },
   {

@@ -133,6 +133,21 @@ test('sampled-split breaks a 10x10 code in the browser, its sample spread over t
   assert.deepEqual(page.errors, []);
 });
 
+test('one colour at a time breaks a 10x10 code in the browser, and says what each test asks', async () => {
+  const secret = [2, 7, 1, 8, 2, 8, 1, 8, 2, 8];
+  const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&pegs=10&colors=10&strategy=colour-by-colour&secret=${secret.join(',')}`);
+  await solverReady(page);
+  await waitPhase(page, 'won');
+  const rows = await page.$$eval('.rows li.row', (rs) => rs.length);
+  assert.deepEqual(await guessOf(page, rows), secret);
+  // Solid colour 1 first (it is missing from the secret, so it fills every later test).
+  assert.deepEqual(await guessOf(page, 1), Array(10).fill(0));
+  assert.match(await page.textContent('.game-status'), /guesses by colour-by-colour/);
+  assert.match(await page.textContent(`.rows li[data-row="${rows}"]`), /one colour at a time: every peg is known/);
+  await shot(page, 'make-colour-by-colour-10x10');
+  assert.deepEqual(page.errors, []);
+});
+
 test('a 30x12 code, far beyond exact search, is broken by local-search on the page', async () => {
   const secret = Array.from({ length: 30 }, (_, i) => (i * 7 + 3) % 12);
   const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&pegs=30&colors=12&strategy=random-consistent&secret=${secret.join(',')}`);
