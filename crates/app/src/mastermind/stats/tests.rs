@@ -23,7 +23,7 @@ fn played(mean: f64) -> Outcome {
 fn a_run_plays_each_chosen_strategy_in_turn_and_can_be_cancelled() {
     let b = Rc::new(Bench::default());
     let b = b.reduce(BenchAction::Toggle(Strategy::LocalSearch));
-    assert_eq!(b.chosen.len(), 7);
+    assert_eq!(b.chosen.len(), 8);
     let b = b.reduce(BenchAction::Run);
     let (seq, job) = b.job().unwrap();
     assert!(matches!(
@@ -34,11 +34,11 @@ fn a_run_plays_each_chosen_strategy_in_turn_and_can_be_cancelled() {
     let same = b.clone().reduce(BenchAction::Size(5, 8));
     assert_eq!(same.spec, Spec::CLASSIC);
     let b = b.reduce(BenchAction::Progress(seq, 648, 1296));
-    assert!((b.fraction() - 0.5 / 7.0).abs() < 1e-9);
+    assert!((b.fraction() - 0.5 / 8.0).abs() < 1e-9);
     let b = b.reduce(BenchAction::Done(seq + 3, played(4.0), 1.0));
     assert!(b.lines.is_empty());
     let b = b.reduce(BenchAction::Done(seq, played(4.476), 12.0));
-    assert_eq!((b.lines.len(), b.queue.len()), (1, 6));
+    assert_eq!((b.lines.len(), b.queue.len()), (1, 7));
     let b = b.reduce(BenchAction::Cancel);
     assert!(!b.running() && b.cancelled);
     assert_eq!(b.job(), None);
