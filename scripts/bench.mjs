@@ -181,9 +181,12 @@ const ROWS = [
       return { figure: `${n(json.solutions)} in ${s(seconds)}, ${mb} MB resident, ${Math.round(json.disk_bytes / 2 ** 30)} GB on disk at most`, holds: target ? n(json.solutions) === target : true };
     },
   })),
-  {
-    id: 'mastermind-match-by-colour', kind: 'native', what: 'Mastermind, the seed\'s match (the same 30 tests), one colour at a time (2 threads)',
-    command: 'puzzle-lab --threads 2 --json mastermind match --tests 30 --strategies colour-by-colour --seed 1',
+  ...[
+    ['mastermind-match-by-colour', 'the same 30 tests, one colour at a time', 'colour-by-colour'],
+    ['mastermind-match', '30 tests of 5 to 100 pegs and 5 to 20 colours, local search and the sampled split', 'local-search,sampled-split'],
+  ].map(([id, tests, strategies]) => ({
+    id, kind: 'native', what: `Mastermind, the seed's match: ${tests} (2 threads)`,
+    command: `puzzle-lab --threads 2 --json mastermind match --tests 30 --strategies ${strategies} --seed 1`,
     target: '',
     measure() {
       const { json, seconds } = run(this.command);
@@ -191,18 +194,7 @@ const ROWS = [
       const each = json.strategies.map(({ strategy, bands: b }) => `${strategy}: mean score ${b[3].score.toFixed(3)}; ${b.slice(0, 3).map(band).join(', ')}`);
       return { figure: `${each.join('. ')}. ${s(seconds)} in all`, holds: null };
     },
-  },
-  {
-    id: 'mastermind-match', kind: 'native', what: 'Mastermind, the seed\'s match: 30 tests of 5 to 100 pegs and 5 to 20 colours, local search and the sampled split (2 threads)',
-    command: 'puzzle-lab --threads 2 --json mastermind match --tests 30 --strategies local-search,sampled-split --seed 1',
-    target: '',
-    measure() {
-      const { json, seconds } = run(this.command);
-      const band = (x) => `${x.pegs[0]}-${x.pegs[1]} pegs ${x.score.toFixed(3)} (${x.guesses.toFixed(1)} guesses)`;
-      const each = json.strategies.map(({ strategy, bands: b }) => `${strategy}: mean score ${b[3].score.toFixed(3)}; ${b.slice(0, 3).map(band).join(', ')}`);
-      return { figure: `${each.join('. ')}. ${s(seconds)} in all`, holds: null };
-    },
-  },
+  })),
   {
     id: 'cluedo-10000', kind: 'native', what: 'Cluedo, three deduction players, 10,000 games (2 threads)',
     command: 'puzzle-lab --threads 2 --json cluedo simulate --players deduction,deduction,deduction --games 10000 --seed 1',

@@ -231,16 +231,7 @@ pub fn learn(
 
 /// The first row (from 0) that, with the rows before it, leaves no code the rules allow.
 fn first_contradiction(spec: &Spec, history: &[Row]) -> usize {
-    let (mut lo, mut hi) = (0, history.len().saturating_sub(1));
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if certain(spec, &history[..=mid]).is_none() {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    lo
+    local::first_failing(history.len(), |i| certain(spec, &history[..=i]).is_none())
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {

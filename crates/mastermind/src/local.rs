@@ -78,17 +78,24 @@ pub fn first_count_contradiction(spec: &Spec, history: &[Row]) -> Option<usize> 
     if bounds_of(spec, &tallies).is_some() {
         return None;
     }
-    // Rows 0..=hi contradict; the first row that makes them do lies in lo..=hi.
-    let (mut lo, mut hi) = (0, tallies.len() - 1);
+    Some(first_failing(tallies.len(), |i| {
+        bounds_of(spec, &tallies[..=i]).is_none()
+    }))
+}
+
+/// The least `i` in `0..n` with `fails(i)`, where `fails(n - 1)` holds and, once it holds, holds for every later
+/// `i` (rows `0..=i` that contradict each other still do with more rows): a binary search (`n - 1` if none).
+pub(crate) fn first_failing(n: usize, fails: impl Fn(usize) -> bool) -> usize {
+    let (mut lo, mut hi) = (0, n.saturating_sub(1));
     while lo < hi {
         let mid = (lo + hi) / 2;
-        if bounds_of(spec, &tallies[..=mid]).is_none() {
+        if fails(mid) {
             hi = mid;
         } else {
             lo = mid + 1;
         }
     }
-    Some(lo)
+    lo
 }
 
 fn bounds_of(spec: &Spec, tallies: &[Tally]) -> Option<ColorBounds> {
