@@ -268,19 +268,19 @@ const ROWS = [
       return { figure: `${Math.round(r.per_second / 1e6)} M feedbacks/s`, holds: null };
     },
   },
-  {
-    id: 'browser-100x20', kind: 'browser',
-    what: 'Mastermind 100x20, local search, 3 games in Chromium, what the solver knows drawn beside them (2 pool threads)',
-    command: 'node tests/bench/game-time.mjs 100 20 local-search 3',
+  ...[['browser-100x20', 'local search', 'local-search', '3'], ['browser-100x20-sampled', 'the sampled split', 'sampled-split', '2']].map(([id, name, strategy, games]) => ({
+    id, kind: 'browser',
+    what: `Mastermind 100x20, ${name}, ${games} games in Chromium, what the solver knows drawn beside them (2 pool threads)`,
+    command: `node tests/bench/game-time.mjs 100 20 ${strategy} ${games}`,
     target: 'within 30 s a game',
     measure() {
-      const [r] = browser('game-time.mjs', ['100', '20', 'local-search', '3']);
+      const [r] = browser('game-time.mjs', ['100', '20', strategy, games]);
       return {
         figure: `mean ${s(r.mean_seconds)} a game, slowest ${s(r.max_seconds)}; ${r.mean_guesses.toFixed(1)} guesses, ${r.ms_per_guess} ms a guess`,
         holds: r.max_seconds <= 30,
       };
     },
-  },
+  })),
   {
     id: 'browser-6x9-knuth', kind: 'long', what: 'Mastermind 6x9, Knuth, every secret in Chromium, against native (2 threads)',
     command: 'node tests/bench/play-all.mjs 2 6 9 knuth (beside puzzle-lab --threads 2 mastermind stats --pegs 6 --colors 9 --strategy knuth --all)',
