@@ -1,5 +1,6 @@
-//! One colour at a time, the seed's other approach to huge games (../shared/seeds/004: "work on one color at a
-//! time"; its author placed second to last on small games and won most of the large ones). As rebuilt here:
+//! One colour at a time, the seed's other approach to huge games (../shared/seeds/004: a contestant's "work on one
+//! color at a time", which "does quite poorly when there are just a few colors or pegs" and "on the larger cases ...
+//! almost always wins"; the editorial does not say how it worked). As rebuilt here:
 //!
 //! 1. **Count** with solid guesses (colour 1 on every peg, then colour 2, ...) until one colour proves missing from
 //!    the secret: that colour is the filler, a peg of it never scores.
@@ -12,7 +13,10 @@
 //! Each guess is worked out again from the scored rows alone (the strategy keeps nothing between guesses). It needs
 //! repeated colours (a test repeats its colour and the filler) and a missing colour; where there is none (most
 //! 100x20 secrets hold every colour), it hands the game to local search and says why. Every test but the last guess
-//! is a question, never a code that could win: the price of answers that are easy to read.
+//! is a question, never a code that could win: the price of answers that are easy to read. This reconstruction takes
+//! more guesses than local search at every size measured (BENCHMARKS.md, "one colour at a time"): each answer counts
+//! one colour on the pegs it covers and the filler's pegs tell nothing, so the seed's version must have asked more
+//! of each guess.
 
 use crate::knowledge;
 use crate::{Code, Row, Spec};
