@@ -16,11 +16,10 @@
 //! Where the searches find fewer than two codes that fit (a 100x20 game in its middle, within a second), the sample
 //! is the closest codes they found, and says by how much they miss: where the search stands, not what is known.
 
-use rand::rngs::StdRng;
-use rand::{Rng, RngExt, SeedableRng};
+use rand::Rng;
 
 use crate::local::{self, ColorBounds};
-use crate::sampled::{SAMPLE, each};
+use crate::sampled::{self, SAMPLE};
 use crate::search::{Budget, Stopped};
 use crate::{Code, Row, Spec};
 
@@ -41,15 +40,6 @@ pub struct Knowledge {
 }
 
 impl Knowledge {
-    /// The pegs whose colour is certain: `(peg, colour)`.
-    pub fn placed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
-        self.possible
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| m.count_ones() == 1)
-            .map(|(p, m)| (p, m.trailing_zeros() as u8))
-    }
-
     /// How many codes of the sample have colour `c` at peg `p`, for every peg and colour (`[peg][colour]`).
     pub fn shares(&self, colors: u8) -> Vec<Vec<u32>> {
         let pegs = self.possible.len();
@@ -102,7 +92,7 @@ pub fn certain(spec: &Spec, history: &[Row]) -> Option<(ColorBounds, Vec<u32>)> 
         if possible.contains(&0) {
             return None;
         }
-        if (possible.clone(), bounds.clone()) == before {
+        if possible == before.0 && bounds == before.1 {
             return Some((bounds, possible));
         }
     }
@@ -189,16 +179,7 @@ pub fn learn(
         if history.is_empty() || fits(&found) >= SAMPLE || stop() {
             break;
         }
-        let seeds: Vec<u64> = (0..SAMPLE).map(|_| rng.random()).collect();
-        let round = each(&seeds, &|seed| {
-            local::search(
-                spec,
-                history,
-                moves,
-                &stop,
-                &mut StdRng::seed_from_u64(seed),
-            )
-        });
+        let round = sampled::searches(spec, history, moves, SAMPLE, &stop, rng);
         for f in round {
             if !found.iter().any(|(_, c)| *c == f.code) {
                 found.push((f.error, f.code));

@@ -33,10 +33,7 @@ pub fn search(
     if history.is_empty() {
         return local::search(spec, history, moves, stop, rng);
     }
-    let seeds: Vec<u64> = (0..samples.max(1)).map(|_| rng.random()).collect();
-    let found = each(&seeds, &|seed| {
-        local::search(spec, history, moves, stop, &mut StdRng::seed_from_u64(seed))
-    });
+    let found = searches(spec, history, moves, samples.max(1), stop, rng);
     let mut fits: Vec<Found> = Vec::new();
     for f in &found {
         if f.error == 0 && !fits.iter().any(|g| g.code == f.code) {
@@ -56,9 +53,25 @@ pub fn search(
     played
 }
 
+/// `n` local searches, each from its own seed drawn from `rng`, shared out over the pool; every one's result, in the
+/// order of their seeds.
+pub(crate) fn searches(
+    spec: &Spec,
+    history: &[Row],
+    moves: usize,
+    n: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+    rng: &mut impl Rng,
+) -> Vec<Found> {
+    let seeds: Vec<u64> = (0..n).map(|_| rng.random()).collect();
+    each(&seeds, &|seed| {
+        local::search(spec, history, moves, stop, &mut StdRng::seed_from_u64(seed))
+    })
+}
+
 /// `search` from each seed, halves of the seeds on the pool side by side (a plain split: far less code in the
 /// WebAssembly module than a parallel iterator's).
-pub(crate) fn each(seeds: &[u64], search: &(dyn Fn(u64) -> Found + Sync)) -> Vec<Found> {
+fn each(seeds: &[u64], search: &(dyn Fn(u64) -> Found + Sync)) -> Vec<Found> {
     match seeds {
         [] => Vec::new(),
         [seed] => vec![search(*seed)],

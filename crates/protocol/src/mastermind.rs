@@ -364,8 +364,6 @@ pub struct KnowledgeDto {
     pub misses: u32,
     /// `shares[peg][colour]`: codes of the sample with that colour at that peg.
     pub shares: Vec<Vec<u8>>,
-    /// Pegs on which the whole sample agrees (0 with fewer than two codes).
-    pub agreed: u32,
     /// One sentence on what the last row taught.
     pub lesson: String,
 }
@@ -385,7 +383,6 @@ impl KnowledgeDto {
                 .into_iter()
                 .map(|peg| peg.into_iter().map(|n| n.min(255) as u8).collect())
                 .collect(),
-            agreed: known.agreed() as u32,
             lesson: known.lesson.clone(),
         }
     }

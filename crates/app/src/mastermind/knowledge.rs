@@ -38,11 +38,13 @@ pub fn KnowledgePanel(props: &KnowledgeProps) -> Html {
     let scored = g.rows.iter().filter(|r| r.score.is_some()).count();
     let (game, n) = use_throttled((g.started, scored), WHILE_PLAYING.0, idle);
     {
-        let history = g.history();
-        let n = n.min(history.len());
+        // The rows the picture is for (fewer than on the board while the computer plays faster than it is drawn).
+        let mut history = g.history();
+        history.truncate(n);
+        let n = history.len();
         let job = Job::Mastermind(MastermindJob::Knowledge {
             spec: SpecDto::from(g.spec),
-            history: history[..n].to_vec(),
+            history,
             seed: n as u64 + 1,
             ms: if idle {
                 WHILE_WAITING_MS
