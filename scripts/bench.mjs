@@ -198,10 +198,15 @@ const ROWS = [
   {
     id: 'cluedo-10000', kind: 'native', what: 'Cluedo, three deduction players, 10,000 games (2 threads)',
     command: 'puzzle-lab --threads 2 --json cluedo simulate --players deduction,deduction,deduction --games 10000 --seed 1',
-    target: 'under 10 s',
+    target: 'under 10 s (the median of three runs: one run on a shared 2-core machine varies by 20 %)',
     measure() {
-      const { json, seconds } = run(this.command);
-      return { figure: `${s(seconds)}, mean ${json.mean_rounds.toFixed(2)} rounds`, holds: seconds < 10 };
+      const runs = [0, 1, 2].map(() => run(this.command));
+      const times = runs.map((r) => r.seconds).sort((a, b) => a - b);
+      const median = times[1];
+      return {
+        figure: `median ${s(median)} of 3 runs (${s(times[0])} to ${s(times[2])}), mean ${runs[0].json.mean_rounds.toFixed(2)} rounds`,
+        holds: median < 10,
+      };
     },
   },
   {

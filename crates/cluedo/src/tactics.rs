@@ -65,6 +65,10 @@ pub fn best_suggestion(
             shown_me[r] |= c.set().0;
         }
     }
+    // The cards shown to me by the seat `m` places to my left, and a refutation's weight split among its cards
+    // (no division in the inner loop below).
+    let shown_left: Vec<u32> = (0..p).map(|m| shown_me[(me + m) % p]).collect();
+    const SHARE: [u16; 4] = [W as u16, W as u16, (W / 2) as u16, (W / 3) as u16];
     // Per sample: how far to my left each card's holder sits (NONE: mine or the envelope's), and the envelope.
     struct Sample {
         pos: [u8; CARDS],
@@ -150,8 +154,9 @@ pub fn best_suggestion(
                 near[k] = (m, if m == NONE { 0 } else { held });
             }
             for &r in rooms {
-                outcome.iter_mut().for_each(|x| *x = 0);
-                joint.iter_mut().for_each(|x| *x = 0);
+                // The outcomes this room's answers reach, so that only their rows are summed and cleared.
+                let mut touched = [0u8; CARDS + 1];
+                let mut reached = 0usize;
                 for ((sample, &(m_sw, held_sw)), env) in samples.iter().zip(&near).zip(&env_slots) {
                     let pr = sample.pos[r.index()];
                     let (m, held) = match pr.cmp(&m_sw) {
@@ -163,14 +168,18 @@ pub fn best_suggestion(
                     let (shown, each) = if m == NONE {
                         (0, W as u16)
                     } else {
-                        let known = held & shown_me[(me + usize::from(m)) % p];
+                        let known = held & shown_left[usize::from(m)];
                         if known != 0 {
                             (1 << known.trailing_zeros(), W as u16)
                         } else {
-                            (held, (W / held.count_ones() as usize) as u16)
+                            (held, SHARE[held.count_ones() as usize])
                         }
                     };
                     let mut add = |o: usize| {
+                        if outcome[o] == 0 {
+                            touched[reached] = o as u8;
+                            reached += 1;
+                        }
                         outcome[o] += each;
                         let row = &mut joint[o * slots..(o + 1) * slots];
                         for &e in env {
@@ -186,12 +195,18 @@ pub fn best_suggestion(
                         bits &= bits - 1;
                     }
                 }
-                let s_outcome: f64 = outcome.iter().map(|&x| xlnx[usize::from(x)]).sum();
-                let s_joint: f64 = (0..=CARDS)
-                    .filter(|&o| outcome[o] > 0)
-                    .flat_map(|o| &joint[o * slots..(o + 1) * slots])
-                    .map(|&x| xlnx[usize::from(x)])
-                    .sum();
+                // Summed in the outcomes' order, as a sum over every row would be (the same scores to the bit).
+                touched[..reached].sort_unstable();
+                let (mut s_outcome, mut s_joint) = (0.0, 0.0);
+                for &o in &touched[..reached] {
+                    let o = usize::from(o);
+                    s_outcome += xlnx[usize::from(outcome[o])];
+                    outcome[o] = 0;
+                    for x in &mut joint[o * slots..(o + 1) * slots] {
+                        s_joint += xlnx[usize::from(*x)];
+                        *x = 0;
+                    }
+                }
                 // The envelope's entropy given the answer, summed over the three kinds, times n.
                 let score = 3.0 * s_outcome - s_joint;
                 let triple = Triple {
