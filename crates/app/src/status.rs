@@ -73,9 +73,37 @@ pub fn StatusLine() -> Html {
                 data-start-retries={status.start_retries.to_string()}>{ threads }</span>
             if let Some(text) = cancelled { <span class="last cancelled">{ text }</span> }
             if let Some((last, used)) = last { <span class="last" data-threads-used={used.to_string()}>{ last }</span> }
-            if let Some(p) = &status.progress { <span class="progress">{ format!("working: {}/{} {}", p.done, p.total, p.unit) }</span> }
+            if let Some(p) = &status.progress { <span class="progress">{ working(p.done, p.total, &p.unit) }</span> }
             if let Some(note) = &status.note { <span class="note">{ note.clone() }</span> }
             if let Some(err) = &status.error { <span class="error">{ err.clone() }</span> }
         </footer>
+    }
+}
+
+/// The running job's progress: "working: 12 of 40 shards", or where the job cannot know its total (a search that
+/// ends when it finds an answer), "working: 20,222,944 positions searched".
+fn working(done: u64, total: u64, unit: &str) -> String {
+    let done_text = protocol::group_digits(&done.to_string());
+    if total == 0 {
+        format!("working: {done_text} {unit}")
+    } else {
+        format!(
+            "working: {done_text} of {} {unit}",
+            protocol::group_digits(&total.to_string())
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::working;
+
+    #[test]
+    fn progress_without_a_total_is_a_plain_count() {
+        assert_eq!(
+            working(20_222_944, 0, "positions searched"),
+            "working: 20,222,944 positions searched"
+        );
+        assert_eq!(working(12, 40, "shards"), "working: 12 of 40 shards");
     }
 }

@@ -130,8 +130,12 @@ impl Learnt {
     }
 
     fn proves_lost(&self, pos: Position) -> bool {
+        // Bytes past the board's last hole are empty (their totals are 0): only the board's own are read.
+        let chunks = (64 - pos.leading_zeros() as usize).div_ceil(8);
         self.tables.iter().any(|(t, least)| {
-            let total: f64 = (0..8).map(|c| t[c][(pos >> (8 * c)) as usize & 255]).sum();
+            let total: f64 = (0..chunks)
+                .map(|c| t[c][(pos >> (8 * c)) as usize & 255])
+                .sum();
             total + 1e-7 < *least
         })
     }
