@@ -4,8 +4,11 @@
 //!   it), as soon as the likeliest envelope is likely enough. Its chance comes from a uniform sample of the deals
 //!   consistent with the view; the bar falls as the game goes on, since the other players grow surer too (a
 //!   deduction player accuses the turn it is certain, 4.4 rounds in on average at a table of three).
-//! - **Which suggestion**: the one whose possible answers leave the envelope least uncertain, weighed over more
-//!   consistent deals than `deduction` samples.
+//! - **Which suggestion**: the one after whose answer the likeliest envelope is most often right, over a sample of
+//!   the consistent deals: a suggestion aimed at accusing right after it, where `deduction` asks what lowers the
+//!   envelope's uncertainty most; measured against two and five deduction players, aiming at the accusation wins
+//!   clearly more games (BENCHMARKS.md, "Cluedo, the expert"). Its own cards are among those tried: nobody can
+//!   show them, so the answer is about the other cards.
 //! - **Which card to show**: one the asker has already seen; else one already shown to someone else; else any. Every
 //!   other player only sees that a card was shown, so showing the same few cards tells the table least.
 //!
@@ -18,11 +21,8 @@ use crate::cards::{CARDS, Card, CardSet, Triple};
 use crate::deduce::{Deals, deals};
 use crate::game::{Action, Ask};
 use crate::notebook::Notebook;
-use crate::tactics::{best_suggestion, pin_down, random_card, shown_to};
+use crate::tactics::{pin_down, random_card, shown_to};
 use crate::view::{Turn, View};
-
-/// Consistent deals the expert samples to weigh a suggestion (`deduction` samples 24).
-pub const SAMPLES: usize = 48;
 
 /// Consistent deals sampled to judge how likely the likeliest envelope is.
 const JUDGE: usize = 256;
@@ -102,6 +102,131 @@ fn likeliest(d: &Deals, players: usize, n: usize, rng: &mut impl Rng) -> Option<
     Some((t, f64::from(k) / n.max(1) as f64))
 }
 
+/// Consistent deals sampled to find the suggestion most likely to settle the game at once.
+const WIN_NOW: usize = 128;
+
+/// The suggestion after whose answer the likeliest envelope is most likely right, with that chance, over `n` deals
+/// drawn uniformly from `d`: for each answer it could get (who refutes with which card, a refuter showing a card it
+/// has already shown this seat where it can, else each as often), the likeliest envelope among the deals that give
+/// that answer. Tried: the cards some deal puts in the envelope, and for each kind one card of this seat's own (it
+/// cannot be shown, so the answer is about the other two).
+fn win_now(view: &View, d: &Deals, n: usize, rng: &mut impl Rng) -> Option<(Triple, f64)> {
+    /// A refutation's weight, split evenly among two or three cards shown.
+    const W: u32 = 6;
+    let (p, me) = (view.players(), view.me());
+    let mut shown_me = vec![CardSet::EMPTY; p];
+    for t in view.turns() {
+        if let Turn::Suggest {
+            by,
+            shown_by: Some(r),
+            card: Some(c),
+            ..
+        } = *t
+            && by == me
+        {
+            shown_me[r] = shown_me[r].with(c);
+        }
+    }
+    let samples: Vec<[u8; CARDS]> = (0..n).map(|_| d.sample(rng)).collect();
+    // Per sample, how many seats to this seat's left each card's holder sits (NONE: this seat's or the envelope's),
+    // and the cards shown to this seat by the seat that many places to its left.
+    const NONE: u8 = u8::MAX;
+    let left: Vec<[u8; CARDS]> = samples
+        .iter()
+        .map(|owners| {
+            owners.map(|o| {
+                let o = usize::from(o);
+                if o == p || o == me {
+                    NONE
+                } else {
+                    ((o + p - me) % p) as u8
+                }
+            })
+        })
+        .collect();
+    let shown_left: Vec<u32> = (0..p).map(|step| shown_me[(me + step) % p].0).collect();
+    // Each sample's envelope, numbered.
+    let mut envelopes: Vec<u32> = Vec::new();
+    let env_of: Vec<usize> = samples
+        .iter()
+        .map(|owners| {
+            let set = (0..CARDS)
+                .filter(|&c| usize::from(owners[c]) == p)
+                .fold(0u32, |s, c| s | 1 << c);
+            envelopes.iter().position(|&e| e == set).unwrap_or_else(|| {
+                envelopes.push(set);
+                envelopes.len() - 1
+            })
+        })
+        .collect();
+    let in_some_envelope = CardSet(envelopes.iter().fold(0, |a, &e| a | e));
+    let candidates = crate::cards::Kind::ALL.map(|k| {
+        let mut cards: Vec<Card> = in_some_envelope.and(k.cards()).iter().collect();
+        if let Some(mine) = view.hand().and(k.cards()).iter().next() {
+            cards.push(mine);
+        }
+        cards
+    });
+    let slots = envelopes.len();
+    let mut table = vec![0u32; (CARDS + 1) * slots];
+    let mut best: Option<(Triple, u32)> = None;
+    for &s in &candidates[0] {
+        for &w in &candidates[1] {
+            for &r in &candidates[2] {
+                let cards = [s, w, r];
+                // The answers reached (their rows alone are summed and cleared).
+                let mut reached = 0u32;
+                let mut nobody = false;
+                for (steps, &e) in left.iter().zip(&env_of) {
+                    let near = cards.iter().map(|c| steps[c.index()]).min().unwrap_or(NONE);
+                    if near == NONE {
+                        nobody = true;
+                        table[CARDS * slots + e] += W;
+                        continue;
+                    }
+                    let held = cards
+                        .iter()
+                        .filter(|c| steps[c.index()] == near)
+                        .fold(0u32, |h, c| h | 1 << c.index());
+                    let known = held & shown_left[usize::from(near)];
+                    let (shown, each) = if known != 0 {
+                        (1 << known.trailing_zeros(), W)
+                    } else {
+                        (held, W / held.count_ones())
+                    };
+                    reached |= shown;
+                    let mut bits = shown;
+                    while bits != 0 {
+                        table[bits.trailing_zeros() as usize * slots + e] += each;
+                        bits &= bits - 1;
+                    }
+                }
+                let rows = CardSet(reached)
+                    .iter()
+                    .map(|c| c.index())
+                    .chain(nobody.then_some(CARDS));
+                let mut right = 0;
+                for o in rows {
+                    let row = &mut table[o * slots..(o + 1) * slots];
+                    right += row.iter().copied().max().unwrap_or(0);
+                    row.iter_mut().for_each(|x| *x = 0);
+                }
+                if best.is_none_or(|(_, b)| right > b) {
+                    best = Some((
+                        Triple {
+                            suspect: s,
+                            weapon: w,
+                            room: r,
+                        },
+                        right,
+                    ));
+                }
+            }
+        }
+    }
+    best.map(|(t, right)| (t, f64::from(right) / f64::from(W * n.max(1) as u32)))
+}
+
 /// How sure the expert must be to accuse, after its suggestion: fairly sure at first, less so as the others near
 /// certainty (each round brings them closer), and less sure the more players are still in (one of them is the more
 /// likely to be certain by the expert's next turn). Tuned by simulation against two and five deduction players
@@ -174,14 +299,24 @@ fn think(view: &View, ask: Ask, rng: &mut impl Rng) -> Decision {
             ),
         };
     }
-    let triple =
-        best_suggestion(view, &d, SAMPLES, rng).unwrap_or_else(|| pin_down(view, &notebook, rng));
-    Decision {
-        action: Action::Suggest(triple),
-        why: format!(
-            "Of the suggestions, {triple}'s answers split the {} deals that fit the game most evenly.",
-            notebook.deals
-        ),
+    match win_now(view, &d, WIN_NOW, rng) {
+        Some((triple, chance)) => Decision {
+            action: Action::Suggest(triple),
+            why: format!(
+                "Of the suggestions, {triple}'s answers leave an envelope most likely right: after its answer, the likeliest envelope holds in {:.0} % of the deals that fit the game (of {} in all), and an accusation then wins most often.",
+                100.0 * chance,
+                notebook.deals
+            ),
+        },
+        None => {
+            let triple = pin_down(view, &notebook, rng);
+            Decision {
+                action: Action::Suggest(triple),
+                why: format!(
+                    "{triple} asks about the envelope card still in most doubt, with cards nobody can show for the rest."
+                ),
+            }
+        }
     }
 }
 
