@@ -21,7 +21,7 @@ use crate::cards::{CARDS, Card, CardSet, Triple};
 use crate::deduce::{Deals, deals};
 use crate::game::{Action, Ask};
 use crate::notebook::Notebook;
-use crate::tactics::{pin_down, random_card, shown_to};
+use crate::tactics::{NONE, pin_down, random_card, seats_left, shown_me_from_left, shown_to};
 use crate::view::{Turn, View};
 
 /// Consistent deals sampled to judge how likely the likeliest envelope is.
@@ -114,37 +114,10 @@ fn win_now(view: &View, d: &Deals, n: usize, rng: &mut impl Rng) -> Option<(Trip
     /// A refutation's weight, split evenly among two or three cards shown.
     const W: u32 = 6;
     let (p, me) = (view.players(), view.me());
-    let mut shown_me = vec![CardSet::EMPTY; p];
-    for t in view.turns() {
-        if let Turn::Suggest {
-            by,
-            shown_by: Some(r),
-            card: Some(c),
-            ..
-        } = *t
-            && by == me
-        {
-            shown_me[r] = shown_me[r].with(c);
-        }
-    }
     let samples: Vec<[u8; CARDS]> = (0..n).map(|_| d.sample(rng)).collect();
-    // Per sample, how many seats to this seat's left each card's holder sits (NONE: this seat's or the envelope's),
-    // and the cards shown to this seat by the seat that many places to its left.
-    const NONE: u8 = u8::MAX;
-    let left: Vec<[u8; CARDS]> = samples
-        .iter()
-        .map(|owners| {
-            owners.map(|o| {
-                let o = usize::from(o);
-                if o == p || o == me {
-                    NONE
-                } else {
-                    ((o + p - me) % p) as u8
-                }
-            })
-        })
-        .collect();
-    let shown_left: Vec<u32> = (0..p).map(|step| shown_me[(me + step) % p].0).collect();
+    // Per sample, how many seats to this seat's left each card's holder sits; the cards each seat showed it.
+    let left: Vec<[u8; CARDS]> = samples.iter().map(|o| seats_left(o, p, me)).collect();
+    let shown_left = shown_me_from_left(view);
     // Each sample's envelope, numbered.
     let mut envelopes: Vec<u32> = Vec::new();
     let env_of: Vec<usize> = samples

@@ -36,6 +36,41 @@ pub(crate) fn random_card(set: CardSet, rng: &mut (impl Rng + ?Sized)) -> Card {
     }
 }
 
+/// Where no seat holds a card in [`seats_left`]: this seat's own cards and the envelope's.
+pub(crate) const NONE: u8 = u8::MAX;
+
+/// For a deal (each card's owner, the envelope numbered `players`): how many seats to `me`'s left each card's
+/// holder sits, [`NONE`] for `me`'s cards and the envelope's. The first seat to refute a suggestion is the nearest.
+pub(crate) fn seats_left(owners: &[u8; CARDS], players: usize, me: usize) -> [u8; CARDS] {
+    owners.map(|o| {
+        let o = usize::from(o);
+        if o == players || o == me {
+            NONE
+        } else {
+            ((o + players - me) % players) as u8
+        }
+    })
+}
+
+/// The cards (as bits) each seat has shown this view's seat, indexed by how many seats to its left that seat sits.
+pub(crate) fn shown_me_from_left(view: &View) -> Vec<u32> {
+    let (p, me) = (view.players(), view.me());
+    let mut shown = vec![0u32; p];
+    for t in view.turns() {
+        if let Turn::Suggest {
+            by,
+            shown_by: Some(r),
+            card: Some(c),
+            ..
+        } = *t
+            && by == me
+        {
+            shown[(r + p - me) % p] |= c.set().0;
+        }
+    }
+    shown
+}
+
 /// The suggestion after whose answer the envelope is least uncertain, on average over a uniform sample of the
 /// consistent deals: the answer is who refutes and with which card (a refuter holding several of the three is
 /// taken to show one it has already shown this seat if it can, as `deduction` does, else each as often), and the
@@ -47,27 +82,12 @@ pub fn best_suggestion(
     samples: usize,
     rng: &mut impl Rng,
 ) -> Option<Triple> {
-    const NONE: u8 = u8::MAX;
     /// A refutation's weight, split evenly among two or three cards shown.
     const W: usize = 6;
     let p = view.players();
     let me = view.me();
-    let mut shown_me = vec![0u32; p];
-    for t in view.turns() {
-        if let Turn::Suggest {
-            by,
-            shown_by: Some(r),
-            card: Some(c),
-            ..
-        } = *t
-            && by == me
-        {
-            shown_me[r] |= c.set().0;
-        }
-    }
-    // The cards shown to me by the seat `m` places to my left, and a refutation's weight split among its cards
-    // (no division in the inner loop below).
-    let shown_left: Vec<u32> = (0..p).map(|m| shown_me[(me + m) % p]).collect();
+    let shown_left = shown_me_from_left(view);
+    // A refutation's weight split among its cards (no division in the inner loop below).
     const SHARE: [u16; 4] = [W as u16, W as u16, (W / 2) as u16, (W / 3) as u16];
     // Per sample: how far to my left each card's holder sits (NONE: mine or the envelope's), and the envelope.
     struct Sample {
@@ -77,17 +97,16 @@ pub fn best_suggestion(
     let samples: Vec<Sample> = (0..samples)
         .map(|_| {
             let owners = d.sample(rng);
-            let mut pos = [NONE; CARDS];
             let mut envelope = [0u8; 3];
             for (c, &o) in owners.iter().enumerate() {
-                let o = usize::from(o);
-                if o == p {
+                if usize::from(o) == p {
                     envelope[Card::new(c).map_or(0, |c| c.kind().index())] = c as u8;
-                } else if o != me {
-                    pos[c] = ((o + p - me) % p) as u8;
                 }
             }
-            Sample { pos, envelope }
+            Sample {
+                pos: seats_left(&owners, p, me),
+                envelope,
+            }
         })
         .collect();
     let n = samples.len() * W;
