@@ -219,3 +219,24 @@ fn a_starts_outlook_agrees_with_its_count_and_the_rule_of_three() {
         matches!(start_outlook(&diamond, tip), StartOutlook::NoneFound { allowed } if allowed.len() == 5)
     );
 }
+
+#[test]
+fn every_game_to_its_end_includes_every_one_peg_finish() {
+    // A game that leaves one peg has no jump left: each shipped total of games to a dead end is at least the games
+    // to one peg anywhere from the same start (the French d2 totals come from two counts hours apart).
+    let mut compared = 0;
+    for (name, ..) in NAMED {
+        let board = Board::named(name).unwrap();
+        let rows = shipped(&board);
+        for dead in rows.iter().filter(|r| r.finish == Finish::DeadEnd) {
+            if let Some(one) = rows
+                .iter()
+                .find(|r| r.start == dead.start && r.finish == Finish::AnyOne)
+            {
+                assert!(dead.games >= one.games, "{name} {dead:?} {one:?}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 8, "{compared} starts compared");
+}
