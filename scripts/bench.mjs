@@ -183,15 +183,15 @@ const ROWS = [
       return { figure: `${n(json.solutions)} in ${s(seconds)}, ${mb} MB resident, ${Math.round(json.disk_bytes / 2 ** 30)} GB on disk at most`, holds: target ? n(json.solutions) === target : true };
     },
   })),
-  {
-    id: 'pegs-french-dead-end', kind: 'long', what: 'Peg solitaire, French board, every game from d2 to its end (2 threads)',
-    command: 'puzzle-lab --threads 2 --json pegs count --board french --start d2 --finish dead-end',
+  ...[['pegs-french-dead-end', 'd2'], ['pegs-french-dead-end-d4', 'd4']].map(([id, start]) => ({
+    id, kind: 'long', what: `Peg solitaire, French board, every game from ${start} to its end (2 threads)`,
+    command: `puzzle-lab --threads 2 --json pegs count --board french --start ${start} --finish dead-end`,
     target: 'within 12 GB of memory (disk allowed)',
     measure() {
       const { json, seconds, mb } = run(this.command);
       return { figure: `${n(json.solutions)} in ${s(seconds)}, ${mb} MB resident, ${Math.round(json.disk_bytes / 2 ** 30)} GB on disk at most`, holds: mb <= 12 * 1024 };
     },
-  },
+  })),
   ...[
     ['mastermind-match-by-colour', 'the same 30 tests, one colour at a time', 'colour-by-colour'],
     ['mastermind-match', '30 tests of 5 to 100 pegs and 5 to 20 colours, local search and the sampled split', 'local-search,sampled-split'],
