@@ -276,9 +276,9 @@ fn think(view: &View, ask: Ask, rng: &mut impl Rng) -> Decision {
         Some((triple, chance)) => Decision {
             action: Action::Suggest(triple),
             why: format!(
-                "Of the suggestions, {triple}'s answers leave an envelope most likely right: after its answer, the likeliest envelope holds in {:.0} % of the deals that fit the game (of {} in all), and an accusation then wins most often.",
+                "Of every suggestion, {triple}'s answer is the likeliest to let it accuse right away: after it, the best guess at the envelope is right in about {:.0} % of a sample of the {} deals that fit the game.",
                 100.0 * chance,
-                notebook.deals
+                progress::group_digits(&notebook.deals.to_string())
             ),
         },
         None => {
