@@ -183,7 +183,7 @@ const ROWS = [
       return { figure: `${n(json.solutions)} in ${s(seconds)}, ${mb} MB resident, ${Math.round(json.disk_bytes / 2 ** 30)} GB on disk at most`, holds: target ? n(json.solutions) === target : true };
     },
   })),
-  ...[['pegs-french-dead-end', 'd2'], ['pegs-french-dead-end-d3', 'd3'], ['pegs-french-dead-end-d4', 'd4']].map(([id, start]) => ({
+  ...[['pegs-french-dead-end', 'd2'], ['pegs-french-dead-end-d3', 'd3'], ['pegs-french-dead-end-d4', 'd4'], ['pegs-french-dead-end-c1', 'c1']].map(([id, start]) => ({
     id, kind: 'long', what: `Peg solitaire, French board, every game from ${start} to its end (2 threads)`,
     command: `puzzle-lab --threads 2 --json pegs count --board french --start ${start} --finish dead-end`,
     target: 'within 12 GB of memory (disk allowed)',
