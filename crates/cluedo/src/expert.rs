@@ -21,7 +21,9 @@ use crate::cards::{CARDS, Card, CardSet, Triple};
 use crate::deduce::{Deals, deals};
 use crate::game::{Action, Ask};
 use crate::notebook::Notebook;
-use crate::tactics::{NONE, pin_down, random_card, seats_left, shown_me_from_left, shown_to};
+use crate::tactics::{
+    NONE, SHARE, WEIGHT, may_show, pin_down, random_card, seats_left, shown_me_from_left, shown_to,
+};
 use crate::view::{Turn, View};
 
 /// Consistent deals sampled to judge how likely the likeliest envelope is.
@@ -111,8 +113,7 @@ const WIN_NOW: usize = 128;
 /// that answer. Tried: the cards some deal puts in the envelope, and for each kind one card of this seat's own (it
 /// cannot be shown, so the answer is about the other two).
 fn win_now(view: &View, d: &Deals, n: usize, rng: &mut impl Rng) -> Option<(Triple, f64)> {
-    /// A refutation's weight, split evenly among two or three cards shown.
-    const W: u32 = 6;
+    const W: u32 = WEIGHT as u32;
     let (p, me) = (view.players(), view.me());
     let samples: Vec<[u8; CARDS]> = (0..n).map(|_| d.sample(rng)).collect();
     // Per sample, how many seats to this seat's left each card's holder sits; the cards each seat showed it.
@@ -161,12 +162,8 @@ fn win_now(view: &View, d: &Deals, n: usize, rng: &mut impl Rng) -> Option<(Trip
                         .iter()
                         .filter(|c| steps[c.index()] == near)
                         .fold(0u32, |h, c| h | 1 << c.index());
-                    let known = held & shown_left[usize::from(near)];
-                    let (shown, each) = if known != 0 {
-                        (1 << known.trailing_zeros(), W)
-                    } else {
-                        (held, W / held.count_ones())
-                    };
+                    let shown = may_show(held, shown_left[usize::from(near)]);
+                    let each = u32::from(SHARE[shown.count_ones() as usize]);
                     reached |= shown;
                     let mut bits = shown;
                     while bits != 0 {

@@ -52,6 +52,21 @@ pub(crate) fn seats_left(owners: &[u8; CARDS], players: usize, me: usize) -> [u8
     })
 }
 
+/// A refutation's weight in the scorers' tallies, split evenly among the two or three cards it may be.
+pub(crate) const WEIGHT: u16 = 6;
+
+/// [`WEIGHT`] shared among 1, 2 or 3 cards (a table: no division in the scorers' inner loops).
+pub(crate) const SHARE: [u16; 4] = [WEIGHT, WEIGHT, WEIGHT / 2, WEIGHT / 3];
+
+/// The cards (as bits) a refuter holding `held` of the three may show a seat it has already shown `shown_before`:
+/// one of those, where it can (the lowest: it teaches nothing new), else any of `held`, each as likely.
+pub(crate) fn may_show(held: u32, shown_before: u32) -> u32 {
+    match held & shown_before {
+        0 => held,
+        known => 1 << known.trailing_zeros(),
+    }
+}
+
 /// The cards (as bits) each seat has shown this view's seat, indexed by how many seats to its left that seat sits.
 pub(crate) fn shown_me_from_left(view: &View) -> Vec<u32> {
     let (p, me) = (view.players(), view.me());
@@ -82,13 +97,10 @@ pub fn best_suggestion(
     samples: usize,
     rng: &mut impl Rng,
 ) -> Option<Triple> {
-    /// A refutation's weight, split evenly among two or three cards shown.
-    const W: usize = 6;
+    const W: usize = WEIGHT as usize;
     let p = view.players();
     let me = view.me();
     let shown_left = shown_me_from_left(view);
-    // A refutation's weight split among its cards (no division in the inner loop below).
-    const SHARE: [u16; 4] = [W as u16, W as u16, (W / 2) as u16, (W / 3) as u16];
     // Per sample: how far to my left each card's holder sits (NONE: mine or the envelope's), and the envelope.
     struct Sample {
         pos: [u8; CARDS],
@@ -187,12 +199,8 @@ pub fn best_suggestion(
                     let (shown, each) = if m == NONE {
                         (0, W as u16)
                     } else {
-                        let known = held & shown_left[usize::from(m)];
-                        if known != 0 {
-                            (1 << known.trailing_zeros(), W as u16)
-                        } else {
-                            (held, SHARE[held.count_ones() as usize])
-                        }
+                        let shown = may_show(held, shown_left[usize::from(m)]);
+                        (shown, SHARE[shown.count_ones() as usize])
                     };
                     let mut add = |o: usize| {
                         if outcome[o] == 0 {

@@ -130,7 +130,7 @@ impl Learnt {
     }
 
     fn proves_lost(&self, pos: Position) -> bool {
-        // Bytes past the board's last hole are empty (their totals are 0): only the board's own are read.
+        // Bytes above the position's highest peg are empty (their totals are 0, adding nothing): they are not read.
         let chunks = (64 - pos.leading_zeros() as usize).div_ceil(8);
         self.tables.iter().any(|(t, least)| {
             let total: f64 = (0..chunks)
