@@ -26,7 +26,7 @@ mod shared;
 use disk::OnDisk;
 pub use disk::ranges;
 pub use meet::Meeting;
-pub use shards::{BYTES_PER_CLASS, Halt, PositionHasher, Room, SHARD_COUNT, SHARDS};
+pub use shards::{BYTES_PER_CLASS, Halt, Room, SHARD_COUNT, SHARDS};
 use shards::{FLUSH, owner, shard_of};
 
 /// One level: the classes of positions reached, each with the paths into the whole class.

@@ -15,7 +15,7 @@
 //! | the board, its holes and names | `board` (holes, jumps as masks, symmetries), `names` (`d4`), `finish` |
 //! | how many games reach the finish? | `count` → `levels` (a level in shards, built on the pool; `shard`, `symmetry`) → `prune` (`pagoda`, `rule_of_three`); across processes `ranks` |
 //! | which start of a board of one's own can be won? | `analysis` (`winnable_start`) → `rule_of_three`, `pagoda`, `search` |
-//! | can the finish still be reached? | `analysis` ([`Analyst`]) → `rule_of_three`, [`pagoda`] (proofs) → `opening`, `table`, `starts` (shipped and built figures) → `search` (depth first, never gives up) and `beam` (a quick game); the answer is a `verdict` |
+//! | can the finish still be reached? | `analysis` ([`Analyst`]) → `rule_of_three`, [`pagoda`] (proofs) → `opening`, `table`, `starts` (shipped and built figures) → `search` (depth first, two sides on the pool sharing what they proved lost, never gives up) and `beam` (a quick game); the answer is a `verdict` |
 //! | how many games go through each jump? | `table` (every reachable position, built once), else `per_jump` |
 //!
 //! ```

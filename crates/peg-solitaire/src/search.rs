@@ -3,31 +3,35 @@
 //! symmetries that keep the finishes), tries jumps towards the finish first (equally good ones shuffled anew in
 //! each run after the first), and learns pagoda functions from big lost subtrees; what it found is a [`Memo`] that
 //! its caller keeps for the next question about the same game.
+//!
+//! Two searches run side by side on the thread pool from the same position, sharing the lost positions
+//! ([`lost::LostSet`]): the first tries the jumps towards the finish first, the second the same jumps in the
+//! reverse order. Each skips what the other proved lost, so a proof that must visit a whole tree is split between
+//! them as they go, from its two ends; a game is found by whichever reaches one first, and the other then stops.
+//! On a pool of one thread the second starts after the first has settled the question, and stops at once. Two
+//! sides in the same order would mostly walk the same path; measured on 300 French positions, the reverse order
+//! takes the slowest answers from about 5 s to 2 s (BENCHMARKS.md).
 
-use std::collections::HashSet;
-use std::hash::BuildHasherDefault;
+mod lost;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use progress::{Flow, Label, Observer, Progress, Unit};
 
 use crate::board::{Board, Jump, Position};
 use crate::count::CountError;
 use crate::finish::{Finish, finished};
-use crate::levels::PositionHasher;
 use crate::pagoda::{self, Pagoda};
 use crate::symmetry::Symmetry;
 
 /// The unit a search's progress is counted in.
 pub const POSITIONS: Unit = Unit::new("position", "positions searched", Label::Ordinal);
 
-/// Lost positions remembered (each a word in a hash set: about 16 bytes with the table's slack, so at most about
-/// 130 MB); a search that finds more starts a fresh memo, so a long search on a big board holds no more.
-const MEMO_CAP: usize = 8 << 20;
-
 /// What searches for one board and finish found: lost positions, and pagoda functions that prove others lost.
 pub(crate) struct Memo {
     board: Board,
     finish: Finish,
-    lost: HashSet<Position, BuildHasherDefault<PositionHasher>>,
+    lost: lost::LostSet,
     learnt: Learnt,
 }
 
@@ -56,53 +60,91 @@ pub(crate) fn search(
         _ => Memo {
             board: board.clone(),
             finish,
-            lost: HashSet::default(),
+            lost: lost::LostSet::default(),
             learnt: Learnt::default(),
         },
     };
-    let mut dfs = Dfs {
-        learnt: kept.learnt,
-        board,
-        finish,
-        finals,
-        // A symmetry that maps the finishes onto themselves keeps a lost position lost.
-        symmetry: Symmetry::keeping_set(board, finals),
-        lost: kept.lost,
-        visited: 0,
-        run,
-        observer,
-        path: Vec::new(),
-        reach: reach(board, finals),
+    // A symmetry that maps the finishes onto themselves keeps a lost position lost.
+    let symmetry = Symmetry::keeping_set(board, finals);
+    let reach = reach(board, finals);
+    let shared = Shared {
+        lost: &kept.lost,
+        visited: AtomicU64::new(0),
+        over: AtomicBool::new(false),
     };
     observer.report(Progress::Tally {
         done: run.spent,
         total: 0,
         unit: POSITIONS,
     });
-    let result = dfs.walk(pos);
-    let path = dfs.path;
+    let side = |seed: u64, reversed: bool| {
+        let mut dfs = Dfs {
+            learnt: kept.learnt.clone(),
+            board,
+            finish,
+            finals,
+            symmetry: &symmetry,
+            shared: &shared,
+            visited: 0,
+            run,
+            seed,
+            reversed,
+            observer,
+            path: Vec::new(),
+            reach: &reach,
+        };
+        let result = if shared.over.load(Relaxed) {
+            Err(Stop::Over)
+        } else {
+            dfs.walk(pos)
+        };
+        shared.over.store(true, Relaxed);
+        (result, dfs.path, dfs.learnt)
+    };
+    let ((first, path_a, mut learnt), (second, path_b, learnt_b)) =
+        rayon::join(|| side(run.seed, false), || side(run.seed, true));
+    let learnt_before = kept.learnt.tables.len();
+    for t in learnt_b.tables.into_iter().skip(learnt_before) {
+        if learnt.tables.len() < LEARN_CAP {
+            learnt.tables.push(t);
+        }
+    }
     *memo = Some(Memo {
         board: board.clone(),
         finish,
-        lost: dfs.lost,
-        learnt: dfs.learnt,
+        lost: kept.lost,
+        learnt,
     });
-    match result {
-        Ok(true) => Ok(Some(Some(path))),
-        Ok(false) => Ok(Some(None)),
-        Err(Stop::Budget) => Ok(None),
-        Err(Stop::Cancelled) => Err(CountError::Cancelled),
+    match (first, second) {
+        (Ok(true), _) => Ok(Some(Some(path_a))),
+        (_, Ok(true)) => Ok(Some(Some(path_b))),
+        (Ok(false), _) | (_, Ok(false)) => Ok(Some(None)),
+        (Err(Stop::Cancelled), _) | (_, Err(Stop::Cancelled)) => Err(CountError::Cancelled),
+        _ => Ok(None),
     }
+}
+
+/// What the two sides of a search share: the lost positions, the positions both visited, and whether one has
+/// settled the question (or run out), which stops the other.
+struct Shared<'a> {
+    lost: &'a lost::LostSet,
+    visited: AtomicU64,
+    over: AtomicBool,
 }
 
 enum Stop {
     Budget,
     Cancelled,
+    /// The other side settled it first.
+    Over,
 }
+
+/// Positions a side visits between looks at what they share (the budget, whether the other side is done).
+const BATCH: u64 = 256;
 
 /// Pagoda functions a search learnt, as tables of the total of each byte of a position, with the least total of
 /// the finishes: a position is lost when some function's total is below its finishes'.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Learnt {
     /// Per function: 8 tables of 256 totals, then the finishes' least total.
     tables: Vec<(Box<[[f64; 256]; 8]>, f64)>,
@@ -146,15 +188,20 @@ struct Dfs<'a> {
     board: &'a Board,
     finish: Finish,
     finals: &'a [Position],
-    symmetry: Symmetry,
-    lost: HashSet<Position, BuildHasherDefault<PositionHasher>>,
+    symmetry: &'a Symmetry,
+    shared: &'a Shared<'a>,
+    /// Positions this side visited.
     visited: u64,
     run: Run,
+    /// This side's tie-break among equally good jumps ([`shuffle`]).
+    seed: u64,
+    /// Whether this side tries the jumps in the reverse order (worst first).
+    reversed: bool,
     observer: &'a dyn Observer,
     path: Vec<Jump>,
     /// Each hole's squared distance to where the game ends (the finishes' centre), doubled: jumps towards it are
     /// tried first.
-    reach: Vec<i32>,
+    reach: &'a [i32],
 }
 
 /// A tie-break among equally good jumps for run `seed` (0: the board's order).
@@ -192,11 +239,8 @@ fn reach(board: &Board, finals: &[Position]) -> Vec<i32> {
 
 impl Dfs<'_> {
     /// Remembers a lost position (a class of them, under the symmetry).
-    fn remember(&mut self, key: Position) {
-        if self.lost.len() >= MEMO_CAP {
-            self.lost.clear();
-        }
-        self.lost.insert(key);
+    fn remember(&self, key: Position) {
+        self.shared.lost.insert(key);
     }
 
     fn walk(&mut self, pos: Position) -> Result<bool, Stop> {
@@ -207,7 +251,7 @@ impl Dfs<'_> {
             return Ok(false);
         }
         let key = self.symmetry.canonical(pos);
-        if self.lost.contains(&key) {
+        if self.shared.lost.contains(key) {
             return Ok(false);
         }
         if self.learnt.proves_lost(pos) {
@@ -216,17 +260,23 @@ impl Dfs<'_> {
         }
         self.visited += 1;
         let entered = self.visited;
-        if self.visited > self.run.budget {
-            return Err(Stop::Budget);
-        }
-        if self.visited.is_multiple_of(8192) {
-            let flow = self.observer.report(Progress::Tally {
-                done: self.run.spent.saturating_add(self.visited),
-                total: 0,
-                unit: POSITIONS,
-            });
-            if flow == Flow::Stop || !self.observer.keep_going() {
-                return Err(Stop::Cancelled);
+        if self.visited.is_multiple_of(BATCH) {
+            let both = self.shared.visited.fetch_add(BATCH, Relaxed) + BATCH;
+            if self.shared.over.load(Relaxed) {
+                return Err(Stop::Over);
+            }
+            if both > self.run.budget {
+                return Err(Stop::Budget);
+            }
+            if self.visited.is_multiple_of(8192) {
+                let flow = self.observer.report(Progress::Tally {
+                    done: self.run.spent.saturating_add(both),
+                    total: 0,
+                    unit: POSITIONS,
+                });
+                if flow == Flow::Stop || !self.observer.keep_going() {
+                    return Err(Stop::Cancelled);
+                }
             }
         }
         // Two pegs: a jump to a finish, or nothing.
@@ -255,11 +305,14 @@ impl Dfs<'_> {
                 n += 1;
             }
         });
-        let (reach, seed) = (&self.reach, self.run.seed);
+        let (reach, seed) = (self.reach, self.seed);
         jumps[..n].sort_unstable_by_key(|j| {
             let towards = reach[usize::from(j.to)] - reach[usize::from(j.from)];
             (towards, shuffle(seed, j))
         });
+        if self.reversed {
+            jumps[..n].reverse();
+        }
         for &j in &jumps[..n] {
             self.path.push(j);
             if self.walk(pos ^ j.mask())? {
