@@ -60,9 +60,13 @@ pub(crate) fn search(
         _ => Memo {
             board: board.clone(),
             finish,
-            lost: lost::LostSet::default(),
+            lost: lost::LostSet::for_positions(run.budget),
             learnt: Learnt::default(),
         },
+    };
+    let kept = Memo {
+        lost: kept.lost.room_for(run.budget),
+        ..kept
     };
     // A symmetry that maps the finishes onto themselves keeps a lost position lost.
     let symmetry = Symmetry::keeping_set(board, finals);

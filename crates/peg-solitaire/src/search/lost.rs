@@ -8,10 +8,10 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use crate::board::Position;
 
-/// Slots in the table: 8 bytes each, 64 MB.
-const SLOTS: usize = 1 << 23;
-/// Positions held before the table is cleared (three quarters full: probes stay short).
-const CAP: usize = SLOTS / 4 * 3;
+/// The most slots a table has: 8 bytes each, 64 MB.
+const MOST: usize = 1 << 23;
+/// The fewest: a short search (which start of a board can be won?) costs next to nothing to set up.
+const FEWEST: usize = 1 << 16;
 /// Slots probed before a lookup gives up (a miss) or an insertion is dropped.
 const PROBES: usize = 32;
 
@@ -20,27 +20,52 @@ pub(crate) struct LostSet {
     len: AtomicUsize,
 }
 
-impl Default for LostSet {
-    fn default() -> Self {
+impl LostSet {
+    /// A table for a search of about `positions` new positions (between [`FEWEST`] and [`MOST`] slots): eight
+    /// slots a position, since the pagoda proofs add lost positions the search never visits, and a table that
+    /// fills starts afresh, losing what it held.
+    pub(crate) fn for_positions(positions: u64) -> LostSet {
+        let slots = usize::try_from(positions.saturating_mul(8))
+            .unwrap_or(MOST)
+            .clamp(FEWEST, MOST)
+            .next_power_of_two();
         LostSet {
-            slots: (0..SLOTS).map(|_| AtomicU64::new(0)).collect(),
+            slots: (0..slots).map(|_| AtomicU64::new(0)).collect(),
             len: AtomicUsize::new(0),
         }
     }
-}
 
-fn home(key: Position) -> usize {
-    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - SLOTS.trailing_zeros())) as usize
-}
+    /// This table, or a bigger one holding the same positions when a search of `positions` needs more room.
+    pub(crate) fn room_for(self, positions: u64) -> LostSet {
+        let bigger = LostSet::for_positions(positions);
+        if bigger.slots.len() <= self.slots.len() {
+            return self;
+        }
+        for slot in &self.slots[..] {
+            let key = slot.load(Relaxed);
+            if key != 0 {
+                bigger.insert(key);
+            }
+        }
+        bigger
+    }
 
-impl LostSet {
+    fn mask(&self) -> usize {
+        self.slots.len() - 1
+    }
+
+    fn home(&self, key: Position) -> usize {
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - self.slots.len().trailing_zeros()))
+            as usize
+    }
+
     pub(crate) fn contains(&self, key: Position) -> bool {
-        let mut i = home(key);
+        let mut i = self.home(key);
         for _ in 0..PROBES {
             match self.slots[i].load(Relaxed) {
                 0 => return false,
                 v if v == key => return true,
-                _ => i = (i + 1) & (SLOTS - 1),
+                _ => i = (i + 1) & self.mask(),
             }
         }
         false
@@ -48,10 +73,11 @@ impl LostSet {
 
     pub(crate) fn insert(&self, key: Position) {
         debug_assert_ne!(key, 0);
-        if self.len.load(Relaxed) >= CAP {
+        // Three quarters full: start afresh, so that probes stay short.
+        if self.len.load(Relaxed) >= self.slots.len() / 4 * 3 {
             self.clear();
         }
-        let mut i = home(key);
+        let mut i = self.home(key);
         for _ in 0..PROBES {
             match self.slots[i].compare_exchange(0, key, Relaxed, Relaxed) {
                 Ok(_) => {
@@ -59,7 +85,7 @@ impl LostSet {
                     return;
                 }
                 Err(v) if v == key => return,
-                Err(_) => i = (i + 1) & (SLOTS - 1),
+                Err(_) => i = (i + 1) & self.mask(),
             }
         }
     }
@@ -79,7 +105,8 @@ mod tests {
 
     #[test]
     fn holds_what_was_inserted_and_nothing_else() {
-        let set = LostSet::default();
+        let set = LostSet::for_positions(20_000);
+        assert_eq!(set.slots.len(), 1 << 18);
         let keys: Vec<Position> = (1..20_000u64)
             .map(|k| k.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1)
             .collect();
@@ -90,5 +117,21 @@ mod tests {
         assert!(!set.contains(2) && !set.contains(1 << 40));
         set.insert(keys[0]);
         assert_eq!(set.len.load(Relaxed), keys.len());
+        // Grown for a longer search, it still holds them.
+        let grown = set.room_for(1 << 20);
+        assert_eq!(grown.slots.len(), 1 << 23);
+        assert!(keys.iter().all(|&k| grown.contains(k)));
+        assert_eq!(LostSet::for_positions(u64::MAX).slots.len(), MOST);
+    }
+
+    #[test]
+    fn a_full_table_starts_afresh_rather_than_grow() {
+        let set = LostSet::for_positions(0);
+        for k in 1..=(FEWEST as u64) {
+            set.insert(k << 1);
+        }
+        assert!(set.len.load(Relaxed) <= FEWEST / 4 * 3);
+        assert!(set.contains(FEWEST as u64 * 2));
+        assert_eq!(set.slots.len(), FEWEST);
     }
 }
