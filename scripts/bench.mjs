@@ -289,6 +289,16 @@ const ROWS = [
     },
   },
   {
+    id: 'browser-pegs-answer', kind: 'browser',
+    what: 'Peg solitaire, the slowest of the 300 French positions natively (d4-d2 f3-d3 f5-f3 f2-f4 e1-e3 c2-e2 e3-e1, lost), answered in Chromium (2 pool threads)',
+    command: 'node tests/bench/pegs-answer.mjs french d2 d6 d4-d2.f3-d3.f5-f3.f2-f4.e1-e3.c2-e2.e3-e1',
+    target: 'within 5 s',
+    measure() {
+      const [r] = browser('pegs-answer.mjs', ['french', 'd2', 'd6', 'd4-d2.f3-d3.f5-f3.f2-f4.e1-e3.c2-e2.e3-e1']);
+      return { figure: `${s(r.seconds)} from the solver ready to the verdict (${r.solvable ? 'solvable' : 'lost'})`, holds: r.seconds <= 5 };
+    },
+  },
+  {
     id: 'browser-feedback', kind: 'browser', what: 'Feedback kernel, 4x6, in Chromium (2 pool threads)',
     command: 'node tests/bench/feedback.mjs 2 4 6 4096 4096',
     target: '',
