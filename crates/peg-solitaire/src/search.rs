@@ -9,8 +9,8 @@
 //! reverse order. Each skips what the other proved lost, so a proof that must visit a whole tree is split between
 //! them as they go, from its two ends; a game is found by whichever reaches one first, and the other then stops.
 //! On a pool of one thread the second starts after the first has settled the question, and stops at once. Two
-//! sides in the same order would mostly walk the same path; measured on 300 French positions, the reverse order
-//! takes the slowest answers from about 5 s to 2 s (BENCHMARKS.md).
+//! sides in the same order would mostly walk the same path: the reverse order is what makes the second side pay
+//! (BENCHMARKS.md, the 300 French positions).
 
 mod lost;
 
