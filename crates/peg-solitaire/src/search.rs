@@ -81,7 +81,7 @@ pub(crate) fn search(
         total: 0,
         unit: POSITIONS,
     });
-    let side = |seed: u64, reversed: bool| {
+    let side = |reversed: bool| {
         let mut dfs = Dfs {
             learnt: kept.learnt.clone(),
             board,
@@ -91,7 +91,6 @@ pub(crate) fn search(
             shared: &shared,
             visited: 0,
             run,
-            seed,
             reversed,
             observer,
             path: Vec::new(),
@@ -106,7 +105,7 @@ pub(crate) fn search(
         (result, dfs.path, dfs.learnt)
     };
     let ((first, path_a, mut learnt), (second, path_b, learnt_b)) =
-        rayon::join(|| side(run.seed, false), || side(run.seed, true));
+        rayon::join(|| side(false), || side(true));
     let learnt_before = kept.learnt.tables.len();
     for t in learnt_b.tables.into_iter().skip(learnt_before) {
         if learnt.tables.len() < LEARN_CAP {
@@ -197,8 +196,6 @@ struct Dfs<'a> {
     /// Positions this side visited.
     visited: u64,
     run: Run,
-    /// This side's tie-break among equally good jumps ([`shuffle`]).
-    seed: u64,
     /// Whether this side tries the jumps in the reverse order (worst first).
     reversed: bool,
     observer: &'a dyn Observer,
@@ -309,7 +306,7 @@ impl Dfs<'_> {
                 n += 1;
             }
         });
-        let (reach, seed) = (self.reach, self.seed);
+        let (reach, seed) = (self.reach, self.run.seed);
         jumps[..n].sort_unstable_by_key(|j| {
             let towards = reach[usize::from(j.to)] - reach[usize::from(j.from)];
             (towards, shuffle(seed, j))
