@@ -46,17 +46,15 @@ pub fn decide(view: &View, ask: Ask, rng: &mut impl Rng) -> Decision {
     }
 }
 
-/// The card to show seat `by` among `options`.
+/// The card to show seat `by` among `options`. The reason does not name the card: it is read by every player
+/// watching (the page shows a computer's reasons), and only the asker may see which card was shown.
 fn show(view: &View, by: usize, options: CardSet, rng: &mut impl Rng) -> Decision {
     let to_asker = shown_to(view, by).and(options);
     if !to_asker.is_empty() {
         let card = random_card(to_asker, rng);
         return Decision {
             action: Action::Show(card),
-            why: format!(
-                "{} was shown to this player before: it learns nothing new.",
-                card.name()
-            ),
+            why: "The asker was shown this card before, so it learns nothing new.".into(),
         };
     }
     let shown_any = (0..view.players())
@@ -67,19 +65,15 @@ fn show(view: &View, by: usize, options: CardSet, rng: &mut impl Rng) -> Decisio
         let card = random_card(shown_any, rng);
         return Decision {
             action: Action::Show(card),
-            why: format!(
-                "{} was already shown to another player: no new card of this hand goes round the table.",
-                card.name()
-            ),
+            why: "Another player was shown this card before, so no new card of this hand goes round the table."
+                .into(),
         };
     }
     let card = random_card(options, rng);
     Decision {
         action: Action::Show(card),
-        why: format!(
-            "{}: the only choice left that tells nobody a known card.",
-            card.name()
-        ),
+        why: "None of these cards has been shown before, so any of them tells the table as much as another."
+            .into(),
     }
 }
 
@@ -104,15 +98,31 @@ fn likeliest(d: &Deals, players: usize, n: usize, rng: &mut impl Rng) -> Option<
     Some((t, f64::from(k) / n.max(1) as f64))
 }
 
+/// The suggestion most likely to settle the game at once, and what its answers would tell, over a sample of deals.
+pub(crate) struct Aim {
+    pub(crate) triple: Triple,
+    /// How often the likeliest envelope after the answer is right.
+    pub(crate) chance: f64,
+    /// How many different answers the sample gives it (the card shown, or nobody).
+    pub(crate) answers: usize,
+    /// The fewest and the most of the sample's envelopes an answer leaves.
+    pub(crate) fewest: usize,
+    pub(crate) most: usize,
+    /// How many different envelopes the sample holds.
+    pub(crate) envelopes: usize,
+    /// How many deals the sample drew.
+    pub(crate) samples: usize,
+}
+
 /// Consistent deals sampled to find the suggestion most likely to settle the game at once.
-const WIN_NOW: usize = 128;
+pub(crate) const WIN_NOW: usize = 128;
 
 /// The suggestion after whose answer the likeliest envelope is most likely right, with that chance, over `n` deals
 /// drawn uniformly from `d`: for each answer it could get (who refutes with which card, a refuter showing a card it
 /// has already shown this seat where it can, else each as often), the likeliest envelope among the deals that give
 /// that answer. Tried: the cards some deal puts in the envelope, and for each kind one card of this seat's own (it
 /// cannot be shown, so the answer is about the other two).
-fn win_now(view: &View, d: &Deals, n: usize, rng: &mut impl Rng) -> Option<(Triple, f64)> {
+pub(crate) fn win_now(view: &View, d: &Deals, n: usize, rng: &mut impl Rng) -> Option<Aim> {
     const W: u32 = WEIGHT as u32;
     let (p, me) = (view.players(), view.me());
     let samples: Vec<[u8; CARDS]> = (0..n).map(|_| d.sample(rng)).collect();
@@ -152,17 +162,11 @@ fn win_now(view: &View, d: &Deals, n: usize, rng: &mut impl Rng) -> Option<(Trip
                 let mut reached = 0u32;
                 let mut nobody = false;
                 for (steps, &e) in left.iter().zip(&env_of) {
-                    let near = cards.iter().map(|c| steps[c.index()]).min().unwrap_or(NONE);
-                    if near == NONE {
+                    let Some(shown) = answer(cards, steps, &shown_left) else {
                         nobody = true;
                         table[CARDS * slots + e] += W;
                         continue;
-                    }
-                    let held = cards
-                        .iter()
-                        .filter(|c| steps[c.index()] == near)
-                        .fold(0u32, |h, c| h | 1 << c.index());
-                    let shown = may_show(held, shown_left[usize::from(near)]);
+                    };
                     let each = u32::from(SHARE[shown.count_ones() as usize]);
                     reached |= shown;
                     let mut bits = shown;
@@ -194,7 +198,51 @@ fn win_now(view: &View, d: &Deals, n: usize, rng: &mut impl Rng) -> Option<(Trip
             }
         }
     }
-    best.map(|(t, right)| (t, f64::from(right) / f64::from(W * n.max(1) as u32)))
+    best.map(|(triple, right)| {
+        let cards = [triple.suspect, triple.weapon, triple.room];
+        // Per answer (the card shown, or nobody), which sampled envelopes give it.
+        let mut gives = vec![false; (CARDS + 1) * slots];
+        for (steps, &e) in left.iter().zip(&env_of) {
+            match answer(cards, steps, &shown_left) {
+                None => gives[CARDS * slots + e] = true,
+                Some(mut bits) => {
+                    while bits != 0 {
+                        gives[bits.trailing_zeros() as usize * slots + e] = true;
+                        bits &= bits - 1;
+                    }
+                }
+            }
+        }
+        let left_by: Vec<usize> = gives
+            .chunks(slots.max(1))
+            .map(|row| row.iter().filter(|&&g| g).count())
+            .filter(|&k| k > 0)
+            .collect();
+        Aim {
+            triple,
+            chance: f64::from(right) / f64::from(W * n.max(1) as u32),
+            answers: left_by.len(),
+            fewest: left_by.iter().copied().min().unwrap_or(0),
+            most: left_by.iter().copied().max().unwrap_or(0),
+            envelopes: slots,
+            samples: n,
+        }
+    })
+}
+
+/// The cards (as bits) the first seat to this seat's left holding one of `cards` may show it, in a deal where each
+/// card's holder sits `steps` seats to the left; `None` where nobody can refute.
+#[inline]
+fn answer(cards: [Card; 3], steps: &[u8; CARDS], shown_left: &[u32]) -> Option<u32> {
+    let near = cards.iter().map(|c| steps[c.index()]).min().unwrap_or(NONE);
+    if near == NONE {
+        return None;
+    }
+    let held = cards
+        .iter()
+        .filter(|c| steps[c.index()] == near)
+        .fold(0u32, |h, c| h | 1 << c.index());
+    Some(may_show(held, shown_left[usize::from(near)]))
 }
 
 /// How sure the expert must be to accuse, after its suggestion: fairly sure at first, less so as the others near
@@ -270,12 +318,30 @@ fn think(view: &View, ask: Ask, rng: &mut impl Rng) -> Decision {
         };
     }
     match win_now(view, &d, WIN_NOW, rng) {
-        Some((triple, chance)) => Decision {
-            action: Action::Suggest(triple),
+        Some(aim) => Decision {
+            action: Action::Suggest(aim.triple),
             why: format!(
-                "Of every suggestion, {triple}'s answer is the likeliest to let it accuse right away: after it, the best guess at the envelope is right in about {:.0} % of a sample of the {} deals that fit the game.",
-                100.0 * chance,
-                progress::group_digits(&notebook.deals.to_string())
+                "Of every suggestion, {}'s answer is the likeliest to let it accuse right away: over {} of the {} deals that fit the game ({} between them), {}, and the best guess after the answer is right about {:.0} % of the time.",
+                aim.triple,
+                aim.samples,
+                progress::group_digits(&notebook.deals.to_string()),
+                envelopes(aim.envelopes),
+                match (aim.answers, aim.fewest == aim.most) {
+                    (1, _) => format!(
+                        "its one possible answer would leave {}",
+                        envelopes(aim.fewest)
+                    ),
+                    (a, true) => format!(
+                        "each of its {a} possible answers would leave {}",
+                        envelopes(aim.fewest)
+                    ),
+                    (a, false) => format!(
+                        "its {a} possible answers would leave {} to {}",
+                        aim.fewest,
+                        envelopes(aim.most)
+                    ),
+                },
+                100.0 * aim.chance,
             ),
         },
         None => {
@@ -287,6 +353,15 @@ fn think(view: &View, ask: Ask, rng: &mut impl Rng) -> Decision {
                 ),
             }
         }
+    }
+}
+
+/// "1 envelope", "12 envelopes".
+fn envelopes(n: usize) -> String {
+    if n == 1 {
+        "1 envelope".into()
+    } else {
+        format!("{n} envelopes")
     }
 }
 

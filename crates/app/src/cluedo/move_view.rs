@@ -51,6 +51,35 @@ fn lower_first(s: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The hint, once asked for: what the expert would do in the person's place, and why.
+fn hint_line(props: &MoveProps) -> Html {
+    let Some(h) = props.hint else {
+        return html! {};
+    };
+    let text = match (&props.hint_why, h) {
+        (Some(why), _) => format!(
+            "The expert would {}: {}",
+            match h {
+                ActionDto::Accuse { cards } => format!("accuse {}", cards_text(cards)),
+                ActionDto::Suggest { cards } => format!("suggest {}", cards_text(cards)),
+                ActionDto::EndTurn => "end the turn".into(),
+                ActionDto::Show { card } => format!("show {}", card_name(card)),
+            },
+            lower_first(why)
+        ),
+        (None, ActionDto::Accuse { cards }) => {
+            format!("The envelope is certain: accuse {}.", cards_text(cards))
+        }
+        (None, ActionDto::Suggest { cards }) => format!(
+            "Try {}: its answer splits the deals you cannot yet tell apart most evenly.",
+            cards_text(cards)
+        ),
+        (None, ActionDto::EndTurn) => "Nothing is certain yet: end your turn.".into(),
+        (None, ActionDto::Show { card }) => format!("Show {}.", card_name(card)),
+    };
+    html! { <p class="hint" role="status" id="cluedo-hint">{ text }</p> }
+}
+
 /// The move panel.
 #[component]
 pub(super) fn MovePanel(props: &MoveProps) -> Html {
@@ -107,8 +136,12 @@ pub(super) fn MovePanel(props: &MoveProps) -> Html {
             html! {
                 <div class="cluedo-move" role="group" aria-label="Choose a card to show">
                     <p>{ format!("{} suggests {asked}. You hold more than one: choose the card to show.", seats.name(by as usize)) }</p>
-                    { for options.iter().map(|&c| { let d = d.clone(); html! {
-                        <button onclick={Callback::from(move |_| d.dispatch(Action::Show(c)))}>{ format!("Show {}", card_name(c)) }</button> } }) }
+                    <div class="row">
+                        { for options.iter().map(|&c| { let d = d.clone(); let hinted = props.hint == Some(ActionDto::Show { card: c }); html! {
+                            <button class={hinted.then_some("primary")} onclick={Callback::from(move |_| d.dispatch(Action::Show(c)))}>{ format!("Show {}", card_name(c)) }</button> } }) }
+                        <button onclick={let d = d.clone(); Callback::from(move |_| d.dispatch(Action::Hint))} title="Which card the expert player would show in your place, and why">{ "Suggest for me" }</button>
+                    </div>
+                    { hint_line(props) }
                 </div>
             }
         }
@@ -157,18 +190,7 @@ pub(super) fn MovePanel(props: &MoveProps) -> Html {
                             <button onclick={Callback::from(move |_| d4.dispatch(Action::Hint))} title="What the expert player would do in your place, and why">{ "Suggest for me" }</button>
                         </div>
                     }
-                    if let Some(h) = props.hint { <p class="hint" role="status" id="cluedo-hint">{ match (&props.hint_why, h) {
-                        (Some(why), _) => format!("The expert would {}: {}", match h {
-                            ActionDto::Accuse { cards } => format!("accuse {}", cards_text(cards)),
-                            ActionDto::Suggest { cards } => format!("suggest {}", cards_text(cards)),
-                            ActionDto::EndTurn => "end the turn".into(),
-                            ActionDto::Show { card } => format!("show {}", card_name(card)),
-                        }, lower_first(why)),
-                        (None, ActionDto::Accuse { cards }) => format!("The envelope is certain: accuse {}.", cards_text(cards)),
-                        (None, ActionDto::Suggest { cards }) => format!("Try {}: its answer splits the deals you cannot yet tell apart most evenly.", cards_text(cards)),
-                        (None, ActionDto::EndTurn) => "Nothing is certain yet: end your turn.".into(),
-                        (None, ActionDto::Show { .. }) => String::new(),
-                    } }</p> }
+                    { hint_line(props) }
                 </div>
             }
         }

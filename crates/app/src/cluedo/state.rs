@@ -82,7 +82,7 @@ pub struct Table {
     pub hint: Option<ActionDto>,
     /// Why the hint, in a sentence.
     pub hint_why: Option<String>,
-    /// The last computer move that came with a reason (the expert's): its seat and why.
+    /// The watched computer's last move that came with a reason (the expert's): its seat and why.
     pub reason: Option<(usize, String)>,
     /// What went wrong last, for people.
     pub error: Option<String>,
@@ -223,8 +223,9 @@ impl Table {
                 card,
             },
             Purpose::Hint => {
-                let ask = match self.game.phase() {
-                    Phase::MayAccuse { .. } => AskDto::AfterSuggestion,
+                // The person's own question: a turn, after a suggestion, or which card to show.
+                let ask = match self.mover() {
+                    Some((YOU, ask)) => ask,
                     _ => AskDto::Turn,
                 };
                 CluedoJob::Act {
@@ -294,7 +295,12 @@ impl Table {
         match outcome.reply::<CluedoAnswer>() {
             Reply::Answer(answer) => match (req.purpose, answer) {
                 (Purpose::Move(seat), CluedoAnswer::Act(a, why)) => {
-                    if let Some(why) = why {
+                    // Only the watched computer's reasons are shown: its hand and notebook are on the page
+                    // already, where another computer's reason would tell what only it knows (its likeliest
+                    // envelope) to the person playing against it.
+                    if let Some(why) = why
+                        && seat == YOU
+                    {
                         self.reason = Some((seat, why));
                     }
                     self.error = self

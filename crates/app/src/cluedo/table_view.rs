@@ -108,7 +108,7 @@ pub fn TablePage(props: &TableProps) -> Html {
                 round={t.game.round()} pending={t.game.pending_suggestion()} last={t.game.view(YOU).turns().last().copied()} hint={t.hint} hint_why={t.hint_why.clone().map(AttrValue::from)}
                 step={t.computer_waiting() && (t.setup.pace_ms == 0 || t.error.is_some())} failed={t.error.is_some()} dispatch={table.dispatcher()} />
             if let Some(e) = &t.error { <p class="error" role="alert">{ e }</p> }
-            // The expert's reason for its last move, as it plays (a watched table, or an expert among the computers).
+            // The watched expert's reason for its last move, as it plays.
             if let Some((seat, why)) = &t.reason {
                 <p class="cluedo-reason" id="cluedo-reason" data-seat={seat.to_string()}>
                     <strong>{ format!("Why {}'s last move: ", t.seats.name(*seat)) }</strong>{ why.clone() }

@@ -226,3 +226,36 @@ fn the_expert_says_why_and_accuses_at_once_only_when_certain() {
         }
     }
 }
+
+#[test]
+fn the_experts_reason_for_a_suggestion_counts_the_envelopes_each_answer_leaves() {
+    // What the expert says of its suggestion holds for its own sample: every answer leaves at least one of the
+    // sample's envelopes and no more than it holds, and a single answer leaves them all.
+    use crate::deduce::deals;
+    use crate::expert::{WIN_NOW, win_now};
+    for seed in 0..12 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = Game::new(4, &mut rng).expect("4 players");
+        let mut asked = 0;
+        while let Some((seat, ask)) = game.to_move() {
+            if seat == 0 && ask == Ask::Turn {
+                let d = deals(game.view(0)).expect("a game's own view is consistent");
+                if let Some(aim) = win_now(game.view(0), &d, WIN_NOW, &mut rng) {
+                    asked += 1;
+                    assert!(aim.answers >= 1 && aim.answers <= crate::cards::CARDS + 1);
+                    assert!(1 <= aim.fewest && aim.fewest <= aim.most && aim.most <= aim.envelopes);
+                    if aim.answers == 1 {
+                        assert_eq!(aim.most, aim.envelopes);
+                    }
+                    assert!(aim.chance > 0.0 && aim.chance <= 1.0);
+                }
+            }
+            let action = act(Kind::Deduction, game.view(seat), ask, &mut rng);
+            game.play(seat, action).expect("a legal move");
+        }
+        assert!(
+            asked > 0,
+            "seed {seed}: the expert's question was never asked"
+        );
+    }
+}

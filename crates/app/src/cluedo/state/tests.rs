@@ -97,6 +97,46 @@ fn a_whole_game_against_computers_ends_and_reveals_their_notebooks() {
 }
 
 #[test]
+fn the_hint_answers_the_persons_own_question_and_no_opponents_reason_is_shown() {
+    // Against two experts, the person plays every hint: which card to show, whether to accuse after a suggestion,
+    // what to suggest. The experts' own reasons (their likeliest envelope) are never on the page.
+    let setup = stepped(vec![Kind::Expert, Kind::Expert], None, 7);
+    let mut t = settle(Rc::new(Table::new(&setup)));
+    let mut shown = 0;
+    for _ in 0..400 {
+        let Some((seat, ask)) = t.mover() else { break };
+        t = if seat == YOU {
+            let h = settle(t.reduce(Action::Hint));
+            assert!(
+                h.hint_why.as_ref().is_some_and(|w| w.ends_with('.')),
+                "{:?}",
+                h.hint_why
+            );
+            match (ask.clone(), h.hint) {
+                (AskDto::Show { options, .. }, Some(ActionDto::Show { card })) => {
+                    assert!(options.contains(&card));
+                    shown += 1;
+                    h.reduce(Action::Show(card))
+                }
+                (AskDto::AfterSuggestion, Some(ActionDto::EndTurn)) => h.reduce(Action::EndTurn),
+                (_, Some(ActionDto::Accuse { cards })) => h.reduce(Action::Accuse(cards)),
+                (AskDto::Turn, Some(ActionDto::Suggest { cards })) => {
+                    h.reduce(Action::Suggest(cards))
+                }
+                other => panic!("a hint that does not answer {:?}: {other:?}", ask),
+            }
+        } else {
+            t.reduce(Action::Go)
+        };
+        t = settle(t);
+        assert_eq!(t.error, None);
+        assert_eq!(t.reason, None, "an opponent's reason on the page");
+    }
+    assert!(matches!(t.game.phase(), Phase::Over { .. }));
+    assert!(shown > 0, "seed 7 asks the person to choose a card to show");
+}
+
+#[test]
 fn a_table_to_watch_plays_itself_to_the_end() {
     let setup = stepped(
         vec![Kind::Random, Kind::Listening],
