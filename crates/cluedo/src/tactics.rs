@@ -61,9 +61,16 @@ pub(crate) const SHARE: [u16; 4] = [WEIGHT, WEIGHT, WEIGHT / 2, WEIGHT / 3];
 /// The cards (as bits) a refuter holding `held` of the three may show a seat it has already shown `shown_before`:
 /// one of those, where it can (the lowest: it teaches nothing new), else any of `held`, each as likely.
 pub(crate) fn may_show(held: u32, shown_before: u32) -> u32 {
+    may_show_counted(held, 0, shown_before).0
+}
+
+/// [`may_show`] for a refuter holding `k` of the three (`held`'s bits), with how many cards it may show: the
+/// scorers' inner loops carry the count rather than count bits.
+#[inline]
+pub(crate) fn may_show_counted(held: u32, k: u32, shown_before: u32) -> (u32, u32) {
     match held & shown_before {
-        0 => held,
-        known => 1 << known.trailing_zeros(),
+        0 => (held, k),
+        known => (known & known.wrapping_neg(), 1),
     }
 }
 
@@ -174,39 +181,44 @@ pub fn best_suggestion(
             .collect::<Vec<Card>>()
     });
     let [suspects, weapons, rooms] = &classes;
-    // For each suspect and weapon, per sample: how near the nearer holder sits and which of the two it holds.
-    let mut near = vec![(NONE, 0u32); samples.len()];
+    // For each suspect and weapon, per sample: how near the nearer holder sits, which of the two it holds and how
+    // many.
+    let mut near = vec![(NONE, 0u32, 0u32); samples.len()];
     for &s in suspects {
         for &w in weapons {
             for (k, sample) in samples.iter().enumerate() {
                 let (ps, pw) = (sample.pos[s.index()], sample.pos[w.index()]);
                 let m = ps.min(pw);
                 let held = u32::from(ps == m) << s.index() | u32::from(pw == m) << w.index();
-                near[k] = (m, if m == NONE { 0 } else { held });
+                near[k] = if m == NONE {
+                    (NONE, 0, 0)
+                } else {
+                    (m, held, u32::from(ps == m) + u32::from(pw == m))
+                };
             }
             for &r in rooms {
-                // The outcomes this room's answers reach, so that only their rows are summed and cleared.
-                let mut touched = [0u8; CARDS + 1];
-                let mut reached = 0usize;
-                for ((sample, &(m_sw, held_sw)), env) in samples.iter().zip(&near).zip(&env_slots) {
+                // The outcomes this room's answers reach (as bits), so that only their rows are summed and cleared.
+                let mut reached = 0u32;
+                for ((sample, &(m_sw, held_sw, k_sw)), env) in
+                    samples.iter().zip(&near).zip(&env_slots)
+                {
                     let pr = sample.pos[r.index()];
-                    let (m, held) = match pr.cmp(&m_sw) {
-                        std::cmp::Ordering::Less => (pr, 1 << r.index()),
-                        std::cmp::Ordering::Equal if pr != NONE => (pr, held_sw | 1 << r.index()),
-                        std::cmp::Ordering::Equal => (NONE, 0),
-                        std::cmp::Ordering::Greater => (m_sw, held_sw),
+                    let (m, held, k) = match pr.cmp(&m_sw) {
+                        std::cmp::Ordering::Less => (pr, 1 << r.index(), 1),
+                        std::cmp::Ordering::Equal if pr != NONE => {
+                            (pr, held_sw | 1 << r.index(), k_sw + 1)
+                        }
+                        std::cmp::Ordering::Equal => (NONE, 0, 0),
+                        std::cmp::Ordering::Greater => (m_sw, held_sw, k_sw),
                     };
                     let (shown, each) = if m == NONE {
                         (0, W as u16)
                     } else {
-                        let shown = may_show(held, shown_left[usize::from(m)]);
-                        (shown, SHARE[shown.count_ones() as usize])
+                        let (shown, k) = may_show_counted(held, k, shown_left[usize::from(m)]);
+                        (shown, SHARE[(k & 3) as usize])
                     };
                     let mut add = |o: usize| {
-                        if outcome[o] == 0 {
-                            touched[reached] = o as u8;
-                            reached += 1;
-                        }
+                        reached |= 1 << o;
                         outcome[o] += each;
                         let row = &mut joint[o * slots..(o + 1) * slots];
                         for &e in env {
@@ -223,10 +235,10 @@ pub fn best_suggestion(
                     }
                 }
                 // Summed in the outcomes' order, as a sum over every row would be (the same scores to the bit).
-                touched[..reached].sort_unstable();
                 let (mut s_outcome, mut s_joint) = (0.0, 0.0);
-                for &o in &touched[..reached] {
-                    let o = usize::from(o);
+                while reached != 0 {
+                    let o = reached.trailing_zeros() as usize;
+                    reached &= reached - 1;
                     s_outcome += xlnx[usize::from(outcome[o])];
                     outcome[o] = 0;
                     for x in &mut joint[o * slots..(o + 1) * slots] {
