@@ -17,6 +17,18 @@ const settled = (page) => page.waitForFunction(() => {
   return s && s.dataset.busy === 'false' && s.dataset.phase !== 'computer';
 }, null, { timeout: 60_000 });
 
+/** Asks the hint which card to show, checks it (the card named and highlighted, the reason not about which card it
+ * is) and shows that card. */
+async function showByHint(page) {
+  await page.click('text=Suggest for me');
+  await page.waitForSelector('#cluedo-hint');
+  const hint = await page.textContent('#cluedo-hint');
+  const m = /^The expert would show ([^:]+): [a-z][^:]*\.$/.exec(hint);
+  assert.ok(m, hint);
+  assert.equal(await page.textContent('.cluedo-move button.primary'), `Show ${m[1]}`, 'the hinted card is highlighted');
+  await page.click('.cluedo-move button.primary');
+}
+
 test('a whole game against two computers, played to the end with the hint', async () => {
   const page = await open(browser, `${server.url}/#/cluedo?players=deduction,random&seed=7&pace=100`);
   await solverReady(page);
@@ -28,7 +40,7 @@ test('a whole game against two computers, played to the end with the hint', asyn
     const p = await phase(page);
     if (p === 'over') break;
     if (p === 'show') {
-      await page.locator('.cluedo-move button').first().click();
+      await showByHint(page);
     } else {
       await page.click('text=Suggest for me');
       await page.waitForSelector('.cluedo-move .hint[role=status]');
@@ -61,6 +73,39 @@ test('a whole game against two computers, played to the end with the hint', asyn
   const sure = await page.locator('section.notebook td.sure').count();
   assert.ok(sure > 6, `${sure} certain cells`);
   await shot(page, 'cluedo-over');
+  assert.deepEqual(page.errors, []);
+});
+
+test('against two experts the hint says which card to show, and their reasons stay hidden', async () => {
+  const page = await open(browser, `${server.url}/#/cluedo?players=expert,expert&seed=7&pace=100`);
+  await solverReady(page);
+  for (let moves = 0; ; moves++) {
+    assert.ok(moves < 100, 'seed 7 asks the person to choose a card to show');
+    await settled(page);
+    const p = await phase(page);
+    assert.notEqual(p, 'over', 'seed 7 asks the person to choose a card to show before the game ends');
+    // An opponent's reason would tell the person what only it knows.
+    assert.equal(await page.locator('#cluedo-reason').count(), 0);
+    if (p === 'show') {
+      await page.click('text=Suggest for me');
+      await page.waitForSelector('#cluedo-hint');
+      await shot(page, 'cluedo-show-hint', '.cluedo-panel');
+      await showByHint(page);
+      break;
+    }
+    if (p === 'after-suggestion') await page.click('.cluedo-move button:has-text("End turn")');
+    else {
+      if (moves === 0) {
+        // The hint for a suggestion says how many envelopes each answer would leave.
+        await page.click('text=Suggest for me');
+        await page.waitForSelector('#cluedo-hint');
+        assert.match(await page.textContent('#cluedo-hint'),
+          /^The expert would suggest [^:]+: of all suggestions, this one.s answer .* deals that fit the game \(\d+ envelopes? between them\), .*answers? would leave .*envelopes?.*right about \d+ % of the time\.$/);
+        await shot(page, 'cluedo-suggest-hint', '.cluedo-panel');
+      }
+      await page.click('.cluedo-move button:has-text("Suggest")');
+    }
+  }
   assert.deepEqual(page.errors, []);
 });
 

@@ -321,8 +321,7 @@ fn think(view: &View, ask: Ask, rng: &mut impl Rng) -> Decision {
         Some(aim) => Decision {
             action: Action::Suggest(aim.triple),
             why: format!(
-                "Of every suggestion, {}'s answer is the likeliest to let it accuse right away: over {} of the {} deals that fit the game ({} between them), {}, and the best guess after the answer is right about {:.0} % of the time.",
-                aim.triple,
+                "Of all suggestions, this one's answer is the likeliest to let it accuse at once; over {} of the {} deals that fit the game ({} between them), {}, and the best guess after the answer is right about {:.0} % of the time.",
                 aim.samples,
                 progress::group_digits(&notebook.deals.to_string()),
                 envelopes(aim.envelopes),
