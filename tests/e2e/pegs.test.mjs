@@ -296,4 +296,17 @@ test('a shared link deep in a game shows its counts within seconds, from a table
     && /games from here reach the finish|Not solvable|No game/.test(document.querySelector('#outlook').textContent), pegs, { timeout: 10_000 });
   console.log(`the answer after the next jump: ${((Date.now() - t1) / 1000).toFixed(2)} s`);
   assert.deepEqual(page.errors, []);
+  // Seven jumps in, the first position past the shipped opening: a table of the positions ahead as well, not the
+  // game's whole table (tens of seconds).
+  const seven = moves.split('.').slice(0, 7).join('.');
+  const t2 = Date.now();
+  const page7 = await open(browser, `${server.url}/#/pegs?board=english&start=d4&finish=d4&moves=${seven}`);
+  await solverReady(page7);
+  assert.equal(await page7.getAttribute('.pegs', 'data-pegs'), '25');
+  await page7.waitForFunction(() => /games from here reach the finish|a table of the positions ahead/.test(document.querySelector('#outlook').textContent),
+    null, { timeout: 30_000 });
+  assert.doesNotMatch(await page7.textContent('#outlook'), /table of every position/);
+  await page7.waitForSelector('#outlook:has-text("games from here reach the finish")', { timeout: 30_000 });
+  console.log(`counts through each jump for a link seven jumps in: ${((Date.now() - t2) / 1000).toFixed(2)} s after opening`);
+  assert.deepEqual(page7.errors, []);
 });

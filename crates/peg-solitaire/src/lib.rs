@@ -48,7 +48,7 @@ mod symmetry;
 mod table;
 mod verdict;
 
-pub use analysis::{AHEAD_FROM, Analyst, Game, SEARCH_FIRST, solve, winnable_start};
+pub use analysis::{AHEAD_FROM, Analyst, Game, SEARCH_FIRST, ahead_from, solve, winnable_start};
 pub use board::{
     Board, BoardError, DIAMOND, ENGLISH, FRENCH, Geometry, Jump, MAX_HOLES, NAMED, Position,
 };

@@ -421,3 +421,42 @@ fn past_the_first_jumps_the_counts_come_from_a_table_of_the_positions_ahead() {
         }
     }
 }
+
+#[test]
+fn where_the_english_opening_ends_the_counts_come_from_a_table_of_the_positions_ahead() {
+    // The classic game's shipped book answers the first jumps; the first position it cannot answer for (every jump
+    // from it leads past the book) is answered by a table of the positions ahead, not by the game's whole table,
+    // and its counts add up to the book's games from it.
+    let board = Board::named("english").unwrap();
+    let centre = board.hole(3, 3).unwrap();
+    let game = Game {
+        board: &board,
+        start: board.full() & !(1 << centre),
+        finish: Finish::Hole(centre),
+    };
+    let book = Opening::find(&board, game.start, game.finish).expect("the classic game's book");
+    assert_eq!(ahead_from(game), OPENING_LEVELS as u32);
+    let mut pos = game.start;
+    let mut seed = 11u64;
+    for _ in 0..OPENING_LEVELS {
+        let good: Vec<Jump> = book
+            .jump_counts(&board, pos)
+            .expect("inside the book")
+            .into_iter()
+            .filter(|c| c.1 > 0)
+            .map(|c| c.0)
+            .collect();
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        pos ^= good[(seed >> 33) as usize % good.len()].mask();
+    }
+    assert_eq!(book.jump_counts(&board, pos), None, "past the book");
+    let mut analyst = Analyst::new();
+    let counts = analyst.jump_counts(game, pos, &NoObserver).unwrap();
+    assert!(!analyst.holds_game_table(), "answered from the game's table");
+    assert_eq!(
+        counts.iter().map(|c| c.1).sum::<u128>(),
+        book.games_from(pos).expect("the book's last level")
+    );
+}
