@@ -245,13 +245,18 @@ impl Dfs<'_> {
     }
 
     fn walk(&mut self, pos: Position) -> Result<bool, Stop> {
+        let key = self.symmetry.canonical(pos);
+        self.walk_known(pos, key)
+    }
+
+    /// [`Dfs::walk`] from `pos`, whose class is `key`.
+    fn walk_known(&mut self, pos: Position, key: Position) -> Result<bool, Stop> {
         if finished(self.board, pos, self.finish) {
             return Ok(true);
         }
         if pos.count_ones() <= 1 {
             return Ok(false);
         }
-        let key = self.symmetry.canonical(pos);
         if self.shared.lost.contains(key) {
             return Ok(false);
         }
@@ -314,9 +319,22 @@ impl Dfs<'_> {
         if self.reversed {
             jumps[..n].reverse();
         }
-        for &j in &jumps[..n] {
+        // The children's classes, and which of them the table already holds, looked up together: the lookups are
+        // independent, so their cache misses (most of a search's time) overlap instead of coming one by one.
+        let mut keys = [0 as Position; 96];
+        let mut held = [false; 96];
+        for (k, j) in keys[..n].iter_mut().zip(&jumps[..n]) {
+            *k = self.symmetry.canonical(pos ^ j.mask());
+        }
+        for (h, &k) in held[..n].iter_mut().zip(&keys[..n]) {
+            *h = self.shared.lost.contains(k);
+        }
+        for ((&j, &k), &h) in jumps[..n].iter().zip(&keys[..n]).zip(&held[..n]) {
+            if h {
+                continue;
+            }
             self.path.push(j);
-            if self.walk(pos ^ j.mask())? {
+            if self.walk_known(pos ^ j.mask(), k)? {
                 return Ok(true);
             }
             self.path.pop();
