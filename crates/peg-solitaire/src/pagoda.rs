@@ -91,7 +91,7 @@ pub fn find(board: &Board, pos: Position, finals: &[Position]) -> Option<Pagoda>
 }
 
 /// A dense two-phase simplex for `minimise c.x` over `x >= 0` with rows `a.x >= b` or `a.x <= b` (`b >= 0`),
-/// with Bland's rule (no cycling). Small: a board has at most 64 holes and a few hundred jumps.
+/// entering by Dantzig's rule, then by Bland's (no cycling). Small: a board has at most 64 holes and a few hundred jumps.
 struct Simplex {
     vars: usize,
     rows: Vec<(Vec<f64>, f64, bool)>,
@@ -152,25 +152,39 @@ impl Simplex {
         }
         let pivot = |t: &mut [f64], basis: &mut [usize], r: usize, c: usize| {
             let p = t[r * width + c];
-            for j in 0..width {
-                t[r * width + j] /= p;
-            }
-            for i in 0..m + 2 {
-                if i != r {
-                    let f = t[i * width + c];
-                    if f != 0.0 {
-                        for j in 0..width {
-                            t[i * width + j] -= f * t[r * width + j];
-                        }
+            let mut pivot_row = t[r * width..(r + 1) * width].to_vec();
+            pivot_row.iter_mut().for_each(|v| *v /= p);
+            for (i, row) in t.chunks_exact_mut(width).enumerate() {
+                if i == r {
+                    row.copy_from_slice(&pivot_row);
+                    continue;
+                }
+                let f = row[c];
+                if f != 0.0 {
+                    for (x, &y) in row.iter_mut().zip(&pivot_row) {
+                        *x -= f * y;
                     }
                 }
             }
             basis[r] = c;
         };
         // Runs the simplex on objective row `obj` over columns `0..limit`; false if unbounded.
+        // The entering column: the most negative reduced cost (Dantzig's rule: few pivots), and after many pivots
+        // the first negative one (Bland's rule, which cannot cycle).
         let run = |t: &mut [f64], basis: &mut [usize], obj: usize, limit: usize| -> bool {
-            for _ in 0..50_000 {
-                let Some(c) = (0..limit).find(|&j| t[obj * width + j] < -1e-9) else {
+            for step in 0..50_000 {
+                let reduced = &t[obj * width..obj * width + limit];
+                let entering = if step < 20 * m {
+                    reduced
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &v)| v < -1e-9)
+                        .min_by(|a, b| a.1.total_cmp(b.1))
+                        .map(|(j, _)| j)
+                } else {
+                    reduced.iter().position(|&v| v < -1e-9)
+                };
+                let Some(c) = entering else {
                     return true;
                 };
                 let mut best: Option<(f64, usize)> = None;
