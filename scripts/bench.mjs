@@ -185,7 +185,8 @@ const ROWS = [
   })),
   // Counts run beside other work on one thread say so: the figure is this command's, not the 2-thread one's.
   ...[['pegs-french-dead-end', 'd2', 2], ['pegs-french-dead-end-d3', 'd3', 2], ['pegs-french-dead-end-d4', 'd4', 2], ['pegs-french-dead-end-c1', 'c1', 2],
-    ['pegs-french-dead-end-d1', 'd1', 1], ['pegs-french-dead-end-b2', 'b2', 1]].map(([id, start, threads]) => ({
+    ['pegs-french-dead-end-d1', 'd1', 1], ['pegs-french-dead-end-b2', 'b2', 1],
+    ['pegs-french-dead-end-c3', 'c3', 1], ['pegs-french-dead-end-c2', 'c2', 1]].map(([id, start, threads]) => ({
     id, kind: 'long', what: `Peg solitaire, French board, every game from ${start} to its end (${threads} thread${threads > 1 ? 's' : ''})`,
     command: `puzzle-lab --threads ${threads} --json pegs count --board french --start ${start} --finish dead-end`,
     target: 'within 12 GB of memory (disk allowed)',
@@ -278,16 +279,18 @@ const ROWS = [
       return { figure: `${s(r.seconds)}, ${r.memory ?? '?'} of tables`, holds: r.seconds < 10 && mb < 1024 };
     },
   },
-  {
-    id: 'browser-pegs-link', kind: 'browser',
-    what: 'Peg solitaire, a link nine jumps into the English classic game: its counts through each jump, from opening the page (2 pool threads)',
-    command: 'node tests/bench/pegs-link.mjs english d4 d4 d2-d4.b3-d3.c1-c3.e1-c1.b5-b3.c4-c2.c1-c3.c6-c4.c3-c5',
+  // Links into the English classic game: nine jumps in, and seven (the first position past the shipped opening).
+  ...[['browser-pegs-link', 'nine jumps into the English classic game', 'd2-d4.b3-d3.c1-c3.e1-c1.b5-b3.c4-c2.c1-c3.c6-c4.c3-c5'],
+    ['browser-pegs-link-seven', 'seven jumps into the English classic game (the first position past the shipped opening)', 'd2-d4.b3-d3.c1-c3.e1-c1.b5-b3.c4-c2.c1-c3']].map(([id, where, moves]) => ({
+    id, kind: 'browser',
+    what: `Peg solitaire, a link ${where}: its counts through each jump, from opening the page (2 pool threads)`,
+    command: `node tests/bench/pegs-link.mjs english d4 d4 ${moves}`,
     target: 'within seconds (the game\'s own table took 23 s)',
     measure() {
-      const [r] = browser('pegs-link.mjs', ['english', 'd4', 'd4', 'd2-d4.b3-d3.c1-c3.e1-c1.b5-b3.c4-c2.c1-c3.c6-c4.c3-c5']);
+      const [r] = browser('pegs-link.mjs', ['english', 'd4', 'd4', moves]);
       return { figure: `${s(r.seconds)} (the solver ready after ${s(r.solver_ready_seconds)}), ${r.games} games`, holds: r.seconds < 10 };
     },
-  },
+  })),
   {
     id: 'browser-pegs-answer', kind: 'browser',
     what: 'Peg solitaire, the slowest of the 300 French positions natively (d4-d2 f3-d3 f5-f3 f2-f4 e1-e3 c2-e2 e3-e1, lost), answered in Chromium (2 pool threads)',
