@@ -362,6 +362,19 @@ fn a_board_of_ones_own_opens_on_a_start_that_can_be_won() {
     }
 }
 
+/// A jump some game through which reaches the finish, among `counts`, picked by the fixed sequence `seed`.
+fn winning_jump(counts: Vec<(Jump, u128)>, seed: &mut u64) -> Jump {
+    let good: Vec<Jump> = counts
+        .into_iter()
+        .filter(|c| c.1 > 0)
+        .map(|c| c.0)
+        .collect();
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    good[(*seed >> 33) as usize % good.len()]
+}
+
 #[test]
 fn past_the_first_jumps_the_counts_come_from_a_table_of_the_positions_ahead() {
     // As after a reload or a shared link deep in a game: a fresh analyst asked about a position some jumps in
@@ -384,16 +397,7 @@ fn past_the_first_jumps_the_counts_come_from_a_table_of_the_positions_ahead() {
             let mut walk = vec![start];
             while walk.len() <= AHEAD_FROM as usize {
                 let here = *walk.last().unwrap();
-                let good: Vec<Jump> = full
-                    .jump_counts(here)
-                    .into_iter()
-                    .filter(|c| c.1 > 0)
-                    .map(|c| c.0)
-                    .collect();
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                walk.push(here ^ good[(seed >> 33) as usize % good.len()].mask());
+                walk.push(here ^ winning_jump(full.jump_counts(here), &mut seed).mask());
             }
             let mut analyst = Analyst::new();
             let mut pos = *walk.last().unwrap();
@@ -439,22 +443,16 @@ fn where_the_english_opening_ends_the_counts_come_from_a_table_of_the_positions_
     let mut pos = game.start;
     let mut seed = 11u64;
     for _ in 0..OPENING_LEVELS {
-        let good: Vec<Jump> = book
-            .jump_counts(&board, pos)
-            .expect("inside the book")
-            .into_iter()
-            .filter(|c| c.1 > 0)
-            .map(|c| c.0)
-            .collect();
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        pos ^= good[(seed >> 33) as usize % good.len()].mask();
+        let counts = book.jump_counts(&board, pos).expect("inside the book");
+        pos ^= winning_jump(counts, &mut seed).mask();
     }
     assert_eq!(book.jump_counts(&board, pos), None, "past the book");
     let mut analyst = Analyst::new();
     let counts = analyst.jump_counts(game, pos, &NoObserver).unwrap();
-    assert!(!analyst.holds_game_table(), "answered from the game's table");
+    assert!(
+        !analyst.holds_game_table(),
+        "answered from the game's table"
+    );
     assert_eq!(
         counts.iter().map(|c| c.1).sum::<u128>(),
         book.games_from(pos).expect("the book's last level")
