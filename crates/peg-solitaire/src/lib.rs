@@ -14,7 +14,7 @@
 //! |---|---|
 //! | the board, its holes and names | `board` (holes, jumps as masks, symmetries), `names` (`d4`), `finish` |
 //! | how many games reach the finish? | `count` → `levels` (a level in shards, built on the pool; `shard`, `symmetry`) → `prune` (`pagoda`, `rule_of_three`); across processes `ranks` |
-//! | which start of a board of one's own can be won? | `analysis` (`winnable_start`) → `rule_of_three`, `pagoda`, `search` |
+//! | which start of a board of one's own can be won? | `winnable` (`winnable_start`) → `analysis` (the finishes) → `rule_of_three`, `pagoda`, `search` |
 //! | can the finish still be reached? | `analysis` ([`Analyst`]) → `rule_of_three`, [`pagoda`] (proofs) → `opening`, `table`, `starts` (shipped and built figures) → `search` (depth first, two sides on the pool sharing what they proved lost, never gives up) and `beam` (a quick game); the answer is a `verdict` |
 //! | how many games go through each jump? | `table` (every reachable position, built once), else `per_jump` |
 //!
@@ -47,8 +47,9 @@ mod starts;
 mod symmetry;
 mod table;
 mod verdict;
+mod winnable;
 
-pub use analysis::{AHEAD_FROM, Analyst, Game, SEARCH_FIRST, ahead_from, solve, winnable_start};
+pub use analysis::{AHEAD_FROM, Analyst, Game, SEARCH_FIRST, ahead_from, solve};
 pub use board::{
     Board, BoardError, DIAMOND, ENGLISH, FRENCH, Geometry, Jump, MAX_HOLES, NAMED, Position,
 };
@@ -69,6 +70,7 @@ pub use starts::{
 pub use symmetry::Symmetry;
 pub use table::{Table, TableBuild};
 pub use verdict::{Lost, ParityCount, Source, Verdict};
+pub use winnable::winnable_start;
 
 #[cfg(test)]
 mod tests;
