@@ -13,6 +13,7 @@ import { DIST } from '../serve.mjs';
 // commit that raises it), not a side effect, as when the opening books once reached the page unnoticed.
 const BUDGET = 915_000;
 const OPENINGS = fileURLToPath(new URL('../../crates/mastermind/openings/', import.meta.url));
+const PEGS_BOOK = fileURLToPath(new URL('../../crates/peg-solitaire/src/opening/english.rs', import.meta.url));
 
 async function modules() {
   const files = (await readdir(DIST)).filter((f) => f.endsWith('.wasm'));
@@ -38,4 +39,12 @@ test('the opening books ride in the worker only', async () => {
     assert.ok(worker.includes(head), `${book} in the worker`);
     assert.ok(!page.includes(head), `${book} is linked into the page's WebAssembly`);
   }
+  // Peg solitaire's book (the English classic game's opening): its first entry's games, as the 128-bit number the
+  // module stores, are in the worker only.
+  const first = /\(0x[0-9a-f]+, (\d+)\)/.exec(await readFile(PEGS_BOOK, 'utf8'));
+  assert.ok(first, 'the English opening book has entries');
+  const games = Buffer.alloc(16);
+  games.writeBigUInt64LE(BigInt(first[1]));
+  assert.ok(worker.includes(games), 'the English opening book in the worker');
+  assert.ok(!page.includes(games), "the English opening book is linked into the page's WebAssembly");
 });

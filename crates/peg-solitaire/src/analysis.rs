@@ -41,9 +41,10 @@ pub const AHEAD_FROM: u32 = 8;
 /// no position between the two waits for the game's whole table: on the English board's classic game, seven jumps
 /// in, 2 to 4 s natively on one thread against 10 to 20 s).
 pub fn ahead_from(game: Game) -> u32 {
-    match Opening::find(game.board, game.start, game.finish) {
-        Some(_) => AHEAD_FROM.min(OPENING_LEVELS as u32),
-        None => AHEAD_FROM,
+    if Opening::ships(game.board, game.start, game.finish) {
+        AHEAD_FROM.min(OPENING_LEVELS as u32)
+    } else {
+        AHEAD_FROM
     }
 }
 

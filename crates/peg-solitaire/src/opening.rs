@@ -21,13 +21,19 @@ pub struct Opening {
 pub const OPENING_LEVELS: usize = english::LEVELS;
 
 impl Opening {
+    /// Whether a book ships for games on `board` from `start` to `finish`, without reading it: the page asks this
+    /// (how the counts through each jump are made), and the books themselves ride in the worker only.
+    pub fn ships(board: &Board, start: Position, finish: Finish) -> bool {
+        board.hole(3, 3).is_some_and(|centre| {
+            Board::named("english").is_ok_and(|english| *board == english)
+                && start == board.full() & !(1 << centre)
+                && finish == Finish::Hole(centre)
+        })
+    }
+
     /// The shipped book for games on `board` from `start` to `finish`, if there is one.
     pub fn find(board: &Board, start: Position, finish: Finish) -> Option<Opening> {
-        let centre = board.hole(3, 3)?;
-        let classic = *board == Board::named("english").ok()?
-            && start == board.full() & !(1 << centre)
-            && finish == Finish::Hole(centre);
-        if !classic {
+        if !Opening::ships(board, start, finish) {
             return None;
         }
         let (_, finals) = checked(board, start, finish).ok()?;
