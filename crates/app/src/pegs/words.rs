@@ -17,6 +17,14 @@ pub(super) fn outlook_line(p: &Play) -> String {
     } else {
         "Undo to go back."
     };
+    // Some jumps in (or past a shipped opening), the counts come from a table of the positions ahead of this one
+    // (seconds), not the game's own (the core's `ahead_from`).
+    let ahead = p.moves.len() as u32
+        >= peg_solitaire::ahead_from(peg_solitaire::Game {
+            board: &p.board,
+            start: p.start_position(),
+            finish: p.finish,
+        });
     let lost_lead = if from_start {
         "No game from this start reaches this finish"
     } else {
@@ -58,22 +66,12 @@ pub(super) fn outlook_line(p: &Play) -> String {
                 state::DEAD_END_COUNTS_FROM
             ),
             _ if p.count_running => "Still solvable. The games through each jump are counted once your count of every game is done.".to_string(),
-            // Some jumps in (or past a shipped opening), the counts come from a table of the positions ahead of
-            // this one (seconds), not the game's own (the core's `ahead_from`).
-            _ if p.moves.len() as u32
-                >= peg_solitaire::ahead_from(peg_solitaire::Game {
-                    board: &p.board,
-                    start: p.start_position(),
-                    finish: p.finish,
-                }) =>
-            {
-                match p.table_levels {
+            _ if ahead => match p.table_levels {
                 Some((done, total)) => format!(
                     "Still solvable. Counting the games through each jump: building a table of the positions ahead of this one, level {done} of {total}…"
                 ),
                 None => "Still solvable. Counting the games through each jump (a table of the positions ahead of this one: seconds)…".to_string(),
-            }
-            }
+            },
             _ => match p.table_levels {
                 Some((done, total)) => format!(
                     "Still solvable. Counting the games through each jump: building this game's table of every position, level {done} of {total} (once per game; jumping meanwhile keeps the levels made)…"
