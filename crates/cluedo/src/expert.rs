@@ -110,8 +110,6 @@ pub(crate) struct Aim {
     pub(crate) most: usize,
     /// How many different envelopes the sample holds.
     pub(crate) envelopes: usize,
-    /// How many deals the sample drew.
-    pub(crate) samples: usize,
 }
 
 /// Consistent deals sampled to find the suggestion most likely to settle the game at once.
@@ -225,7 +223,6 @@ pub(crate) fn win_now(view: &View, d: &Deals, n: usize, rng: &mut impl Rng) -> O
             fewest: left_by.iter().copied().min().unwrap_or(0),
             most: left_by.iter().copied().max().unwrap_or(0),
             envelopes: slots,
-            samples: n,
         }
     })
 }
@@ -322,7 +319,7 @@ fn think(view: &View, ask: Ask, rng: &mut impl Rng) -> Decision {
             action: Action::Suggest(aim.triple),
             why: format!(
                 "Of all suggestions, this one's answer is the likeliest to let it accuse at once; over {} of the {} deals that fit the game ({} between them), {}, and the best guess after the answer is right about {:.0} % of the time.",
-                aim.samples,
+                WIN_NOW,
                 progress::group_digits(&notebook.deals.to_string()),
                 envelopes(aim.envelopes),
                 match (aim.answers, aim.fewest == aim.most) {

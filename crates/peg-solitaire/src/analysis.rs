@@ -39,7 +39,7 @@ pub const AHEAD_FROM: u32 = 8;
 /// Jumps into `game` from which the counts through each jump come from a table of the positions ahead while the
 /// game's own is not built: [`AHEAD_FROM`], or where the game's shipped opening book ends if that is sooner (so that
 /// no position between the two waits for the game's whole table: on the English board's classic game, seven jumps
-/// in, 2 to 4 s natively on one thread against 10 to 20 s).
+/// in; BENCHMARKS.md, "a link seven jumps into the English classic game").
 pub fn ahead_from(game: Game) -> u32 {
     if Opening::ships(game.board, game.start, game.finish) {
         AHEAD_FROM.min(OPENING_LEVELS as u32)
