@@ -19,6 +19,20 @@ use crate::{Code, Feedback, Row, Spec};
 /// Codes in the sample: each one a local search of its own.
 pub const SAMPLE: usize = 16;
 
+/// Games of up to this many pegs draw twice [`SAMPLE`]: there the searches still find codes that fit every score,
+/// and more of them choose a finer split; in bigger games most searches in the middle of the game find no fit, so
+/// more of them cost time and save no guess (BENCHMARKS.md, the sampled split).
+pub const SMALL_PEGS: u8 = 32;
+
+/// How many codes the sampled split draws for a guess in `spec`.
+pub fn sample_size(spec: &Spec) -> usize {
+    if spec.pegs <= SMALL_PEGS {
+        2 * SAMPLE
+    } else {
+        SAMPLE
+    }
+}
+
 /// Finds up to `samples` codes that fit every score in `history`, each spending up to `moves` proposals on its
 /// order, and plays the one whose answers split them most evenly; with fewer than two fitting codes, the closest
 /// code found (as [`local::search`]).

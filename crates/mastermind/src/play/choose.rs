@@ -296,7 +296,14 @@ fn huge(
     let stop = budget.guess_stop(observer);
     let moves = usize::from(spec.pegs) * crate::local::MOVES_PER_PEG;
     let found = if strategy == Strategy::SampledSplit {
-        crate::sampled::search(spec, history, moves, crate::sampled::SAMPLE, &stop, rng)
+        crate::sampled::search(
+            spec,
+            history,
+            moves,
+            crate::sampled::sample_size(spec),
+            &stop,
+            rng,
+        )
     } else {
         crate::local::search(spec, history, moves, &stop, rng)
     };
