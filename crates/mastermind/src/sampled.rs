@@ -33,9 +33,14 @@ pub fn sample_size(spec: &Spec) -> usize {
     }
 }
 
+/// Where the last guess did not fit the scores before it, the searches are failing to find fits, so the closest code
+/// found is played rather than a split: then `samples / LONGER` searches run, each `LONGER` times as long. Fewer,
+/// longer searches find as close a code with half the work (BENCHMARKS.md, the sampled split at 50x20 and 100x20).
+pub const LONGER: usize = 2;
+
 /// Finds up to `samples` codes that fit every score in `history`, each spending up to `moves` proposals on its
 /// order, and plays the one whose answers split them most evenly; with fewer than two fitting codes, the closest
-/// code found (as [`local::search`]).
+/// code found (as [`local::search`]). Where the last guess missed a score before it, half the work (`LONGER`).
 pub fn search(
     spec: &Spec,
     history: &[Row],
@@ -47,6 +52,11 @@ pub fn search(
     if history.is_empty() {
         return local::search(spec, history, moves, stop, rng);
     }
+    let (moves, samples) = if last_missed(spec, history) {
+        (moves * LONGER, samples / (LONGER * LONGER))
+    } else {
+        (moves, samples)
+    };
     let found = searches(spec, history, moves, samples.max(1), stop, rng);
     let mut fits: Vec<Found> = Vec::new();
     for f in &found {
@@ -65,6 +75,16 @@ pub fn search(
     let mut played = fits.swap_remove(best);
     played.cut_short = found.iter().any(|f| f.cut_short);
     played
+}
+
+/// Whether the last row's guess misses the score of some row before it (it was the closest code found, not a fit).
+fn last_missed(spec: &Spec, history: &[Row]) -> bool {
+    let Some((last, before)) = history.split_last() else {
+        return false;
+    };
+    before
+        .iter()
+        .any(|r| crate::score(&r.guess, &last.guess, spec.colors) != r.feedback)
 }
 
 /// `n` local searches, each from its own seed drawn from `rng`, shared out over the pool; every one's result, in the
@@ -172,6 +192,23 @@ mod tests {
             let n = play(spec, seed);
             assert!(n < 40, "{spec}: {n} guesses");
         }
+    }
+
+    #[test]
+    fn knows_when_the_last_guess_missed_a_score_before_it() {
+        let spec = Spec::new(4, 4, true).unwrap();
+        let code = |s: &str| Code::parse(&spec, s).unwrap();
+        let secret = code("0,1,2,3");
+        let row = |g: &str| Row {
+            guess: code(g),
+            feedback: score(&code(g), &secret, spec.colors),
+        };
+        assert!(!last_missed(&spec, &[]));
+        assert!(!last_missed(&spec, &[row("0,0,1,1")]));
+        // 0,0,1,1 scored 1 black and 1 white: as the secret, 0,1,1,0 would score it 2 and 2, so it misses; 0,1,3,2
+        // would score it 1 and 1, as it did.
+        assert!(last_missed(&spec, &[row("0,0,1,1"), row("0,1,1,0")]));
+        assert!(!last_missed(&spec, &[row("0,0,1,1"), row("0,1,3,2")]));
     }
 
     #[test]
