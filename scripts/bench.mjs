@@ -310,7 +310,7 @@ const ROWS = [
       return { figure: `${Math.round(r.per_second / 1e6)} M feedbacks/s`, holds: null };
     },
   },
-  ...[['browser-100x20', 'local search', 'local-search', '3'], ['browser-100x20-sampled', 'the sampled split', 'sampled-split', '2']].map(([id, name, strategy, games]) => ({
+  ...[['browser-100x20', 'local search', 'local-search', '4'], ['browser-100x20-sampled', 'the sampled split', 'sampled-split', '4']].map(([id, name, strategy, games]) => ({
     id, kind: 'browser',
     what: `Mastermind 100x20, ${name}, ${games} games in Chromium, what the solver knows drawn beside them (2 pool threads)`,
     command: `node tests/bench/game-time.mjs 100 20 ${strategy} ${games}`,
