@@ -33,17 +33,18 @@ pub fn sample_size(spec: &Spec) -> usize {
     }
 }
 
-/// Where the last guess did not fit the scores before it, the searches are failing to find fits, and the closest code
-/// found is played rather than a split: then `samples / FEWER` searches run (at least two), each `LONGER` times as
-/// long, a quarter of the work. A few longer searches find about as close a code as many short ones (BENCHMARKS.md,
-/// the sampled split at 50x20 and 100x20, natively and in Chromium).
+/// In games of more than [`SMALL_PEGS`] pegs, where the last guess did not fit the scores before it, the searches are
+/// failing to find fits, and the closest code found is played rather than a split: then `samples / FEWER` searches
+/// run (at least two), each `LONGER` times as long, a quarter of the work. A few longer searches find about as close a
+/// code as many short ones, and a 100x20 game in Chromium takes a third less time (BENCHMARKS.md, the sampled split).
+/// Smaller games, quick anyway, keep the whole sample, which there saves most of a guess.
 pub const FEWER: usize = 8;
 /// See [`FEWER`].
 pub const LONGER: usize = 2;
 
 /// Finds up to `samples` codes that fit every score in `history`, each spending up to `moves` proposals on its
 /// order, and plays the one whose answers split them most evenly; with fewer than two fitting codes, the closest
-/// code found (as [`local::search`]). Where the last guess missed a score before it, a quarter of the work ([`FEWER`]).
+/// code found (as [`local::search`]). In a big game where the last guess missed a score, a quarter of the work ([`FEWER`]).
 pub fn search(
     spec: &Spec,
     history: &[Row],
@@ -55,7 +56,7 @@ pub fn search(
     if history.is_empty() {
         return local::search(spec, history, moves, stop, rng);
     }
-    let (moves, samples) = if last_missed(spec, history) {
+    let (moves, samples) = if spec.pegs > SMALL_PEGS && last_missed(spec, history) {
         (moves * LONGER, (samples / FEWER).max(2))
     } else {
         (moves, samples)
