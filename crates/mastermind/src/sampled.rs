@@ -33,18 +33,9 @@ pub fn sample_size(spec: &Spec) -> usize {
     }
 }
 
-/// In games of more than [`SMALL_PEGS`] pegs, where the last guess did not fit the scores before it, the searches are
-/// failing to find fits, and the closest code found is played rather than a split: then `samples / FEWER` searches
-/// run (at least two), each `LONGER` times as long, a quarter of the work. A few longer searches find about as close a
-/// code as many short ones, and a 100x20 game in Chromium takes a third less time (BENCHMARKS.md, the sampled split).
-/// Smaller games, quick anyway, keep the whole sample, which there saves most of a guess.
-pub const FEWER: usize = 8;
-/// See [`FEWER`].
-pub const LONGER: usize = 2;
-
 /// Finds up to `samples` codes that fit every score in `history`, each spending up to `moves` proposals on its
 /// order, and plays the one whose answers split them most evenly; with fewer than two fitting codes, the closest
-/// code found (as [`local::search`]). In a big game where the last guess missed a score, a quarter of the work ([`FEWER`]).
+/// code found (as [`local::search`]).
 pub fn search(
     spec: &Spec,
     history: &[Row],
@@ -56,11 +47,6 @@ pub fn search(
     if history.is_empty() {
         return local::search(spec, history, moves, stop, rng);
     }
-    let (moves, samples) = if spec.pegs > SMALL_PEGS && last_missed(spec, history) {
-        (moves * LONGER, (samples / FEWER).max(2))
-    } else {
-        (moves, samples)
-    };
     let found = searches(spec, history, moves, samples.max(1), stop, rng);
     let mut fits: Vec<Found> = Vec::new();
     for f in &found {
@@ -79,16 +65,6 @@ pub fn search(
     let mut played = fits.swap_remove(best);
     played.cut_short = found.iter().any(|f| f.cut_short);
     played
-}
-
-/// Whether the last row's guess misses the score of some row before it (it was the closest code found, not a fit).
-fn last_missed(spec: &Spec, history: &[Row]) -> bool {
-    let Some((last, before)) = history.split_last() else {
-        return false;
-    };
-    before
-        .iter()
-        .any(|r| crate::score(&r.guess, &last.guess, spec.colors) != r.feedback)
 }
 
 /// `n` local searches, each from its own seed drawn from `rng`, shared out over the pool; every one's result, in the
@@ -196,23 +172,6 @@ mod tests {
             let n = play(spec, seed);
             assert!(n < 40, "{spec}: {n} guesses");
         }
-    }
-
-    #[test]
-    fn knows_when_the_last_guess_missed_a_score_before_it() {
-        let spec = Spec::new(4, 4, true).unwrap();
-        let code = |s: &str| Code::parse(&spec, s).unwrap();
-        let secret = code("0,1,2,3");
-        let row = |g: &str| Row {
-            guess: code(g),
-            feedback: score(&code(g), &secret, spec.colors),
-        };
-        assert!(!last_missed(&spec, &[]));
-        assert!(!last_missed(&spec, &[row("0,0,1,1")]));
-        // 0,0,1,1 scored 1 black and 1 white: as the secret, 0,1,1,0 would score it 2 and 2, so it misses; 0,1,3,2
-        // would score it 1 and 1, as it did.
-        assert!(last_missed(&spec, &[row("0,0,1,1"), row("0,1,1,0")]));
-        assert!(!last_missed(&spec, &[row("0,0,1,1"), row("0,1,3,2")]));
     }
 
     #[test]
