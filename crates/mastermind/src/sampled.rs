@@ -175,6 +175,15 @@ mod tests {
     }
 
     #[test]
+    fn small_games_draw_the_bigger_sample() {
+        let size = |pegs, colors| sample_size(&Spec::new(pegs, colors, true).unwrap());
+        assert_eq!(size(20, 15), 2 * SAMPLE);
+        assert_eq!(size(u32::from(SMALL_PEGS), 20), 2 * SAMPLE);
+        assert_eq!(size(u32::from(SMALL_PEGS) + 1, 20), SAMPLE);
+        assert_eq!(size(100, 20), SAMPLE);
+    }
+
+    #[test]
     fn plays_the_code_whose_answers_split_the_sample_most_evenly() {
         let spec = Spec::new(4, 4, true).unwrap();
         let code = |s: &str| Code::parse(&spec, s).unwrap();
