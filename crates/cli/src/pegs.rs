@@ -8,6 +8,7 @@ use crate::output::Output;
 use crate::progress_line::{ProgressLine, interrupted};
 
 mod assess;
+mod book;
 #[cfg(feature = "mpi")]
 mod cluster;
 mod setup;
@@ -84,6 +85,21 @@ pub(crate) enum Command {
         /// `crates/peg-solitaire/src/opening/` ships).
         #[arg(long, value_name = "N")]
         opening: Option<usize>,
+    },
+    /// Build the game's winning book (which positions of its first levels can still reach the finish, as one bit
+    /// each) and write it to a file: what the app ships for games too big for a table
+    /// (`crates/peg-solitaire/books/<board>-<start>-<finish>.book`).
+    Book {
+        #[command(flatten)]
+        game: Game,
+        /// Levels after the start the book holds.
+        #[arg(long, default_value_t = 10)]
+        levels: usize,
+        /// Where the book is written.
+        #[arg(long, value_name = "FILE")]
+        out: std::path::PathBuf,
+        #[command(flatten)]
+        disk: Disk,
     },
     /// Find one game from the start to the finish and print its jumps.
     Solve {
@@ -221,6 +237,12 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
                 )
             });
         }
+        Command::Book {
+            game,
+            levels,
+            out: file,
+            disk,
+        } => book::run(&game.setup()?, (levels, disk.dir()), &file, out)?,
         Command::Solve { game } => {
             out.alone("pegs solve")?;
             let s = game.setup()?;

@@ -5,7 +5,8 @@
 //!
 //! An answer comes from the first of these that settles it: the rules (finished, no jump left); a short proof
 //! (the rule-of-three class, or a pagoda function, each drawable on the board); the game's table where it is
-//! built; the shipped opening where it holds the position; a depth-first search with a memo of lost positions; and,
+//! built; the shipped opening where it holds the position; the shipped winning book where it holds it (a game too
+//! big for a table: the diamond's); a depth-first search with a memo of lost positions; and,
 //! where that search runs long on a board whose table fits, the game's table (bounded work, and the same table the
 //! per-jump counts need). Where the table cannot fit, the search goes on to the end, reporting progress.
 
@@ -24,6 +25,7 @@ use crate::search::{Memo, Run, search};
 use crate::starts::shipped_games;
 use crate::table::{Table, TableBuild};
 use crate::verdict::{Lost, Source, Verdict};
+use crate::winning::WinningBook;
 
 /// Positions the search visits before it hands over to the game's table, where the table fits ([`TAB_HOLES`]): a
 /// few seconds (BENCHMARKS.md, the rows "can the finish still be reached?").
@@ -75,6 +77,8 @@ pub struct Analyst {
     /// A table from a position of the game, for the positions ahead of it while the game's own is not built.
     ahead: Option<Kept>,
     memo: Option<Memo>,
+    /// The game's winning book, where one ships (read once per game).
+    winning: Option<WinningBook>,
     search_first: u64,
 }
 
@@ -84,6 +88,7 @@ impl Default for Analyst {
             kept: None,
             ahead: None,
             memo: None,
+            winning: None,
             search_first: SEARCH_FIRST,
         }
     }
@@ -107,6 +112,7 @@ impl Analyst {
     /// Lets go of everything kept; returns the bytes the table held.
     pub fn release(&mut self) -> u64 {
         self.memo = None;
+        self.winning = None;
         [self.kept.take(), self.ahead.take()]
             .into_iter()
             .map(|kept| match kept {
@@ -129,6 +135,30 @@ impl Analyst {
             Some(Kept::Built(t)) if t.covers(game.board, game.finish, pos) => Some(t.clone()),
             _ => None,
         }
+    }
+
+    /// Keeps `book` for answers about its game (the page's worker fetches it: [`WinningBook::file_for`]).
+    pub fn give_book(&mut self, book: WinningBook) {
+        self.winning = Some(book);
+    }
+
+    /// Whether a winning book for `game` is kept.
+    pub fn has_book(&self, game: Game) -> bool {
+        self.winning
+            .as_ref()
+            .is_some_and(|b| b.answers(game.board, game.start, game.finish))
+    }
+
+    /// The winning book of `game`: the one given, else the one built into the program (read the first time).
+    fn winning_book(&mut self, game: Game) -> Option<&WinningBook> {
+        if !self.has_book(game)
+            && let Some(book) = WinningBook::embedded(game.board, game.start, game.finish)
+        {
+            self.winning = Some(book);
+        }
+        self.winning
+            .as_ref()
+            .filter(|b| b.answers(game.board, game.start, game.finish))
     }
 
     /// The kept table if it is built for `game`.
@@ -267,15 +297,27 @@ impl Analyst {
                 here ^= j.mask();
             }
         }
+        // The winning book: exact for the positions of its levels; a solution walks its winnable positions to its
+        // last level, then searches.
+        let mut walked_by = Source::Opening;
+        if prefix.is_empty()
+            && let Some(book) = self.winning_book(game)
+            && let Some(winnable) = book.winnable(pos)
+        {
+            if !winnable {
+                return Ok(Verdict::lost(Source::Book, Lost::NoGame));
+            }
+            if !want_solution {
+                return Ok(Verdict::won(Source::Book, None, None));
+            }
+            (prefix, here) = book.walk(pos);
+            walked_by = Source::Book;
+        }
         let finish_verdict = |found: Option<Vec<Jump>>, source: Source| match found {
             Some(rest) => {
                 let mut path = prefix.clone();
                 path.extend(rest);
-                let source = if prefix.is_empty() {
-                    source
-                } else {
-                    Source::Opening
-                };
+                let source = if prefix.is_empty() { source } else { walked_by };
                 Verdict::won(source, games_known, Some(path))
             }
             None => Verdict::lost(source, Lost::NoGame),

@@ -15,7 +15,7 @@
 //! | the board, its holes and names | `board` (holes, jumps as masks, symmetries), `names` (`d4`), `finish` |
 //! | how many games reach the finish? | `count` → `levels` (a level in shards, built on the pool; `shard`, `symmetry`) → `prune` (`pagoda`, `rule_of_three`); across processes `ranks` |
 //! | which start of a board of one's own can be won? | `winnable` (`winnable_start`) → `analysis` (the finishes) → `rule_of_three`, `pagoda`, `search` |
-//! | can the finish still be reached? | `analysis` ([`Analyst`]) → `rule_of_three`, [`pagoda`] (proofs) → `opening`, `table`, `starts` (shipped and built figures) → `search` (depth first, two sides on the pool sharing what they proved lost, never gives up) and `beam` (a quick game); the answer is a `verdict` |
+//! | can the finish still be reached? | `analysis` ([`Analyst`]) → `rule_of_three`, [`pagoda`] (proofs) → `opening`, `winning`, `table`, `starts` (shipped and built figures; a winning book is built natively and fetched by the page's worker) → `search` (depth first, two sides on the pool sharing what they proved lost, never gives up) and `beam` (a quick game); the answer is a `verdict` |
 //! | how many games go through each jump? | `table` (every reachable position, built once), else `per_jump` |
 //!
 //! ```
@@ -48,6 +48,7 @@ mod symmetry;
 mod table;
 mod verdict;
 mod winnable;
+mod winning;
 
 pub use analysis::{AHEAD_FROM, Analyst, Game, SEARCH_FIRST, ahead_from, solve};
 pub use board::{
@@ -71,6 +72,7 @@ pub use symmetry::Symmetry;
 pub use table::{Table, TableBuild};
 pub use verdict::{Lost, ParityCount, Source, Verdict};
 pub use winnable::winnable_start;
+pub use winning::{BookBuilt, WinningBook, build as build_book};
 
 #[cfg(test)]
 mod tests;

@@ -466,3 +466,4 @@ mod checks;
 mod disk;
 mod shared;
 mod starts;
+mod winning;

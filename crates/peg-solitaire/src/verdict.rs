@@ -15,6 +15,8 @@ pub enum Source {
     Table,
     /// The shipped opening book.
     Opening,
+    /// The shipped winning book: which positions of the game's first jumps can still reach the finish.
+    Book,
     /// The board's shipped table of games from each start (`tables/`), counted ahead of time.
     Count,
     /// A depth-first search.
@@ -22,13 +24,14 @@ pub enum Source {
 }
 
 impl Source {
-    /// The source as messages and the CLI name it: `rules`, `proof`, `table`, `opening`, `count`, `search`.
+    /// The source as messages and the CLI name it: `rules`, `proof`, `table`, `opening`, `book`, `count`, `search`.
     pub fn name(self) -> &'static str {
         match self {
             Source::Rules => "rules",
             Source::Proof => "proof",
             Source::Table => "table",
             Source::Opening => "opening",
+            Source::Book => "book",
             Source::Count => "count",
             Source::Search => "search",
         }
@@ -69,7 +72,7 @@ pub enum Lost {
         /// The finish's total (the least over the possible finishes).
         finish_total: f64,
     },
-    /// Every game from here was looked at (by the table, the opening or the search), and none ends well.
+    /// Every game from here was looked at (by the table, a book or the search), and none ends well.
     NoGame,
 }
 

@@ -10,7 +10,25 @@ use crate::{Answer, Job, JobObserver, Outcome, mastermind};
 pub struct Memory {
     /// The codes of the Mastermind game being played, where its strategy lists them.
     mastermind: ::mastermind::Listing,
-    pegs: crate::pegs::Kept,
+    pub(crate) pegs: crate::pegs::Kept,
+}
+
+/// A file `job` needs from the page's server before it runs (a game's data too big for the first download), given
+/// what `memory` holds: the worker fetches it and hands it to [`fetched`], then runs the job. Native runs build
+/// such data in and never need this.
+pub fn wanted(job: &Job, memory: &Memory) -> Option<String> {
+    match job {
+        Job::Pegs(job) => crate::pegs::wanted(job, &memory.pegs),
+        // A game that needs no file adds no arm.
+        _ => None,
+    }
+}
+
+/// What fetching the file [`wanted`] named for `job` gave (its bytes, or why not), kept in `memory`.
+pub fn fetched(job: &Job, memory: &mut Memory, bytes: Result<Vec<u8>, String>) {
+    if let Job::Pegs(job) = job {
+        crate::pegs::fetched(job, &mut memory.pegs, bytes);
+    }
 }
 
 /// Runs `job` with nothing kept from earlier jobs (tests, one-off runs): [`execute_with`] and a fresh [`Memory`].

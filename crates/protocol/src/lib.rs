@@ -34,7 +34,7 @@ mod trace;
 pub use envelope::{
     Answer, FromWorker, Job, JobId, Outcome, ProgressDto, Reply, RunStats, ToWorker,
 };
-pub use exec::{Memory, execute, execute_with};
+pub use exec::{Memory, execute, execute_with, fetched, wanted};
 pub use observer::{Clock, JobObserver, SILENT_WORKER_MS, exhaust_memory};
 pub use progress::group_digits;
 pub use trace::{SearchBegun, Trace, UnitDto, UnitRun};

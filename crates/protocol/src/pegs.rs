@@ -317,8 +317,11 @@ pub struct VerdictDto {
     pub solution: Option<Vec<JumpDto>>,
     /// Why not.
     pub lost: Option<LostDto>,
-    /// Where the answer came from: `rules`, `proof`, `table`, `opening`, `search`.
+    /// Where the answer came from: `rules`, `proof`, `table`, `opening`, `book`, `count`, `search`.
     pub source: String,
+    /// Something a person should know about how it was answered (a book that could not be loaded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 impl From<Verdict> for VerdictDto {
@@ -331,14 +334,17 @@ impl From<Verdict> for VerdictDto {
                 .map(|s| s.into_iter().map(JumpDto::from).collect()),
             lost: v.lost.map(LostDto::from),
             source: v.source.name().into(),
+            note: None,
         }
     }
 }
 
-/// What peg solitaire keeps between jobs: the core's [`Analyst`] for the game being played (one at a time).
+/// What peg solitaire keeps between jobs: the core's [`Analyst`] for the game being played (one at a time), and
+/// the books that could not be fetched (file, why).
 #[derive(Default)]
 pub struct Kept {
     analyst: Analyst,
+    books_failed: Vec<(String, String)>,
 }
 
 /// Runs one peg solitaire job on the core.
@@ -351,6 +357,8 @@ pub(crate) fn run(
     // or a table starts at its position).
     let (board, start, position, finish) = match job {
         PegsJob::Release => {
+            // A book that did not come is tried again when the game is played again.
+            kept.books_failed.clear();
             return Ok(PegsAnswer::Released {
                 bytes: kept.analyst.release(),
             });
@@ -424,7 +432,11 @@ pub(crate) fn run(
                 .analyst
                 .assess(game, pos, *solution, observer)
                 .map_err(|e| e.to_string())?;
-            Ok(PegsAnswer::Assessed(verdict.into()))
+            let mut verdict = VerdictDto::from(verdict);
+            if verdict.source != "book" {
+                verdict.note = books::missing(job, kept);
+            }
+            Ok(PegsAnswer::Assessed(verdict))
         }
         PegsJob::JumpCounts { .. } => {
             let counts = kept
@@ -449,6 +461,9 @@ pub(crate) fn run(
         }
     }
 }
+
+mod books;
+pub(crate) use books::{fetched, wanted};
 
 #[cfg(test)]
 mod tests;

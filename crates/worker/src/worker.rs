@@ -50,6 +50,45 @@ struct State {
     running: Option<Running>,
     /// What the games keep between jobs (one job runs at a time, so the lock is never contended).
     memory: Arc<Mutex<Memory>>,
+    /// A file the next job needs is being fetched ([`protocol::wanted`]): no job starts meanwhile.
+    fetching: bool,
+}
+
+/// How long a file a job needs may take to come, in milliseconds, before the job runs without it: well inside
+/// [`protocol::SILENT_WORKER_MS`], after which the page gives up on a silent worker.
+const FETCH_MS: i32 = 5_000;
+
+/// The bytes of `file` (at the root of the page's build, beside this worker's script), or why not.
+async fn fetch_bytes(scope: &DedicatedWorkerGlobalScope, file: &str) -> Result<Vec<u8>, String> {
+    let failed = |e: JsValue| {
+        e.as_string()
+            .or_else(|| js_sys::Error::from(e).message().as_string())
+            .unwrap_or_else(|| "the network failed".into())
+    };
+    let fetch = scope.fetch_with_str(&format!("./{file}"));
+    let timer = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = scope.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, FETCH_MS);
+    });
+    let first = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::race(&js_sys::Array::of2(
+        &fetch, &timer,
+    )))
+    .await
+    .map_err(|_| "the network failed".to_string())?;
+    if first.is_undefined() {
+        return Err(format!("it took longer than {} s to come", FETCH_MS / 1000));
+    }
+    let response: web_sys::Response = first.dyn_into().map_err(failed)?;
+    if !response.ok() {
+        return Err(format!(
+            "the host answered {} {}",
+            response.status(),
+            response.status_text()
+        ));
+    }
+    let buffer = wasm_bindgen_futures::JsFuture::from(response.array_buffer().map_err(failed)?)
+        .await
+        .map_err(failed)?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
 type Shared = Rc<RefCell<State>>;
@@ -135,6 +174,7 @@ pub fn start(threads: u32, isolated: bool, note: Option<String>) -> Result<(), J
         queue: VecDeque::new(),
         running: None,
         memory: Arc::default(),
+        fetching: false,
     }));
     let on_message = {
         let state = state.clone();
@@ -202,7 +242,7 @@ fn handle(state: &Shared, msg: ToWorker) {
 fn pump(state: &Shared) {
     let (scope, pooled, next) = {
         let mut st = state.borrow_mut();
-        if st.running.is_some() {
+        if st.running.is_some() || st.fetching {
             return;
         }
         let Some(next) = st.queue.pop_front() else {
@@ -211,6 +251,27 @@ fn pump(state: &Shared) {
         (st.scope.clone(), st.pooled, next)
     };
     let memory = state.borrow().memory.clone();
+    // A file the job needs first: fetched while the job waits at the head of the queue (a Cancel still finds it).
+    let wanted = protocol::wanted(&next.1, &memory.lock().unwrap_or_else(|e| e.into_inner()));
+    if let Some(file) = wanted {
+        let job = next.1.clone();
+        let mut st = state.borrow_mut();
+        st.queue.push_front(next);
+        st.fetching = true;
+        drop(st);
+        let state = state.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let bytes = fetch_bytes(&scope, &file).await;
+            protocol::fetched(
+                &job,
+                &mut memory.lock().unwrap_or_else(|e| e.into_inner()),
+                bytes,
+            );
+            state.borrow_mut().fetching = false;
+            pump(&state);
+        });
+        return;
+    }
     // A job that panicked left the memory as it was: go on with it.
     let run = move |job: &Job, observer: &JobObserver| {
         let mut kept = memory.lock().unwrap_or_else(|e| e.into_inner());

@@ -41,6 +41,8 @@ pub struct Play {
     pub outlook: Outlook,
     /// Where the outlook came from (`table`, `opening`, `proof`, `search`, `rules`).
     pub outlook_source: String,
+    /// What the worker noted about how the outlook was answered (a book it could not load).
+    pub outlook_note: Option<String>,
     /// Positions a search for the outlook has visited so far, while it runs long.
     pub searched: Option<u64>,
     /// Whether the games through each jump are shown (the heat map, and the list for the picked-up peg).
@@ -91,6 +93,7 @@ impl Play {
             selected: None,
             outlook: Outlook::Asking,
             outlook_source: String::new(),
+            outlook_note: None,
             searched: None,
             heat: setup.heat,
             counts: None,
@@ -415,6 +418,7 @@ impl Play {
     fn assessed(&mut self, v: VerdictDto) {
         self.searched = None;
         self.outlook_source = v.source.clone();
+        self.outlook_note = v.note.clone();
         self.outlook = match v.lost {
             _ if v.solvable => Outlook::Solvable,
             Some(why) => Outlook::Lost(why),

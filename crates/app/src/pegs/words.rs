@@ -8,8 +8,17 @@ use protocol::pegs::LostDto;
 use super::starts_table;
 use super::state::{self, Outlook, Play, StartFound};
 
-/// The line under the board: whether the finish can still be reached, and how that is known.
+/// The line under the board: whether the finish can still be reached, how that is known, and what the worker
+/// noted about how (a book it could not load).
 pub(super) fn outlook_line(p: &Play) -> String {
+    match &p.outlook_note {
+        Some(note) if !matches!(p.outlook, Outlook::Asking) => format!("{} {note}", outlook(p)),
+        _ => outlook(p),
+    }
+}
+
+/// [`outlook_line`] without the note.
+fn outlook(p: &Play) -> String {
     let pegs = p.position().count_ones();
     let from_start = p.moves.is_empty();
     let next = if from_start {
@@ -90,6 +99,7 @@ pub(super) fn outlook_line(p: &Play) -> String {
             match p.outlook_source.as_str() {
                 "table" => "every game counted in this game's table",
                 "opening" => "every game counted in the shipped opening",
+                "book" => "every game from the first jumps of this one was worked out ahead of time",
                 "count" => "counted ahead of time for the board's table below",
                 _ => "every game looked at by the search",
             },

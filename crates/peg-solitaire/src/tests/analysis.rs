@@ -6,7 +6,7 @@ use progress::NoObserver;
 use super::*;
 
 /// The position after `moves` (written `d2-d4.f3-d3`) from `start`.
-fn after(board: &Board, start: Position, moves: &str) -> Position {
+pub(super) fn after(board: &Board, start: Position, moves: &str) -> Position {
     moves.split('.').fold(start, |pos, m| {
         let (a, b) = m.split_once('-').unwrap();
         let (a, b) = (board.parse_hole(a).unwrap(), board.parse_hole(b).unwrap());

@@ -276,3 +276,82 @@ fn bad_requests_get_messages() {
         .contains("no jump is possible")
     );
 }
+
+/// An `Assess` on the diamond's game from `d2` to `c5`, at `moves` (hole names, as a link has them).
+fn diamond_assess(moves: &[&str]) -> Job {
+    let board = Board::named("diamond").unwrap();
+    let hole = |n: &str| board.parse_hole(n).unwrap();
+    let start = board.full() & !(1 << hole("d2"));
+    let pos = moves.iter().fold(start, |p, m| {
+        let (a, b) = m.split_once('-').unwrap();
+        let j = board
+            .jumps()
+            .iter()
+            .find(|j| j.from == hole(a) && j.to == hole(b))
+            .unwrap();
+        p ^ j.mask()
+    });
+    Job::Pegs(PegsJob::Assess {
+        board: BoardDto::Named("diamond".into()),
+        start: position_text(start),
+        position: position_text(pos),
+        finish: FinishDto::Hole { hole: hole("c5") },
+        solution: false,
+    })
+}
+
+#[test]
+fn the_diamond_game_wants_its_book_once_and_a_book_that_did_not_come_is_said() {
+    let mut memory = Memory::default();
+    let job = diamond_assess(&["d4-d2"]);
+    assert_eq!(
+        crate::wanted(&job, &memory).as_deref(),
+        Some("diamond-d2-c5.book")
+    );
+    // Other games want nothing.
+    let english = Job::Pegs(PegsJob::Release);
+    assert_eq!(crate::wanted(&english, &memory), None);
+    // Bytes that are no book: kept as the reason, not asked for again.
+    crate::fetched(&job, &mut memory, Ok(b"<html>not found</html>".to_vec()));
+    assert_eq!(crate::wanted(&job, &memory), None);
+    let note = super::books::missing(
+        match &job {
+            Job::Pegs(j) => j,
+            _ => unreachable!(),
+        },
+        &memory.pegs,
+    )
+    .unwrap();
+    assert!(
+        note.starts_with(
+            "The book of this game's early positions could not be loaded (not a winning book"
+        ),
+        "{note}"
+    );
+    // Letting go of the game tries again next time.
+    let _ = execute_with(&english, &JobObserver::new(), &mut memory);
+    assert!(crate::wanted(&job, &memory).is_some());
+    // A fetch that failed, then the book itself: kept, and the early position answered from it.
+    crate::fetched(
+        &job,
+        &mut memory,
+        Err("the host answered 404 Not Found".into()),
+    );
+    assert!(crate::wanted(&job, &memory).is_none());
+    let _ = execute_with(&english, &JobObserver::new(), &mut memory);
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../peg-solitaire/books/diamond-d2-c5.book"
+    );
+    crate::fetched(&job, &mut memory, Ok(std::fs::read(path).unwrap()));
+    assert_eq!(crate::wanted(&job, &memory), None);
+    let Reply::Answer(PegsAnswer::Assessed(v)) =
+        execute_with(&job, &JobObserver::new(), &mut memory).reply()
+    else {
+        panic!("assessed")
+    };
+    assert_eq!(
+        (v.solvable, v.source.as_str(), v.note),
+        (false, "book", None)
+    );
+}

@@ -1,0 +1,200 @@
+//! Winning books: which positions of a game's first levels can still reach the finish, for a game whose table is
+//! too big to build where it is played (the diamond board's, from `d2` to `c5`). Early in such a game a lost
+//! position has a lost subtree of hundreds of millions of positions, which no search proves lost in seconds; the
+//! book answers it at once.
+//!
+//! A book is built natively ([`build`]: forwards from the start and backwards from the finish to the middle, then
+//! back to the start) and lists, level by level, the winnable classes of positions; every other position of its
+//! levels reached from the start is lost. Winnable positions are few early on (the diamond's tenth level: 7,105 of
+//! 2,045,082), so the list is small. The file (`books/<board>-<start>-<finish>.book`):
+//!
+//! `PLWB`, a version byte (2), the number of levels `K`; then for each level `1..=K`: how many classes it lists
+//! (4 bytes, little-endian), then each class (its canonical position, sorted) as its difference from the one before
+//! (from 0 for the first), in 7-bit groups, least significant first, the high bit set on every group but the last.
+
+mod build;
+
+use crate::board::{Board, Jump, Position};
+use crate::count::{checked, group_for};
+use crate::finish::Finish;
+use crate::symmetry::Symmetry;
+
+pub use build::{BookBuilt, build};
+
+/// The books shipped: board, start, finish (holes named as people name them), and the file in `books/`.
+const SHIPPED: [(&str, &str, &str, &str); 1] = [("diamond", "d2", "c5", "diamond-d2-c5.book")];
+
+/// The books' bytes, built into the program (the CLI's): the page's worker fetches them instead, when a game
+/// needs one, so that they are no part of the first visit's download.
+#[cfg(feature = "books")]
+const EMBEDDED: [(&str, &[u8]); 1] = [(
+    "diamond-d2-c5.book",
+    include_bytes!("../books/diamond-d2-c5.book"),
+)];
+
+/// The first bytes of a book.
+const MAGIC: &[u8; 4] = b"PLWB";
+/// The format's version.
+const VERSION: u8 = 2;
+
+/// A number in 7-bit groups (see the module's doc) at the start of `bytes`, and the bytes it took.
+fn varint(bytes: &[u8]) -> Option<(u64, usize)> {
+    let mut value = 0u64;
+    for (i, &b) in bytes.iter().enumerate().take(10) {
+        value |= u64::from(b & 0x7f).checked_shl(7 * i as u32)?;
+        if b & 0x80 == 0 {
+            return Some((value, i + 1));
+        }
+    }
+    None
+}
+
+/// A book, read: for each of its levels after the start, the winnable classes.
+#[derive(Debug)]
+pub struct WinningBook {
+    board: Board,
+    start: Position,
+    finish: Finish,
+    symmetry: Symmetry,
+    /// Levels `1..=K`: the winnable classes, sorted.
+    levels: Vec<Vec<Position>>,
+}
+
+impl WinningBook {
+    /// The file of the book shipped for games on `board` from `start` to `finish` (in `books/`, and at the root
+    /// of the page's build), if one ships.
+    pub fn file_for(board: &Board, start: Position, finish: Finish) -> Option<&'static str> {
+        let Finish::Hole(to) = finish else {
+            return None;
+        };
+        SHIPPED.iter().find_map(|&(name, from, fin, file)| {
+            let named = Board::named(name).ok()?;
+            let s = named.parse_hole(from).ok()?;
+            let f = named.parse_hole(fin).ok()?;
+            (*board == named && start == board.full() & !(1 << s) && to == f).then_some(file)
+        })
+    }
+
+    /// The book built into this program for games on `board` from `start` to `finish`, read, if there is one.
+    pub fn embedded(board: &Board, start: Position, finish: Finish) -> Option<WinningBook> {
+        let file = WinningBook::file_for(board, start, finish)?;
+        #[cfg(feature = "books")]
+        {
+            let bytes = EMBEDDED.iter().find(|e| e.0 == file)?.1;
+            WinningBook::read(board, start, finish, bytes).ok()
+        }
+        #[cfg(not(feature = "books"))]
+        {
+            let _ = file;
+            None
+        }
+    }
+
+    /// A book from its bytes, checked: every class it lists is a canonical position of its level, on the board.
+    pub fn read(
+        board: &Board,
+        start: Position,
+        finish: Finish,
+        bytes: &[u8],
+    ) -> Result<WinningBook, String> {
+        let bad = |why: &str| format!("not a winning book for this game: {why}");
+        if bytes.len() < 6 || &bytes[..4] != MAGIC || bytes[4] != VERSION {
+            return Err(bad("no header"));
+        }
+        let (_, finals) = checked(board, start, finish).map_err(|e| bad(&e.to_string()))?;
+        let symmetry = group_for(board, start, finish, &finals, true);
+        let mut at = 6;
+        let mut levels = Vec::with_capacity(usize::from(bytes[5]));
+        for k in 1..=u32::from(bytes[5]) {
+            let n = bytes
+                .get(at..at + 4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .ok_or_else(|| bad("cut short"))?;
+            at += 4;
+            let mut level = Vec::with_capacity(n as usize);
+            let mut last = 0u64;
+            for _ in 0..n {
+                let (gap, used) = varint(&bytes[at..]).ok_or_else(|| bad("cut short"))?;
+                at += used;
+                last = last
+                    .checked_add(gap)
+                    .ok_or_else(|| bad("a position past 64 holes"))?;
+                let right = last & !board.full() == 0
+                    && last.count_ones() + k == start.count_ones()
+                    && symmetry.canonical(last) == last
+                    && level.last().is_none_or(|&p| p < last);
+                if !right {
+                    return Err(bad("its levels are not this game's"));
+                }
+                level.push(last);
+            }
+            levels.push(level);
+        }
+        if at != bytes.len() {
+            return Err(bad("bytes left over"));
+        }
+        Ok(WinningBook {
+            board: board.clone(),
+            start,
+            finish,
+            symmetry,
+            levels,
+        })
+    }
+
+    /// Whether this book is for games on `board` from `start` to `finish`.
+    pub fn answers(&self, board: &Board, start: Position, finish: Finish) -> bool {
+        self.board == *board && self.start == start && self.finish == finish
+    }
+
+    /// Levels after the start the book holds.
+    pub fn levels(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// Whether a game from `pos` reaches the finish, if `pos` is on one of the book's levels. `pos` must be reached
+    /// from the start (as every position of a game is): the book lists the winnable ones, and calls every other
+    /// position of its levels lost.
+    pub fn winnable(&self, pos: Position) -> Option<bool> {
+        let k = self.start.count_ones().checked_sub(pos.count_ones())? as usize;
+        let level = self.levels.get(k.checked_sub(1)?)?;
+        Some(level.binary_search(&self.symmetry.canonical(pos)).is_ok())
+    }
+
+    /// From a winnable `pos` on the book's levels, jumps through winnable positions to the book's last level: the
+    /// jumps and where they end (a winnable position the book holds no further).
+    pub fn walk(&self, pos: Position) -> (Vec<Jump>, Position) {
+        let (mut path, mut here) = (Vec::new(), pos);
+        while let Some(&j) = self
+            .board
+            .jumps()
+            .iter()
+            .find(|j| j.legal(here) && self.winnable(here ^ j.mask()) == Some(true))
+        {
+            path.push(j);
+            here ^= j.mask();
+        }
+        (path, here)
+    }
+
+    /// The book's bytes, for the winnable classes of each of its levels (sorted).
+    fn bytes(winnable: &[Vec<Position>]) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.push(VERSION);
+        out.push(winnable.len() as u8);
+        for level in winnable {
+            out.extend_from_slice(&(level.len() as u32).to_le_bytes());
+            let mut last = 0;
+            for &p in level {
+                let mut gap = p - last;
+                last = p;
+                while gap >= 0x80 {
+                    out.push(gap as u8 | 0x80);
+                    gap >>= 7;
+                }
+                out.push(gap as u8);
+            }
+        }
+        out
+    }
+}
