@@ -183,6 +183,24 @@ const ROWS = [
       return { figure: `${n(json.solutions)} in ${s(seconds)}, ${mb} MB resident, ${Math.round(json.disk_bytes / 2 ** 30)} GB on disk at most`, holds: target ? n(json.solutions) === target : true };
     },
   })),
+  {
+    id: 'pegs-diamond-c5', kind: 'long', what: 'Peg solitaire, Diamond board, d2 to c5 (the game the page opens on), every game counted (2 threads)',
+    command: 'puzzle-lab --threads 2 --json pegs count --board diamond --start d2 --finish c5',
+    target: 'counted on this machine',
+    measure() {
+      const { json, seconds, mb } = run(this.command);
+      return { figure: `${n(json.solutions)} in ${s(seconds)}, ${mb} MB resident, ${Math.round(json.disk_bytes / 2 ** 30)} GB on disk at most`, holds: true };
+    },
+  },
+  {
+    id: 'pegs-diamond-book', kind: 'long', what: 'Peg solitaire, Diamond board, d2 to c5: the winning book of its first 12 levels built (2 threads)',
+    command: 'puzzle-lab --threads 2 --json pegs book --board diamond --levels 12 --out crates/peg-solitaire/books/diamond-d2-c5.book',
+    target: 'built on this machine (within 12 GB of memory)',
+    measure() {
+      const { json, seconds, mb } = run(this.command);
+      return { figure: `${json.bytes.toLocaleString('en')} bytes, ${n(json.winnable.reduce((a, b) => a + b, 0))} winnable classes, in ${s(seconds)}, ${mb} MB resident`, holds: mb <= 12 * 1024 };
+    },
+  },
   // Counts run beside other work on one thread say so: the figure is this command's, not the 2-thread one's.
   ...[['pegs-french-dead-end', 'd2', 2], ['pegs-french-dead-end-d3', 'd3', 2], ['pegs-french-dead-end-d4', 'd4', 2], ['pegs-french-dead-end-c1', 'c1', 2],
     ['pegs-french-dead-end-d1', 'd1', 1], ['pegs-french-dead-end-b2', 'b2', 1],

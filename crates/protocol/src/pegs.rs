@@ -4,8 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use peg_solitaire::{
-    Analyst, Board, Finish, Game, Limits, Lost, ParityCount, Position, Verdict, count,
-    winnable_start,
+    Analyst, Board, Finish, Game, Limits, Position, Verdict, count, winnable_start,
 };
 use progress::Observer;
 
@@ -222,90 +221,6 @@ pub enum PegsAnswer {
     },
 }
 
-/// Why no game reaches the finish, as it travels (see [`peg_solitaire::Lost`]).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum LostDto {
-    /// No jump is left.
-    NoJumpLeft,
-    /// The rule of three: the parity of the pegs on the `marked` holes never changes.
-    Class {
-        /// The holes counted.
-        marked: Vec<u8>,
-        /// Pegs on them now.
-        pegs: u32,
-        /// Pegs on them at the finish.
-        finish_pegs: u32,
-    },
-    /// The rule of three with two counts that rule out every finish between them.
-    ClassPair {
-        /// The first count.
-        first: ParityDto,
-        /// The second.
-        second: ParityDto,
-    },
-    /// A pagoda function whose total here is below the finish's.
-    Pagoda {
-        /// Each hole's weight.
-        weights: Vec<f64>,
-        /// The position's total.
-        total: f64,
-        /// The finish's total.
-        finish_total: f64,
-    },
-    /// Every game from here was looked at.
-    NoGame,
-}
-
-/// Pegs on a set of holes whose parity no jump changes (see [`peg_solitaire::ParityCount`]).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ParityDto {
-    /// The holes counted.
-    pub marked: Vec<u8>,
-    /// Pegs on them now.
-    pub pegs: u32,
-}
-
-impl From<ParityCount> for ParityDto {
-    fn from(c: ParityCount) -> ParityDto {
-        ParityDto {
-            marked: c.marked,
-            pegs: c.pegs,
-        }
-    }
-}
-
-impl From<Lost> for LostDto {
-    fn from(l: Lost) -> LostDto {
-        match l {
-            Lost::NoJumpLeft => LostDto::NoJumpLeft,
-            Lost::Class {
-                marked,
-                pegs,
-                finish_pegs,
-            } => LostDto::Class {
-                marked,
-                pegs,
-                finish_pegs,
-            },
-            Lost::ClassPair { first, second } => LostDto::ClassPair {
-                first: first.into(),
-                second: second.into(),
-            },
-            Lost::Pagoda {
-                weights,
-                total,
-                finish_total,
-            } => LostDto::Pagoda {
-                weights,
-                total,
-                finish_total,
-            },
-            Lost::NoGame => LostDto::NoGame,
-        }
-    }
-}
-
 /// Whether the finish can still be reached, as it travels.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct VerdictDto {
@@ -340,11 +255,50 @@ impl From<Verdict> for VerdictDto {
 }
 
 /// What peg solitaire keeps between jobs: the core's [`Analyst`] for the game being played (one at a time), and
-/// the books that could not be fetched (file, why).
+/// the books that could not be fetched.
 #[derive(Default)]
 pub struct Kept {
     analyst: Analyst,
-    books_failed: Vec<(String, String)>,
+    books: books::Failed,
+}
+
+/// The game an `Assess` job is about (the only job a winning book answers).
+fn assessed(job: &PegsJob) -> Option<(Board, Position, Finish)> {
+    let PegsJob::Assess {
+        board,
+        start,
+        finish,
+        ..
+    } = job
+    else {
+        return None;
+    };
+    let board = board.board().ok()?;
+    let start = parse_position(&board, start).ok()?;
+    Some((board, start, Finish::from(*finish)))
+}
+
+/// The file `job` wants fetched before it runs ([`crate::wanted`]).
+pub(crate) fn wanted(job: &PegsJob, kept: &Kept) -> Option<String> {
+    let (board, start, finish) = assessed(job)?;
+    let game = Game {
+        board: &board,
+        start,
+        finish,
+    };
+    kept.books.wanted(game, &kept.analyst)
+}
+
+/// What fetching it gave ([`crate::fetched`]).
+pub(crate) fn fetched(job: &PegsJob, kept: &mut Kept, bytes: Result<Vec<u8>, String>) {
+    if let Some((board, start, finish)) = assessed(job) {
+        let game = Game {
+            board: &board,
+            start,
+            finish,
+        };
+        kept.books.fetched(game, &mut kept.analyst, bytes);
+    }
 }
 
 /// Runs one peg solitaire job on the core.
@@ -358,7 +312,7 @@ pub(crate) fn run(
     let (board, start, position, finish) = match job {
         PegsJob::Release => {
             // A book that did not come is tried again when the game is played again.
-            kept.books_failed.clear();
+            kept.books.clear();
             return Ok(PegsAnswer::Released {
                 bytes: kept.analyst.release(),
             });
@@ -434,7 +388,7 @@ pub(crate) fn run(
                 .map_err(|e| e.to_string())?;
             let mut verdict = VerdictDto::from(verdict);
             if verdict.source != "book" {
-                verdict.note = books::missing(job, kept);
+                verdict.note = kept.books.missing(game);
             }
             Ok(PegsAnswer::Assessed(verdict))
         }
@@ -463,7 +417,9 @@ pub(crate) fn run(
 }
 
 mod books;
-pub(crate) use books::{fetched, wanted};
+mod lost;
+
+pub use lost::{LostDto, ParityDto};
 
 #[cfg(test)]
 mod tests;

@@ -66,7 +66,12 @@ fn outlook(p: &Play) -> String {
                 if p.heat { " Pick a peg to see how many go through each of its jumps." } else { "" }
             ),
             _ if !p.fits_in_tab() && p.finish != Finish::DeadEnd => format!(
-                "Still solvable (found by a search). Games through each jump are counted on boards of up to {} holes; this one has {}.",
+                "Still solvable ({}). Games through each jump are counted on boards of up to {} holes; this one has {}.",
+                if p.outlook_source == "book" {
+                    "worked out ahead of time for the first jumps of this game"
+                } else {
+                    "found by a search"
+                },
                 peg_solitaire::TAB_HOLES,
                 p.board.holes().len()
             ),

@@ -314,14 +314,17 @@ fn the_diamond_game_wants_its_book_once_and_a_book_that_did_not_come_is_said() {
     // Bytes that are no book: kept as the reason, not asked for again.
     crate::fetched(&job, &mut memory, Ok(b"<html>not found</html>".to_vec()));
     assert_eq!(crate::wanted(&job, &memory), None);
-    let note = super::books::missing(
-        match &job {
-            Job::Pegs(j) => j,
-            _ => unreachable!(),
-        },
-        &memory.pegs,
-    )
+    let (board, start, finish) = super::assessed(match &job {
+        Job::Pegs(j) => j,
+        _ => unreachable!(),
+    })
     .unwrap();
+    let game = Game {
+        board: &board,
+        start,
+        finish,
+    };
+    let note = memory.pegs.books.missing(game).unwrap();
     assert!(
         note.starts_with(
             "The book of this game's early positions could not be loaded (not a winning book"
