@@ -1,6 +1,7 @@
 // The diamond board's game from d2 to c5, whose early lost positions no search settles in seconds: the worker fetches
-// the game's winning book when the game is played, and answers every position of its first ten jumps from it at once,
-// won or lost, with a solution on demand; where the book cannot load, the page still answers (by search) and says so.
+// the game's winning book when the game is played, and answers every position of its first jumps from it at once,
+// won or lost, with a solution on demand (the French board's first game too); where the book cannot load, the page
+// still answers (by search) and says so.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from '../serve.mjs';
@@ -47,6 +48,11 @@ test('early diamond positions are answered at once from the book the worker fetc
   await shot(page, 'pegs-diamond-book', '.pegs-play');
   await page.click('#show-solution');
   await page.waitForFunction(() => document.querySelector('.pegs').dataset.won === 'true', null, { timeout: 120_000 });
+  // The French board's first game has a book too: the slowest of 300 random positions before it, at once.
+  await page.goto(`${server.url}/#/pegs?board=french&start=d2&finish=d6&moves=f2-d2.c2-e2.d4-d2.d2-f2.d6-d4.c4-c2`);
+  const f = await settled(page, 10_000);
+  console.log(`French, six jumps in: ${(await state(page)).solvable === 'true' ? 'solvable' : 'lost'} in ${f.toFixed(2)} s (${(await state(page)).source})`);
+  assert.equal((await state(page)).source, 'book');
   assert.deepEqual(page.errors, []);
 });
 

@@ -1,15 +1,16 @@
 //! Winning books: which positions of a game's first levels can still reach the finish, for a game whose table is
-//! too big to build where it is played (the diamond board's, from `d2` to `c5`). Early in such a game a lost
+//! too big to build where it is played (the diamond board's, from `d2` to `c5`; the French board's, `d2` to `d6`). Early in such a game a lost
 //! position has a lost subtree of hundreds of millions of positions, which no search proves lost in seconds; the
 //! book answers it at once.
 //!
 //! A book is built natively ([`build`]: forwards from the start and backwards from the finish to the middle, then
-//! back to the start) and lists, level by level, the winnable classes of positions; every other position of its
-//! levels reached from the start is lost. Winnable positions are few early on (the diamond's tenth level: 7,105 of
-//! 2,045,082), so the list is small. The file (`books/<board>-<start>-<finish>.book`):
+//! back to the start) and lists, level by level, the winnable classes of positions (every other position of the
+//! level reached from the start is lost), or the lost ones where they are fewer. On the diamond board winnable
+//! positions are few early on (its tenth level: 7,105 of 2,045,082), so the lists are small. The file (`books/<board>-<start>-<finish>.book`):
 //!
 //! `PLWB`, a version byte (2), the number of levels `K`; then for each level `1..=K`: how many classes it lists
-//! (4 bytes, little-endian), then each class (its canonical position, sorted) as its difference from the one before
+//! (4 bytes, little-endian; the top bit set where it lists the lost ones, fewer than the winnable ones on a board
+//! where most early positions can still be won, as the French), then each class (its canonical position, sorted) as its difference from the one before
 //! (from 0 for the first), in 7-bit groups, least significant first, the high bit set on every group but the last.
 
 mod build;
@@ -22,20 +23,31 @@ use crate::symmetry::Symmetry;
 pub use build::{BookBuilt, build};
 
 /// The books shipped: board, start, finish (holes named as people name them), and the file in `books/`.
-const SHIPPED: [(&str, &str, &str, &str); 1] = [("diamond", "d2", "c5", "diamond-d2-c5.book")];
+const SHIPPED: [(&str, &str, &str, &str); 2] = [
+    ("diamond", "d2", "c5", "diamond-d2-c5.book"),
+    ("french", "d2", "d6", "french-d2-d6.book"),
+];
 
 /// The books' bytes, built into the program (the CLI's): the page's worker fetches them instead, when a game
 /// needs one, so that they are no part of the first visit's download.
 #[cfg(feature = "books")]
-const EMBEDDED: [(&str, &[u8]); 1] = [(
-    "diamond-d2-c5.book",
-    include_bytes!("../books/diamond-d2-c5.book"),
-)];
+const EMBEDDED: [(&str, &[u8]); 2] = [
+    (
+        "diamond-d2-c5.book",
+        include_bytes!("../books/diamond-d2-c5.book"),
+    ),
+    (
+        "french-d2-d6.book",
+        include_bytes!("../books/french-d2-d6.book"),
+    ),
+];
 
 /// The first bytes of a book.
 const MAGIC: &[u8; 4] = b"PLWB";
 /// The format's version.
 const VERSION: u8 = 2;
+/// In a level's count, the bit that says it lists the lost classes.
+const LOST: u32 = 1 << 31;
 
 /// A number in 7-bit groups (see the module's doc) at the start of `bytes`, and the bytes it took.
 fn varint(bytes: &[u8]) -> Option<(u64, usize)> {
@@ -56,8 +68,8 @@ pub struct WinningBook {
     start: Position,
     finish: Finish,
     symmetry: Symmetry,
-    /// Levels `1..=K`: the winnable classes, sorted.
-    levels: Vec<Vec<Position>>,
+    /// Levels `1..=K`: whether the level lists its lost classes (else its winnable ones), and those classes, sorted.
+    levels: Vec<(bool, Vec<Position>)>,
 }
 
 impl WinningBook {
@@ -106,11 +118,12 @@ impl WinningBook {
         let mut at = 6;
         let mut levels = Vec::with_capacity(usize::from(bytes[5]));
         for k in 1..=u32::from(bytes[5]) {
-            let n = bytes
+            let head = bytes
                 .get(at..at + 4)
                 .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
                 .ok_or_else(|| bad("cut short"))?;
             at += 4;
+            let (lost, n) = (head & LOST != 0, head & !LOST);
             let mut level = Vec::with_capacity(n as usize);
             let mut last = 0u64;
             for _ in 0..n {
@@ -128,7 +141,7 @@ impl WinningBook {
                 }
                 level.push(last);
             }
-            levels.push(level);
+            levels.push((lost, level));
         }
         if at != bytes.len() {
             return Err(bad("bytes left over"));
@@ -152,13 +165,23 @@ impl WinningBook {
         self.levels.len()
     }
 
-    /// Whether a game from `pos` reaches the finish, if `pos` is on one of the book's levels. `pos` must be reached
-    /// from the start (as every position of a game is): the book lists the winnable ones, and calls every other
-    /// position of its levels lost.
+    /// Whether a game from `pos` reaches the finish, if `pos` is the start or on one of the book's levels. `pos`
+    /// must be reached from the start (as every position of a game is): a level lists the fewer of its winnable and its lost
+    /// positions, and every other position of the level is of the other kind.
     pub fn winnable(&self, pos: Position) -> Option<bool> {
         let k = self.start.count_ones().checked_sub(pos.count_ones())? as usize;
-        let level = self.levels.get(k.checked_sub(1)?)?;
-        Some(level.binary_search(&self.symmetry.canonical(pos)).is_ok())
+        if k == 0 {
+            // The start: winnable when one of its children is.
+            let mut child = pos == self.start && !self.levels.is_empty();
+            child &= self
+                .board
+                .jumps()
+                .iter()
+                .any(|j| j.legal(pos) && self.winnable(pos ^ j.mask()) == Some(true));
+            return (pos == self.start).then_some(child);
+        }
+        let (lost, level) = self.levels.get(k - 1)?;
+        Some(level.binary_search(&self.symmetry.canonical(pos)).is_ok() != *lost)
     }
 
     /// From a winnable `pos` on the book's levels, jumps through winnable positions to the book's last level: the
@@ -177,13 +200,14 @@ impl WinningBook {
         (path, here)
     }
 
-    /// The book's bytes, for the winnable classes of each of its levels (sorted).
-    fn bytes(winnable: &[Vec<Position>]) -> Vec<u8> {
+    /// The book's bytes, for each of its levels' classes (sorted), each level with whether it lists the lost ones.
+    fn bytes(levels: &[(bool, Vec<Position>)]) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.push(VERSION);
-        out.push(winnable.len() as u8);
-        for level in winnable {
-            out.extend_from_slice(&(level.len() as u32).to_le_bytes());
+        out.push(levels.len() as u8);
+        for (lost, level) in levels {
+            let head = level.len() as u32 | if *lost { LOST } else { 0 };
+            out.extend_from_slice(&head.to_le_bytes());
             let mut last = 0;
             for &p in level {
                 let mut gap = p - last;

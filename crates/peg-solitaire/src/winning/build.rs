@@ -72,6 +72,9 @@ impl Drop for Kept {
     }
 }
 
+/// The widest level whose children are listed unpruned, to find a level's lost positions.
+const LIST_LOST_FROM: usize = 1 << 20;
+
 /// Positions handed to a thread at a time.
 const CHUNK: usize = 1 << 14;
 
@@ -104,12 +107,41 @@ pub fn build(
         .max(1);
     let built = winnable_levels(board, start, finish, levels, spill, observer)?;
     let winnable = &built.winnable[1..];
+    // Each level lists the fewer of its winnable and its lost positions (those pruned are lost too): the lost ones
+    // are found by listing the level again, unpruned, while it is small enough to list (a wide level's winnable
+    // ones are the fewer by far).
+    let symmetry = symmetry_of(board, start, finish)?;
+    let mut every = vec![symmetry.canonical(start)];
+    let mut listed = Vec::with_capacity(winnable.len());
+    for wins in winnable {
+        every = if (1..=LIST_LOST_FROM).contains(&every.len()) {
+            children(board, &symmetry, &Prune::none(), &every, |_| true)
+        } else {
+            Vec::new()
+        };
+        let lost: Vec<Position> = every
+            .iter()
+            .copied()
+            .filter(|p| wins.binary_search(p).is_err())
+            .collect();
+        listed.push(if !every.is_empty() && lost.len() < wins.len() {
+            (true, lost)
+        } else {
+            (false, wins.clone())
+        });
+    }
     Ok(BookBuilt {
-        bytes: super::WinningBook::bytes(winnable),
+        bytes: super::WinningBook::bytes(&listed),
         winnable: winnable.iter().map(|l| l.len() as u64).collect(),
         forward: built.forward,
         backward: built.backward,
     })
+}
+
+/// The symmetry group of a game's book (the one its counts use).
+fn symmetry_of(board: &Board, start: Position, finish: Finish) -> Result<Symmetry, CountError> {
+    let (_, finals) = checked(board, start, finish)?;
+    Ok(group_for(board, start, finish, &finals, true))
 }
 
 /// What the search found, level by level from the start.
