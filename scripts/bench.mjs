@@ -192,15 +192,15 @@ const ROWS = [
       return { figure: `${n(json.solutions)} in ${s(seconds)}, ${mb} MB resident, ${Math.round(json.disk_bytes / 2 ** 30)} GB on disk at most`, holds: true };
     },
   },
-  {
-    id: 'pegs-diamond-book', kind: 'long', what: 'Peg solitaire, Diamond board, d2 to c5: the winning book of its first 12 levels built (2 threads)',
-    command: 'puzzle-lab --threads 2 --json pegs book --board diamond --levels 12 --out crates/peg-solitaire/books/diamond-d2-c5.book',
+  ...[['diamond', 'd2', 'c5', 12], ['french', 'd2', 'd6', 8]].map(([board, start, finish, levels]) => ({
+    id: `pegs-${board}-book`, kind: 'long', what: `Peg solitaire, ${title(board)} board, ${start} to ${finish}: the winning book of its first ${levels} levels built (2 threads)`,
+    command: `puzzle-lab --threads 2 --json pegs book --board ${board} --start ${start} --finish ${finish} --levels ${levels} --out crates/peg-solitaire/books/${board}-${start}-${finish}.book`,
     target: 'built on this machine (within 12 GB of memory)',
     measure() {
       const { json, seconds, mb } = run(this.command);
       return { figure: `${json.bytes.toLocaleString('en')} bytes, ${n(json.winnable.reduce((a, b) => a + b, 0))} winnable classes, in ${s(seconds)}, ${mb} MB resident`, holds: mb <= 12 * 1024 };
     },
-  },
+  })),
   // Counts run beside other work on one thread say so: the figure is this command's, not the 2-thread one's.
   ...[['pegs-french-dead-end', 'd2', 2], ['pegs-french-dead-end-d3', 'd3', 2], ['pegs-french-dead-end-d4', 'd4', 2], ['pegs-french-dead-end-c1', 'c1', 2],
     ['pegs-french-dead-end-d1', 'd1', 1], ['pegs-french-dead-end-b2', 'b2', 1],

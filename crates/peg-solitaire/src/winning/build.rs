@@ -115,7 +115,7 @@ pub fn build(
     let mut listed = Vec::with_capacity(winnable.len());
     for wins in winnable {
         every = if (1..=LIST_LOST_FROM).contains(&every.len()) {
-            children(board, &symmetry, &Prune::none(), &every, |_| true)
+            children(board, &symmetry, &Prune::none(), &every, None)
         } else {
             Vec::new()
         };
@@ -191,7 +191,7 @@ fn winnable_levels(
     let mut forward = Vec::with_capacity(middle);
     let mut level = vec![symmetry.canonical(start)];
     for k in 1..middle {
-        let next = children(board, &symmetry, &prune, &level, |_| true);
+        let next = children(board, &symmetry, &prune, &level, None);
         forward.push(level.len() as u64);
         forward_levels.push(Kept::new(level, spill, k - 1)?);
         level = next;
@@ -205,7 +205,7 @@ fn winnable_levels(
     let mut level: Vec<Position> = sorted(sources.iter().map(|&s| symmetry.canonical(s)).collect());
     let mut backward = vec![level.len() as u64];
     for _ in 0..back {
-        level = children(board, &symmetry, &prune_back, &level, |_| true);
+        level = children(board, &symmetry, &prune_back, &level, None);
         backward.push(level.len() as u64);
         step()?;
     }
@@ -217,7 +217,7 @@ fn winnable_levels(
     );
     drop(level);
     // The middle level's winnable positions, made a share at a time and met with the backward half's.
-    let mut winnable = winners_in_children(board, &symmetry, &prune, &last, &met);
+    let mut winnable = children(board, &symmetry, &prune, &last, Some(&met));
     drop(met);
     step()?;
     // Back to the start: a position is winnable when one of its children is.
@@ -270,25 +270,17 @@ fn passes(board: &Board, level: &[Position]) -> u64 {
     (children * 8).div_ceil(PASS_BYTES).max(1)
 }
 
-/// The classes of one pass's share of the children of `level` that `prune` does not prove lost, sorted.
-fn children_in_share(
-    board: &Board,
-    symmetry: &Symmetry,
-    prune: &Prune,
+/// What `each` gives for every position of `level`, sorted and without repeats, made a chunk at a time on the pool.
+fn gathered(
     level: &[Position],
-    (pass, passes): (u64, u64),
+    each: impl Fn(Position, &mut Vec<Position>) + Sync,
 ) -> Vec<Position> {
     let parts: Vec<Vec<Position>> = level
         .par_chunks(CHUNK)
         .map(|chunk| {
             let mut v = Vec::with_capacity(chunk.len() * 4);
             for &p in chunk {
-                board.for_each_legal(p, |j| {
-                    let c = symmetry.canonical(p ^ j.mask());
-                    if share(c, passes) == pass && !prune.lost(c) {
-                        v.push(c);
-                    }
-                });
+                each(p, &mut v);
             }
             v.sort_unstable();
             v.dedup();
@@ -302,65 +294,45 @@ fn children_in_share(
     sorted(all)
 }
 
-/// The next level of `level`, made in as many passes as it needs, keeping the children `keep` allows.
+/// The next level of `level`: the classes of its children that `prune` does not prove lost (only those in `within`,
+/// sorted, where given), made in as many passes as the children need, each keeping one share of hash values.
 fn children(
     board: &Board,
     symmetry: &Symmetry,
     prune: &Prune,
     level: &[Position],
-    keep: impl Fn(Position) -> bool + Sync,
+    within: Option<&[Position]>,
 ) -> Vec<Position> {
     let n = passes(board, level);
     let mut out = Vec::new();
     for pass in 0..n {
-        let share = children_in_share(board, symmetry, prune, level, (pass, n));
-        out.extend(share.into_iter().filter(|&c| keep(c)));
-    }
-    if n > 1 { sorted(out) } else { out }
-}
-
-/// The children of `level` that are in `met` (both sorted), made a share at a time.
-fn winners_in_children(
-    board: &Board,
-    symmetry: &Symmetry,
-    prune: &Prune,
-    level: &[Position],
-    met: &[Position],
-) -> Vec<Position> {
-    let n = passes(board, level);
-    let mut out = Vec::new();
-    for pass in 0..n {
-        let share = children_in_share(board, symmetry, prune, level, (pass, n));
-        out.extend(intersect(&share, met));
+        let share = gathered(level, |p, v| {
+            board.for_each_legal(p, |j| {
+                let c = symmetry.canonical(p ^ j.mask());
+                if share(c, n) == pass && !prune.lost(c) {
+                    v.push(c);
+                }
+            });
+        });
+        match within {
+            Some(met) => out.extend(intersect(&share, met)),
+            None => out.extend(share),
+        }
     }
     if n > 1 { sorted(out) } else { out }
 }
 
 /// The classes of the parents of `level`'s positions (every jump played backwards into each), sorted.
 fn parents(board: &Board, symmetry: &Symmetry, level: &[Position]) -> Vec<Position> {
-    let parts: Vec<Vec<Position>> = level
-        .par_chunks(CHUNK)
-        .map(|chunk| {
-            let mut v = Vec::with_capacity(chunk.len() * 4);
-            for &p in chunk {
-                // A class's parents are the classes of its representative's parents (a symmetry maps jumps to
-                // jumps), so one member's backward jumps find them all.
-                for j in board.jumps() {
-                    if j.legal_backwards(p) {
-                        v.push(symmetry.canonical(p ^ j.mask()));
-                    }
-                }
+    gathered(level, |p, v| {
+        // A class's parents are the classes of its representative's parents (a symmetry maps jumps to jumps), so
+        // one member's backward jumps find them all.
+        for j in board.jumps() {
+            if j.legal_backwards(p) {
+                v.push(symmetry.canonical(p ^ j.mask()));
             }
-            v.sort_unstable();
-            v.dedup();
-            v
-        })
-        .collect();
-    let mut all = Vec::with_capacity(parts.iter().map(Vec::len).sum());
-    for p in parts {
-        all.extend_from_slice(&p);
-    }
-    sorted(all)
+        }
+    })
 }
 
 /// The positions in both sorted lists.
