@@ -149,16 +149,16 @@ impl Analyst {
             .is_some_and(|b| b.answers(game.board, game.start, game.finish))
     }
 
-    /// The winning book of `game`: the one given, else the one built into the program (read the first time).
-    fn winning_book(&mut self, game: Game) -> Option<&WinningBook> {
-        if !self.has_book(game)
+    /// The winning book of `game` kept in `slot`: the one given, else the one built into the program (read the
+    /// first time). A slot, not `self`, so that the search's memo can be borrowed beside it.
+    fn winning_book<'a>(slot: &'a mut Option<WinningBook>, game: Game) -> Option<&'a WinningBook> {
+        let kept = |b: &WinningBook| b.answers(game.board, game.start, game.finish);
+        if !slot.as_ref().is_some_and(kept)
             && let Some(book) = WinningBook::embedded(game.board, game.start, game.finish)
         {
-            self.winning = Some(book);
+            *slot = Some(book);
         }
-        self.winning
-            .as_ref()
-            .filter(|b| b.answers(game.board, game.start, game.finish))
+        slot.as_ref().filter(|b| kept(b))
     }
 
     /// The kept table if it is built for `game`.
@@ -301,7 +301,7 @@ impl Analyst {
         // last level, then searches.
         let mut walked_by = Source::Opening;
         if prefix.is_empty()
-            && let Some(book) = self.winning_book(game)
+            && let Some(book) = Analyst::winning_book(&mut self.winning, game)
             && let Some(winnable) = book.winnable(pos)
         {
             if !winnable {
@@ -310,7 +310,14 @@ impl Analyst {
             if !want_solution {
                 return Ok(Verdict::won(Source::Book, None, None));
             }
-            (prefix, here) = book.walk(pos);
+            // Several ways to the book's edge, each given a short search: from some edges a game is found at once.
+            let (found, first) = book.solution(pos, &mut self.memo, &finals, observer)?;
+            if let Some(path) = found {
+                return Ok(Verdict::won(Source::Book, None, Some(path)));
+            }
+            if let Some((path, end)) = first {
+                (prefix, here) = (path, end);
+            }
             walked_by = Source::Book;
         }
         let finish_verdict = |found: Option<Vec<Jump>>, source: Source| match found {

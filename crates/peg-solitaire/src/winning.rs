@@ -15,9 +15,12 @@
 
 mod build;
 
+use progress::Observer;
+
 use crate::board::{Board, Jump, Position};
-use crate::count::{checked, group_for};
+use crate::count::{CountError, checked, group_for};
 use crate::finish::Finish;
+use crate::search::{Memo, Run, search};
 use crate::symmetry::Symmetry;
 
 pub use build::{BookBuilt, build};
@@ -41,6 +44,14 @@ const EMBEDDED: [(&str, &[u8]); 2] = [
         include_bytes!("../books/french-d2-d6.book"),
     ),
 ];
+
+/// A way through a book's winnable positions: its jumps, and where they end.
+pub type Walk = (Vec<Jump>, Position);
+
+/// Ways to a book's last level tried for a solution, and the positions each one's search may visit: from most
+/// winnable positions there a game is found within a few thousand.
+const EDGES: usize = 16;
+const EDGE_SEARCH: u64 = 20_000;
 
 /// The first bytes of a book.
 const MAGIC: &[u8; 4] = b"PLWB";
@@ -184,20 +195,58 @@ impl WinningBook {
         Some(level.binary_search(&self.symmetry.canonical(pos)).is_ok() != *lost)
     }
 
-    /// From a winnable `pos` on the book's levels, jumps through winnable positions to the book's last level: the
-    /// jumps and where they end (a winnable position the book holds no further).
-    pub fn walk(&self, pos: Position) -> (Vec<Jump>, Position) {
-        let (mut path, mut here) = (Vec::new(), pos);
-        while let Some(&j) = self
-            .board
-            .jumps()
-            .iter()
-            .find(|j| j.legal(here) && self.winnable(here ^ j.mask()) == Some(true))
-        {
-            path.push(j);
-            here ^= j.mask();
+    /// One game from a winnable `pos` on the book's levels: up to [`EDGES`] ways to the book's last level, each
+    /// given a short search from where it ends ([`EDGE_SEARCH`] positions, sharing `memo`), and the first way, for
+    /// a longer search where none of them found a game.
+    pub(crate) fn solution(
+        &self,
+        pos: Position,
+        memo: &mut Option<Memo>,
+        finals: &[Position],
+        observer: &dyn Observer,
+    ) -> Result<(Option<Vec<Jump>>, Option<Walk>), CountError> {
+        let ends = self.walks(pos, EDGES);
+        for (path, end) in &ends {
+            let run = Run {
+                budget: EDGE_SEARCH,
+                seed: 0,
+                spent: 0,
+            };
+            if let Some(Some(rest)) =
+                search(memo, &self.board, *end, self.finish, finals, run, observer)?
+            {
+                let mut path = path.clone();
+                path.extend(rest);
+                return Ok((Some(path), None));
+            }
         }
-        (path, here)
+        Ok((None, ends.into_iter().next()))
+    }
+
+    /// From a winnable `pos` on the book's levels, up to `most` ways through winnable positions to the book's last
+    /// level, depth first: each the jumps and where they end (a winnable position the book holds no further).
+    pub fn walks(&self, pos: Position, most: usize) -> Vec<Walk> {
+        let mut out = Vec::new();
+        self.walk_into(pos, &mut Vec::new(), most, &mut out);
+        out
+    }
+
+    fn walk_into(&self, here: Position, path: &mut Vec<Jump>, most: usize, out: &mut Vec<Walk>) {
+        let mut deeper = false;
+        for &j in self.board.jumps() {
+            if out.len() >= most {
+                return;
+            }
+            if j.legal(here) && self.winnable(here ^ j.mask()) == Some(true) {
+                deeper = true;
+                path.push(j);
+                self.walk_into(here ^ j.mask(), path, most, out);
+                path.pop();
+            }
+        }
+        if !deeper && out.len() < most {
+            out.push((path.clone(), here));
+        }
     }
 
     /// The book's bytes, for each of its levels' classes (sorted), each level with whether it lists the lost ones.
