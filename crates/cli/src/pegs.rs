@@ -86,9 +86,9 @@ pub(crate) enum Command {
         #[arg(long, value_name = "N")]
         opening: Option<usize>,
     },
-    /// Build the game's winning book (which positions of its first levels can still reach the finish, as one bit
-    /// each) and write it to a file: what the app ships for games too big for a table
-    /// (`crates/peg-solitaire/books/<board>-<start>-<finish>.book`).
+    /// Build the game's winning book (which positions of its first levels can still reach the finish: each level's
+    /// winnable positions, or its lost ones where fewer) and write it to a file: what the app ships for games too
+    /// big for a table (`crates/peg-solitaire/books/<board>-<start>-<finish>.book`).
     Book {
         #[command(flatten)]
         game: Game,

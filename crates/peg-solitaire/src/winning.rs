@@ -1,17 +1,19 @@
 //! Winning books: which positions of a game's first levels can still reach the finish, for a game whose table is
-//! too big to build where it is played (the diamond board's, from `d2` to `c5`; the French board's, `d2` to `d6`). Early in such a game a lost
-//! position has a lost subtree of hundreds of millions of positions, which no search proves lost in seconds; the
-//! book answers it at once.
+//! too big to build where it is played (the diamond board's, from `d2` to `c5`; the French board's, `d2` to `d6`).
+//! Early in such a game a lost position has a lost subtree of hundreds of millions of positions, which no search
+//! proves lost in seconds; the book answers it at once.
 //!
 //! A book is built natively ([`build`]: forwards from the start and backwards from the finish to the middle, then
 //! back to the start) and lists, level by level, the winnable classes of positions (every other position of the
 //! level reached from the start is lost), or the lost ones where they are fewer. On the diamond board winnable
-//! positions are few early on (its tenth level: 7,105 of 2,045,082), so the lists are small. The file (`books/<board>-<start>-<finish>.book`):
+//! positions are few early on (its tenth level: 7,105 of 2,045,082), so the lists are small. The file
+//! (`books/<board>-<start>-<finish>.book`):
 //!
 //! `PLWB`, a version byte (2), the number of levels `K`; then for each level `1..=K`: how many classes it lists
 //! (4 bytes, little-endian; the top bit set where it lists the lost ones, fewer than the winnable ones on a board
-//! where most early positions can still be won, as the French), then each class (its canonical position, sorted) as its difference from the one before
-//! (from 0 for the first), in 7-bit groups, least significant first, the high bit set on every group but the last.
+//! where most early positions can still be won, as the French), then each class (its canonical position, sorted)
+//! as its difference from the one before (from 0 for the first), in 7-bit groups, least significant first, the
+//! high bit set on every group but the last.
 
 mod build;
 
@@ -177,19 +179,14 @@ impl WinningBook {
     }
 
     /// Whether a game from `pos` reaches the finish, if `pos` is the start or on one of the book's levels. `pos`
-    /// must be reached from the start (as every position of a game is): a level lists the fewer of its winnable and its lost
-    /// positions, and every other position of the level is of the other kind.
+    /// must be reached from the start (as every position of a game is): a level lists the fewer of its winnable and
+    /// its lost positions, and every other position of the level is of the other kind.
     pub fn winnable(&self, pos: Position) -> Option<bool> {
         let k = self.start.count_ones().checked_sub(pos.count_ones())? as usize;
         if k == 0 {
             // The start: winnable when one of its children is.
-            let mut child = pos == self.start && !self.levels.is_empty();
-            child &= self
-                .board
-                .jumps()
-                .iter()
-                .any(|j| j.legal(pos) && self.winnable(pos ^ j.mask()) == Some(true));
-            return (pos == self.start).then_some(child);
+            let child = |j: &Jump| j.legal(pos) && self.winnable(pos ^ j.mask()) == Some(true);
+            return (pos == self.start).then(|| self.board.jumps().iter().any(child));
         }
         let (lost, level) = self.levels.get(k - 1)?;
         Some(level.binary_search(&self.symmetry.canonical(pos)).is_ok() != *lost)

@@ -110,12 +110,12 @@ pub fn build(
     // Each level lists the fewer of its winnable and its lost positions (those pruned are lost too): the lost ones
     // are found by listing the level again, unpruned, while it is small enough to list (a wide level's winnable
     // ones are the fewer by far).
-    let symmetry = symmetry_of(board, start, finish)?;
+    let symmetry = &built.symmetry;
     let mut every = vec![symmetry.canonical(start)];
     let mut listed = Vec::with_capacity(winnable.len());
     for wins in winnable {
         every = if (1..=LIST_LOST_FROM).contains(&every.len()) {
-            children(board, &symmetry, &Prune::none(), &every, None)
+            children(board, symmetry, &Prune::none(), &every, None)
         } else {
             Vec::new()
         };
@@ -138,14 +138,10 @@ pub fn build(
     })
 }
 
-/// The symmetry group of a game's book (the one its counts use).
-fn symmetry_of(board: &Board, start: Position, finish: Finish) -> Result<Symmetry, CountError> {
-    let (_, finals) = checked(board, start, finish)?;
-    Ok(group_for(board, start, finish, &finals, true))
-}
-
 /// What the search found, level by level from the start.
 struct Built {
+    /// The game's symmetry group (the one its counts use): the classes are canonical under it.
+    symmetry: Symmetry,
     /// The winnable classes of levels `0..=levels`, sorted.
     winnable: Vec<Vec<Position>>,
     forward: Vec<u64>,
@@ -240,6 +236,7 @@ fn winnable_levels(
     }
     kept.reverse();
     Ok(Built {
+        symmetry,
         winnable: kept,
         forward,
         backward,
