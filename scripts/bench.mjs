@@ -51,6 +51,8 @@ function browser(script, args) {
 
 const s = (x) => `${x.toFixed(x < 10 ? 2 : 1)} s`;
 const n = (x) => BigInt(x).toLocaleString('en-US');
+// An estimate's repeats, lowest to highest, as shares of their mean.
+const spread = (json) => `${(Math.min(...json.repeats) / json.games * 100 - 100).toFixed(1)} % to +${(Math.max(...json.repeats) / json.games * 100 - 100).toFixed(1)} %`;
 const title = (board) => board[0].toUpperCase() + board.slice(1);
 
 /** Every measurement: its id, kind (native, browser or long), what it is, its command, target, and how to run it. */
@@ -199,6 +201,33 @@ const ROWS = [
     measure() {
       const { json, seconds, mb } = run(this.command);
       return { figure: `${json.bytes.toLocaleString('en')} bytes, ${n(json.winnable.reduce((a, b) => a + b, 0))} winnable classes, in ${s(seconds)}, ${mb} MB resident`, holds: mb <= 12 * 1024 };
+    },
+  })),
+  // Estimates of every game to its end: where the exact count is known, how far off; the diamond's, which no
+  // machine here can count exactly (over 100 GB at its widest levels), are shipped in its table.
+  ...[['english', 'd4', 'the seed\'s 577,116,156,815,309,849,672'], ['french', 'd4', 'the exact count above'], ['french', 'c1', 'the exact count above']].map(([board, start, exact]) => ({
+    id: `pegs-estimate-${board}-${start}`, kind: 'long', what: `Peg solitaire, ${title(board)} board, every game from ${start} to its end estimated (2 threads, 1,000,000 classes a level, 16 repeats)`,
+    command: `puzzle-lab --threads 2 --json pegs estimate --board ${board} --start ${start} --finish dead-end --keep 1000000 --repeats 16`,
+    target: `within 3 standard errors of ${exact}`,
+    measure() {
+      const { json, seconds, mb } = run(this.command);
+      const off = (json.games / Number(json.shipped) - 1) * 100;
+      return {
+        figure: `about ${json.games.toPrecision(5)}, standard error ${(json.relative_error * 100).toFixed(2)} %, repeats ${spread(json)}: ${off >= 0 ? '+' : ''}${off.toFixed(2)} % from the exact count (${json.standard_errors_off.toFixed(2)} standard errors), in ${s(seconds)}, ${mb} MB resident`,
+        holds: Math.abs(json.standard_errors_off) < 3,
+      };
+    },
+  })),
+  ...['e1', 'd2', 'e2', 'c3', 'd3', 'e3', 'd4', 'e4', 'e5'].map((start) => ({
+    id: `pegs-estimate-diamond-${start}`, kind: 'long', what: `Peg solitaire, Diamond board, every game from ${start} to its end estimated (2 threads, 1,000,000 classes a level, 16 repeats)`,
+    command: `puzzle-lab --threads 2 --json pegs estimate --board diamond --start ${start} --finish dead-end --keep 1000000 --repeats 16`,
+    target: 'standard error under 1 % (an exact count needs over 100 GB of memory)',
+    measure() {
+      const { json, seconds, mb } = run(this.command);
+      return {
+        figure: `about ${json.games.toPrecision(4)}, standard error ${(json.relative_error * 100).toFixed(2)} %, repeats ${spread(json)} (table line: ${start} dead-end ~${json.games.toPrecision(4)} ${json.relative_error.toPrecision(2)}), in ${s(seconds)}, ${mb} MB resident`,
+        holds: json.relative_error < 0.01,
+      };
     },
   })),
   // Counts run beside other work on one thread say so: the figure is this command's, not the 2-thread one's.

@@ -222,6 +222,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
     );
     let shipped_games = peg_solitaire::shipped_games(&board, p.start_position(), p.finish);
     let shipped = shipped_games.map(|n| AttrValue::from(n.to_string()));
+    let estimated = peg_solitaire::shipped_estimate(&board, p.start_position(), p.finish);
     // Where the count cannot run in the tab, the command that runs it natively; a shipped 0 is the rule of three
     // (tested), which a count in the tab settles at once too.
     let too_big = (!p.fits_in_tab() && shipped_games != Some(0)).then(|| {
@@ -306,7 +307,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
             </div>
             // `heat=0` (a puzzle with no hints): no count, no table of games by start.
             if p.heat {
-                <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} on_running={count_running} {too_big} {shipped} />
+                <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} on_running={count_running} {too_big} {shipped} {estimated} />
             }
             if !initial.embed && p.layout.is_none() && p.heat {
                 <StartsTable board={p.board_name.clone()} playing={peg_solitaire::class_hole(&board, p.start)}

@@ -11,6 +11,7 @@ mod assess;
 mod book;
 #[cfg(feature = "mpi")]
 mod cluster;
+mod estimate;
 mod setup;
 mod starts;
 
@@ -100,6 +101,24 @@ pub(crate) enum Command {
         out: std::path::PathBuf,
         #[command(flatten)]
         disk: Disk,
+    },
+    /// Estimate how many games there are from the start to the finish, where an exact count needs more memory than
+    /// there is (every game to its end on the diamond board: over 100 GB at its widest levels). It counts level by
+    /// level as `pegs count` does, but a level over --keep classes is thinned first: a class with fewer paths than a
+    /// threshold stays with a chance in proportion to them and then carries the threshold's paths (unbiased).
+    /// Repeats give the standard error. Where the shipped table holds the exact count, it says how far off it is.
+    Estimate {
+        #[command(flatten)]
+        game: Game,
+        /// About the most classes of positions a level keeps (memory: about 60 bytes each at the widest level).
+        #[arg(long, default_value_t = 1_000_000)]
+        keep: u64,
+        /// Independent repeats (at least 2; the repeats' spread is wide, so their standard error wants many).
+        #[arg(long, default_value_t = 16)]
+        repeats: u32,
+        /// The seed of the draws (the same seed draws the same classes on any number of threads).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Find one game from the start to the finish and print its jumps.
     Solve {
@@ -243,6 +262,19 @@ pub(crate) fn run(cmd: Command, out: &Output) -> Result<(), String> {
             out: file,
             disk,
         } => book::run(&game.setup()?, (levels, disk.dir()), &file, out)?,
+        Command::Estimate {
+            game,
+            keep,
+            repeats,
+            seed,
+        } => {
+            let plan = peg_solitaire::EstimatePlan {
+                keep,
+                repeats,
+                seed,
+            };
+            estimate::run(&game.setup()?, &plan, out)?;
+        }
         Command::Solve { game } => {
             out.alone("pegs solve")?;
             let s = game.setup()?;

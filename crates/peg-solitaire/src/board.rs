@@ -418,6 +418,28 @@ impl Board {
         any
     }
 
+    /// A jump drawn evenly from `pos`'s legal ones by the xorshift generator `rng` (advanced, never 0): the
+    /// position after it and how many jumps there were to choose from; `None` at a dead end.
+    pub fn random_jump(&self, pos: Position, rng: &mut u64) -> Option<(Position, u32)> {
+        let mut choices = 0u32;
+        self.for_each_legal(pos, |_| choices += 1);
+        if choices == 0 {
+            return None;
+        }
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        let pick = (*rng % u64::from(choices)) as u32;
+        let (mut seen, mut next) = (0u32, pos);
+        self.for_each_legal(pos, |j| {
+            if seen == pick {
+                next = pos ^ j.mask();
+            }
+            seen += 1;
+        });
+        Some((next, choices))
+    }
+
     /// Every hole filled.
     pub fn full(&self) -> Position {
         if self.holes.len() == 64 {

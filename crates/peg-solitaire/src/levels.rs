@@ -243,12 +243,13 @@ impl Level {
 }
 
 impl Level {
-    /// A level with the same classes, each valued by `value(class)`, the shards run as units on the pool.
+    /// A level with the same classes, each valued by `value(class, paths)`, those valued `None` left out; the
+    /// shards run as units on the pool.
     pub fn map_values(
         &self,
         pegs: u32,
         observer: &dyn Observer,
-        value: &(dyn Fn(Position) -> u128 + Sync),
+        value: &(dyn Fn(Position, u128) -> Option<u128> + Sync),
     ) -> Result<Level, Halt> {
         if observer.report(Progress::Begin {
             units: SHARD_COUNT,
@@ -271,13 +272,16 @@ impl Level {
                     return Shard::default();
                 }
                 let mut out = Shard::with_capacity(shard.len());
-                for (k, (pos, _)) in shard.iter().enumerate() {
+                for (k, (pos, paths)) in shard.iter().enumerate() {
                     if k % 4096 == 4095 && !observer.keep_going() {
                         stop.store(true, Ordering::Relaxed);
                         return out;
                     }
-                    out.add(pos, value(pos));
+                    if let Some(v) = value(pos, paths) {
+                        out.add(pos, v);
+                    }
                 }
+                out.tighten();
                 let done = Progress::Finished {
                     index,
                     thread,

@@ -14,6 +14,7 @@
 //! |---|---|
 //! | the board, its holes and names | `board` (holes, jumps as masks, symmetries), `names` (`d4`), `finish` |
 //! | how many games reach the finish? | `count` → `levels` (a level in shards, built on the pool; `shard`, `symmetry`) → `prune` (`pagoda`, `rule_of_three`); across processes `ranks` |
+//! | about how many, where an exact count needs more memory than there is? | `estimate` (exact first levels, then random games weighed by their choices) → `levels` |
 //! | which start of a board of one's own can be won? | `winnable` (`winnable_start`) → `analysis` (the finishes) → `rule_of_three`, `pagoda`, `search` |
 //! | can the finish still be reached? | `analysis` ([`Analyst`]) → `rule_of_three`, [`pagoda`] (proofs) → `opening`, `winning`, `table`, `starts` (shipped and built figures; a winning book is built natively and fetched by the page's worker) → `search` (depth first, two sides on the pool sharing what they proved lost, never gives up) and `beam` (a quick game); the answer is a `verdict` |
 //! | how many games go through each jump? | `table` (every reachable position, built once), else `per_jump` |
@@ -32,6 +33,7 @@ mod analysis;
 mod beam;
 mod board;
 mod count;
+mod estimate;
 mod finish;
 mod levels;
 mod names;
@@ -57,6 +59,7 @@ pub use board::{
 pub use count::{
     CountError, Counted, LEVELS, LevelStats, Limits, TAB_HOLES, count, count_shared, human_bytes,
 };
+pub use estimate::{EstimatePlan, Estimated, REPEATS, estimate};
 pub use finish::{Finish, finished};
 pub use levels::SHARDS;
 pub use opening::{OPENING_LEVELS, Opening};
@@ -65,8 +68,8 @@ pub use ranks::{Alone, Ranks};
 pub use rule_of_three::{class_of, class_proof};
 pub use search::POSITIONS;
 pub use starts::{
-    StartCount, StartOutlook, class_hole, parse_table, shipped, shipped_games, start_holes,
-    start_outlook, table_text,
+    StartCount, StartEstimate, StartOutlook, class_hole, parse_estimates, parse_table, shipped,
+    shipped_estimate, shipped_estimates, shipped_games, start_holes, start_outlook, table_text,
 };
 pub use symmetry::Symmetry;
 pub use table::{Table, TableBuild};

@@ -96,20 +96,6 @@ impl Tables {
     }
 }
 
-/// The position after a jump drawn from `pos`'s legal ones by the xorshift generator `rng` (advanced); `None` at a
-/// dead end.
-fn random_jump(board: &Board, pos: Position, rng: &mut u64) -> Option<Position> {
-    let mut legal = Vec::new();
-    board.for_each_legal(pos, |j| legal.push(j));
-    if legal.is_empty() {
-        return None;
-    }
-    *rng ^= *rng << 13;
-    *rng ^= *rng >> 7;
-    *rng ^= *rng << 17;
-    Some(pos ^ legal[(*rng % legal.len() as u64) as usize].mask())
-}
-
 /// The pagoda functions a count prunes with, for one set of targets.
 #[derive(Clone, Debug, Default)]
 pub struct Prune {
@@ -135,7 +121,7 @@ impl Prune {
         'games: for game in 0..GAMES {
             let mut pos = sources[game % sources.len()];
             while pos.count_ones() > 2 {
-                let Some(next) = random_jump(board, pos, &mut rng) else {
+                let Some((next, _)) = board.random_jump(pos, &mut rng) else {
                     break;
                 };
                 pos = next;
@@ -178,7 +164,7 @@ mod tests {
         let (mut rng, mut lost, mut seen) = (0x2545_f491_4f6c_dd1du64, 0, 0);
         for _ in 0..300 {
             let mut pos = start;
-            while let Some(next) = random_jump(&board, pos, &mut rng) {
+            while let Some((next, _)) = board.random_jump(pos, &mut rng) {
                 pos = next;
                 let below = |margin: f64| functions.iter().any(|(p, f)| p.total(pos) + margin < *f);
                 let called = prune.lost(pos);

@@ -2,7 +2,9 @@
 //! under the board's symmetries, the number of games to one peg anywhere, to one peg in the start hole, to a dead
 //! end and to each other hole where they were counted. The tables are text (`tables/<board>.txt`, one count a line:
 //! `start finish games`), written by `puzzle-lab pegs starts`, which prints the command and the date as comments.
-//! A start or finish that a symmetry maps onto a row's is answered by that row.
+//! Where an exact count needs more memory than there is, a line may hold an estimate instead
+//! (`start finish ~games relative-error`, from `puzzle-lab pegs estimate`), never beside an exact count of the same
+//! start and finish. A start or finish that a symmetry maps onto a row's is answered by that row.
 
 use crate::board::{Board, Position};
 use crate::finish::Finish;
@@ -18,6 +20,25 @@ pub struct StartCount {
     pub finish: Finish,
     /// How many games.
     pub games: u128,
+}
+
+/// An estimate of a table: where an exact count needs more memory than there is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StartEstimate {
+    /// The empty hole at the start (the first of its class of holes, in reading order).
+    pub start: u8,
+    /// Where the games end.
+    pub finish: Finish,
+    /// About how many games.
+    pub games: f64,
+    /// The standard error as a share of `games`.
+    pub relative_error: f64,
+}
+
+/// A line of a table: a count or an estimate.
+enum Row {
+    Count(StartCount),
+    Estimate(StartEstimate),
 }
 
 /// The shipped tables, by board name.
@@ -45,8 +66,31 @@ pub fn start_holes(board: &Board) -> Vec<u8> {
         .collect()
 }
 
-/// A table's text, one count a line (`#` lines are comments), or the line that is wrong.
+/// A table's counts, one a line (`#` lines are comments; estimates are read by [`parse_estimates`]), or the line
+/// that is wrong.
 pub fn parse_table(board: &Board, text: &str) -> Result<Vec<StartCount>, String> {
+    Ok(parse_rows(board, text)?
+        .into_iter()
+        .filter_map(|r| match r {
+            Row::Count(c) => Some(c),
+            Row::Estimate(_) => None,
+        })
+        .collect())
+}
+
+/// A table's estimates (its `start finish ~games relative-error` lines), or the line that is wrong.
+pub fn parse_estimates(board: &Board, text: &str) -> Result<Vec<StartEstimate>, String> {
+    Ok(parse_rows(board, text)?
+        .into_iter()
+        .filter_map(|r| match r {
+            Row::Estimate(e) => Some(e),
+            Row::Count(_) => None,
+        })
+        .collect())
+}
+
+/// Every line of a table, or the line that is wrong.
+fn parse_rows(board: &Board, text: &str) -> Result<Vec<Row>, String> {
     text.lines()
         .map(str::trim)
         .enumerate()
@@ -54,14 +98,40 @@ pub fn parse_table(board: &Board, text: &str) -> Result<Vec<StartCount>, String>
         .map(|(i, line)| {
             let bad = |why: String| format!("line {}: {why}", i + 1);
             let fields: Vec<&str> = line.split_whitespace().collect();
-            let [start, finish, games] = fields[..] else {
-                return Err(bad(format!("'{line}' is not 'start finish games'")));
+            let (start, finish) = match fields[..] {
+                [start, finish, ..] => (
+                    board.parse_hole(start).map_err(bad)?,
+                    Finish::parse(board, finish).map_err(bad)?,
+                ),
+                _ => return Err(bad(format!("'{line}' is not 'start finish games'"))),
             };
-            Ok(StartCount {
-                start: board.parse_hole(start).map_err(bad)?,
-                finish: Finish::parse(board, finish).map_err(bad)?,
-                games: games.parse().map_err(|e| bad(format!("'{games}': {e}")))?,
-            })
+            match fields[2..] {
+                [about] if about.starts_with('~') => Err(bad(format!(
+                    "'{line}': an estimate is 'start finish ~games relative-error'"
+                ))),
+                [games] => Ok(Row::Count(StartCount {
+                    start,
+                    finish,
+                    games: games.parse().map_err(|e| bad(format!("'{games}': {e}")))?,
+                })),
+                [about, error] if about.starts_with('~') => {
+                    let number = |t: &str| -> Result<f64, String> {
+                        let v: f64 = t.parse().map_err(|e| bad(format!("'{t}': {e}")))?;
+                        (v.is_finite() && v >= 0.0)
+                            .then_some(v)
+                            .ok_or_else(|| bad(format!("'{t}' is not a number of games")))
+                    };
+                    Ok(Row::Estimate(StartEstimate {
+                        start,
+                        finish,
+                        games: number(&about[1..])?,
+                        relative_error: number(error)?,
+                    }))
+                }
+                _ => Err(bad(format!(
+                    "'{line}' is not 'start finish games' or 'start finish ~games relative-error'"
+                ))),
+            }
         })
         .collect()
 }
@@ -89,26 +159,52 @@ pub fn shipped(board: &Board) -> Vec<StartCount> {
         .unwrap_or_default()
 }
 
+/// The estimates shipped for a named board (empty where it has none).
+pub fn shipped_estimates(board: &Board) -> Vec<StartEstimate> {
+    SHIPPED
+        .iter()
+        .find(|(name, _)| *name == board.name())
+        .and_then(|(_, text)| parse_estimates(board, text).ok())
+        .unwrap_or_default()
+}
+
 /// The shipped count of games from an empty `start` to `finish`, if the table holds it (for a start, and a finish
 /// hole, mapped together by a symmetry onto a row's).
 pub fn shipped_games(board: &Board, start: Position, finish: Finish) -> Option<u128> {
     let table = shipped(board);
+    images(board, start, finish)
+        .find_map(|(s, f)| table.iter().find(|c| c.start == s && c.finish == f))
+        .map(|c| c.games)
+}
+
+/// The shipped estimate of the games from an empty `start` to `finish`, found as [`shipped_games`] finds a count.
+pub fn shipped_estimate(board: &Board, start: Position, finish: Finish) -> Option<StartEstimate> {
+    let table = shipped_estimates(board);
+    images(board, start, finish)
+        .find_map(|(s, f)| table.iter().find(|e| e.start == s && e.finish == f))
+        .copied()
+}
+
+/// The start hole and finish of a game from an empty `start` under each of the board's symmetries (none where
+/// more than one hole is empty).
+fn images(
+    board: &Board,
+    start: Position,
+    finish: Finish,
+) -> impl Iterator<Item = (u8, Finish)> + '_ {
     let empty = board.complement(start);
-    if empty.count_ones() != 1 {
-        return None;
-    }
     let hole = empty.trailing_zeros() as u8;
-    (0..board.symmetries().len()).find_map(|s| {
-        let map = &board.symmetries()[s];
+    let symmetries = if empty.count_ones() == 1 {
+        board.symmetries()
+    } else {
+        &[]
+    };
+    symmetries.iter().map(move |map| {
         let finish = match finish {
             Finish::Hole(f) => Finish::Hole(map[usize::from(f)]),
             other => other,
         };
-        let start = map[usize::from(hole)];
-        table
-            .iter()
-            .find(|c| c.start == start && c.finish == finish)
-            .map(|c| c.games)
+        (map[usize::from(hole)], finish)
     })
 }
 

@@ -325,13 +325,15 @@ impl TableBuild {
                 t.forward[k].pegs,
             )?;
             let next_games = self.games.last();
-            let value = |pos: Position| -> u128 {
-                t.board
+            let value = |pos: Position, _| -> Option<u128> {
+                let games = t
+                    .board
                     .jumps()
                     .iter()
                     .filter(|j| j.legal(pos))
                     .map(|j| t.games_after(pos ^ j.mask(), k + 1, next_games))
-                    .sum()
+                    .sum();
+                Some(games)
             };
             let level = t.forward[k]
                 .map_values(t.forward[k].pegs, observer, &value)

@@ -464,6 +464,7 @@ fn position_classes_never_change_and_rule_out_finishes_at_once() {
 mod analysis;
 mod checks;
 mod disk;
+mod estimate;
 mod shared;
 mod starts;
 mod winning;

@@ -3,11 +3,12 @@
 
 use std::rc::Rc;
 
-use peg_solitaire::human_bytes;
+use peg_solitaire::{StartEstimate, human_bytes};
 use protocol::pegs::{BoardDto, CountedDto, FinishDto, LevelDto, PegsAnswer, PegsJob};
 use protocol::{Job, Outcome, ProgressDto, Reply, group_digits};
 use yew::prelude::*;
 
+use super::starts_table::{about, estimate_title};
 use crate::format::fmt_ms;
 use crate::hooks::{use_request, use_watch_threads};
 use crate::solver::JobEvent;
@@ -137,6 +138,9 @@ pub struct CountProps {
     /// The games, where the table shipped with the app holds this start and finish: shown at once.
     #[prop_or_default]
     pub shipped: Option<AttrValue>,
+    /// Where the table ships no count but an estimate (too big to count on one computer): shown at once.
+    #[prop_or_default]
+    pub estimated: Option<StartEstimate>,
 }
 
 /// The count, its progress and how the threads shared it.
@@ -204,9 +208,19 @@ pub fn CountPanel(props: &CountProps) -> Html {
                     } }</p>
                 </div>
             }
+            if let (None, Some(e), None) = (&props.shipped, &props.estimated, &c.result) {
+                <div class="count-result" id="count-estimated" data-games={format!("{:e}", e.games)}>
+                    <p class="big">{ about(e) }{ " games" }</p>
+                    <p class="muted">{ estimate_title(e) }</p>
+                </div>
+            }
             if let Some(command) = &props.too_big {
                 <p class="banner warn" id="count-too-big">{ format!("Counting every game on this board needs more memory than a browser tab may use ({}): its middle levels hold billions of positions. The command line counts it natively where the machine has the memory (--max-mb sets how much it may use), or across several machines with --mpi:", human_bytes(peg_solitaire::Limits::BROWSER.max_bytes)) }</p>
                 <pre class="command"><code id="count-command">{ command.clone() }</code></pre>
+                if props.estimated.is_some() {
+                    <p class="explain">{ "No computer at hand has the memory for this one (over 100 GB); the estimate above came from:" }</p>
+                    <pre class="command"><code id="estimate-command">{ command.replace("pegs count", "pegs estimate") }</code></pre>
+                }
             }
             <div class="actions">
                 if props.too_big.is_some() {

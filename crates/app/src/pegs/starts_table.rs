@@ -4,7 +4,10 @@
 //! three's counts shaded on its drawing, or a full count that found none); a click on a count plays that start to
 //! that finish. The row being played is marked.
 
-use peg_solitaire::{Board, Finish, StartCount, StartOutlook, shipped, start_holes, start_outlook};
+use peg_solitaire::{
+    Board, Finish, StartCount, StartEstimate, StartOutlook, shipped, shipped_estimates,
+    start_holes, start_outlook,
+};
 use protocol::group_digits;
 use protocol::pegs::LostDto;
 use yew::prelude::*;
@@ -24,27 +27,60 @@ pub struct StartsProps {
     pub finish: AttrValue,
 }
 
-/// What a cell says for a start and a finish.
-fn cell(board: &Board, rows: &[StartCount], start: u8, finish: Finish, current: bool) -> Html {
-    let Some(row) = rows.iter().find(|r| r.start == start && r.finish == finish) else {
-        return html! { <td class="num muted" title="not counted in the shipped table">{ "—" }</td> };
-    };
+/// What a cell says for a start and a finish: the shipped count, else the shipped estimate, else a dash.
+fn cell(
+    board: &Board,
+    (rows, estimates): (&[StartCount], &[StartEstimate]),
+    start: u8,
+    finish: Finish,
+    current: bool,
+) -> Html {
     let link = format!(
         "#/pegs?board={}&start={}&finish={}",
         board.name(),
         board.hole_text(start),
         finish.text(board)
     );
-    let text = if row.games == 0 {
-        "none".to_string()
-    } else {
-        group_digits(&row.games.to_string())
-    };
-    html! {
-        <td class={classes!("num", current.then_some("current"))}>
-            <a href={href(&link)} title="Play this start to this finish">{ text }</a>
-        </td>
+    let class = classes!("num", current.then_some("current"));
+    if let Some(row) = rows.iter().find(|r| r.start == start && r.finish == finish) {
+        let text = if row.games == 0 {
+            "none".to_string()
+        } else {
+            group_digits(&row.games.to_string())
+        };
+        return html! {
+            <td {class}><a href={href(&link)} title="Play this start to this finish">{ text }</a></td>
+        };
     }
+    match estimates
+        .iter()
+        .find(|e| e.start == start && e.finish == finish)
+    {
+        Some(e) => html! {
+            <td class={classes!(class, "estimate")}>
+                <a href={href(&link)} title={estimate_title(e)}>{ about(e) }</a>
+            </td>
+        },
+        None => {
+            html! { <td class="num muted" title="not counted in the shipped table">{ "—" }</td> }
+        }
+    }
+}
+
+/// An estimate as people read it: "about 4.12 × 10²⁷", with as many digits as its error leaves meaningful.
+pub(super) fn about(e: &StartEstimate) -> Html {
+    let exponent = e.games.log10().floor();
+    let digits = (-e.relative_error.max(1e-6).log10()).ceil().clamp(2.0, 5.0) as usize;
+    let mantissa = e.games / 10f64.powf(exponent);
+    html! { <span class="about">{ format!("about {mantissa:.prec$} × 10", prec = digits - 1) }<sup>{ exponent as i64 }</sup></span> }
+}
+
+/// What an estimate is, in one sentence for its tooltip and the count panel.
+pub(super) fn estimate_title(e: &StartEstimate) -> String {
+    format!(
+        "Estimated, not counted: an exact count needs over 100 GB of memory. Counted level by level on a random share of the positions, each standing for those left out; the repeats agree to within ±{:.2} % (one standard error).",
+        100.0 * e.relative_error
+    )
 }
 
 /// `french` as a heading writes it: `French`.
@@ -150,14 +186,19 @@ pub fn StartsTable(props: &StartsProps) -> Html {
         return html! {};
     };
     let rows = shipped(&board);
+    let estimates = shipped_estimates(&board);
     if rows.is_empty() {
         return html! {};
     }
+    let table = (&rows[..], &estimates[..]);
     let holes = start_holes(&board);
     let missing = holes.iter().any(|&h| {
         [Finish::AnyOne, Finish::Hole(h), Finish::DeadEnd]
             .iter()
-            .any(|&f| !rows.iter().any(|r| r.start == h && r.finish == f))
+            .any(|&f| {
+                !rows.iter().any(|r| r.start == h && r.finish == f)
+                    && !estimates.iter().any(|e| e.start == h && e.finish == f)
+            })
     });
     let others = |start: u8| -> Vec<&StartCount> {
         rows.iter()
@@ -167,7 +208,7 @@ pub fn StartsTable(props: &StartsProps) -> Html {
     html! {
         <details class="card starts-table" id="starts-table" open=true>
             <summary><h2>{ format!("Every start on the {} board", capitalised(board.name())) }</h2></summary>
-            <p class="explain">{ "Games counted exactly, one start hole for each group of holes that the board's turns and mirror images carry onto each other (the others give the same numbers). Each start is drawn with its hole empty, green where a game can leave one peg, red where none can. Tap or click a number to play that start to that finish." }</p>
+            <p class="explain">{ if estimates.is_empty() { "Games counted exactly" } else { "Games counted exactly (those marked \u{201c}about\u{201d} are estimated)" } }{ ", one start hole for each group of holes that the board's turns and mirror images carry onto each other (the others give the same numbers). Each start is drawn with its hole empty, green where a game can leave one peg, red where none can. Tap or click a number to play that start to that finish." }</p>
             <div class="table-scroll">
             <table class="starts">
                 <thead><tr>
@@ -197,9 +238,9 @@ pub fn StartsTable(props: &StartsProps) -> Html {
                                         </details>
                                     }
                                 </th>
-                                { cell(&board, &rows, h, Finish::AnyOne, current && props.finish == "any-one") }
-                                { cell(&board, &rows, h, Finish::Hole(h), current && props.finish == "start") }
-                                { cell(&board, &rows, h, Finish::DeadEnd, current && props.finish == "dead-end") }
+                                { cell(&board, table, h, Finish::AnyOne, current && props.finish == "any-one") }
+                                { cell(&board, table, h, Finish::Hole(h), current && props.finish == "start") }
+                                { cell(&board, table, h, Finish::DeadEnd, current && props.finish == "dead-end") }
                             </tr>
                             <tr class={classes!(row_class, "why")}><td colspan="3">
                                 <strong>{ match outcome { "won" => "Can be won: ", "lost" => "Cannot be won, ", _ => "Not known: " } }</strong>{ why }
@@ -211,6 +252,9 @@ pub fn StartsTable(props: &StartsProps) -> Html {
             </div>
             <p class="muted">{ format!("Counted ahead of time on a computer, with Puzzle Lab's command-line tool (puzzle-lab pegs starts --board {}){}", board.name(),
                 if missing { "; — is not counted yet: that command counts it on a computer with the memory and the time." } else { "." }) }</p>
+            if !estimates.is_empty() {
+                <p class="muted" id="starts-estimated">{ format!("\u{201c}About\u{201d} marks an estimate: every game to its end on this board passes through tens of billions of positions, more than a computer's memory holds, so these were estimated (puzzle-lab pegs estimate --board {}): counted level by level as the others, but on a random share of each level's positions, each standing for those left out. Hover or tap one for its error.", board.name()) }</p>
+            }
         </details>
     }
 }

@@ -24,14 +24,63 @@ fn every_shipped_table_parses_and_names_each_class_of_start_once_per_finish() {
                 "{name}: {r:?} is not a class's first hole"
             );
         }
+        let estimates = parse_estimates(&board, text).unwrap();
+        assert_eq!(estimates, shipped_estimates(&board), "{name}");
+        for e in &estimates {
+            assert!(starts.contains(&e.start), "{name}: {e:?}");
+            assert!(
+                e.games > 0.0 && e.relative_error > 0.0 && e.relative_error < 0.01,
+                "{name}: {e:?}"
+            );
+        }
         let mut keys: Vec<(u8, String)> = rows
             .iter()
             .map(|r| (r.start, r.finish.to_string()))
+            .chain(estimates.iter().map(|e| (e.start, e.finish.to_string())))
             .collect();
         keys.sort();
         let n = keys.len();
         keys.dedup();
-        assert_eq!(keys.len(), n, "{name}: a count is listed twice");
+        assert_eq!(
+            keys.len(),
+            n,
+            "{name}: a count or an estimate is listed twice"
+        );
+    }
+}
+
+#[test]
+fn a_table_line_is_a_count_or_an_estimate_and_anything_else_is_named() {
+    let board = Board::named("diamond").unwrap();
+    let d2 = board.parse_hole("d2").unwrap();
+    let text = "# a comment\nd2 dead-end ~4.5e27 0.0021\nd2 any-one 12\n";
+    let estimates = parse_estimates(&board, text).unwrap();
+    assert_eq!(
+        estimates,
+        [StartEstimate {
+            start: d2,
+            finish: Finish::DeadEnd,
+            games: 4.5e27,
+            relative_error: 0.0021
+        }]
+    );
+    assert_eq!(parse_table(&board, text).unwrap().len(), 1);
+    for (line, why) in [
+        (
+            "d2 dead-end ~4.5e27",
+            "an estimate is 'start finish ~games relative-error'",
+        ),
+        ("d2 dead-end ~many 0.1", "'many'"),
+        ("d2 dead-end ~-3 0.1", "is not a number of games"),
+        ("d2 dead-end 4.5e27 0.1", "or 'start finish ~games"),
+        ("d2", "is not 'start finish games'"),
+    ] {
+        let text = format!("d2 any-one 12\n{line}\n");
+        let err = parse_estimates(&board, &text).unwrap_err();
+        assert!(
+            err.starts_with("line 2: ") && err.contains(why),
+            "{line}: {err}"
+        );
     }
 }
 
