@@ -175,8 +175,24 @@ test("a board's table of games by start ships with the app: its count shows at o
   assert.equal(await drawn('d2', '.socket.marked') + await drawn('d2', '.ring'), 0);
   assert.equal(await diamond.getAttribute('#count-shipped-games', 'data-solutions'), '733154325329298002411');
   assert.match(await diamond.textContent('#count-command'), /pegs count --board diamond --start d2 --finish any-one/);
+  // Every game to its end is too big to count exactly on this board (over 100 GB): each start's is an estimate,
+  // marked "about", with its error on hover, and the footnote says how it was made.
+  const deadEnds = await diamond.locator('#starts-table tbody tr[data-start] td.estimate').allTextContents();
+  assert.equal(deadEnds.length, 9);
+  for (const text of deadEnds) assert.match(text, /^about \d\.\d+ × 10\d\d$/);
+  assert.match(await diamond.getAttribute('#starts-table tr[data-start="d2"] td.estimate a', 'title'), /^Estimated, not counted: .*±\d\.\d\d %/);
+  assert.match(await diamond.textContent('#starts-estimated'), /pegs estimate --board diamond/);
   await shot(diamond, 'pegs-starts-diamond', '#starts-table');
   assert.deepEqual(diamond.errors, []);
+  // Played to its end, the count panel shows the estimate at once, with both commands, and offers no count.
+  const end = await open(browser, `${server.url}/#/pegs?board=diamond&start=d2&finish=dead-end`);
+  await solverReady(end);
+  assert.match(await end.textContent('#count-estimated'), /^about \d\.\d+ × 10\d\d games/);
+  assert.ok(Number(await end.getAttribute('#count-estimated', 'data-games')) > 1e20);
+  assert.match(await end.textContent('#estimate-command'), /pegs estimate --board diamond --start d2 --finish dead-end/);
+  assert.equal(await end.locator('#count-all').count(), 0);
+  await shot(end, 'pegs-diamond-estimate', '.count-panel');
+  assert.deepEqual(end.errors, []);
 });
 
 test('a shared link restores the board, the start, the finish and the jumps', async () => {

@@ -234,6 +234,37 @@ fn bad_input_is_named() {
     refused(&["chess"], "unrecognized subcommand 'chess'");
 }
 
+/// `pegs estimate` on a game whose exact count is shipped: the estimate, its error and how far it is from the count.
+#[test]
+fn pegs_estimate_says_how_far_it_is_from_a_shipped_count() {
+    let v = json(&[
+        "pegs",
+        "estimate",
+        "--board",
+        "english",
+        "--finish",
+        "dead-end",
+        "--keep",
+        "5000",
+        "--repeats",
+        "4",
+    ]);
+    assert_eq!(v["shipped"], "577116156815309849672");
+    assert_eq!(v["repeats"].as_array().map(Vec::len), Some(4));
+    let (games, error) = (
+        v["games"].as_f64().unwrap(),
+        v["relative_error"].as_f64().unwrap(),
+    );
+    assert!(
+        games > 5e20 && games < 6.5e20 && error > 0.0 && error < 0.2,
+        "{v}"
+    );
+    assert!(
+        v["standard_errors_off"].as_f64().unwrap().abs() < 4.0,
+        "{v}"
+    );
+}
+
 #[test]
 fn pegs_count_and_solve() {
     let v = json(&[

@@ -39,6 +39,29 @@ pub struct StartEstimate {
 enum Row {
     Count(StartCount),
     Estimate(StartEstimate),
+    /// An estimate's line, its numbers not read: the counts' reader leaves them alone, so that what reads only
+    /// counts (the worker) carries no decimal-number parser.
+    Skipped,
+}
+
+/// The numbers of an estimate's line (`~games`, `relative-error`) read, or why they are none; `bad` names the line.
+fn estimate_numbers(
+    (start, finish): (u8, Finish),
+    (about, error): (&str, &str),
+    bad: &dyn Fn(String) -> String,
+) -> Result<Row, String> {
+    let number = |t: &str| -> Result<f64, String> {
+        let v: f64 = t.parse().map_err(|e| bad(format!("'{t}': {e}")))?;
+        (v.is_finite() && v >= 0.0)
+            .then_some(v)
+            .ok_or_else(|| bad(format!("'{t}' is not a number of games")))
+    };
+    Ok(Row::Estimate(StartEstimate {
+        start,
+        finish,
+        games: number(about)?,
+        relative_error: number(error)?,
+    }))
 }
 
 /// The shipped tables, by board name.
@@ -69,28 +92,32 @@ pub fn start_holes(board: &Board) -> Vec<u8> {
 /// A table's counts, one a line (`#` lines are comments; estimates are read by [`parse_estimates`]), or the line
 /// that is wrong.
 pub fn parse_table(board: &Board, text: &str) -> Result<Vec<StartCount>, String> {
-    Ok(parse_rows(board, text)?
+    Ok(parse_rows(board, text, |_, _, _| Ok(Row::Skipped))?
         .into_iter()
         .filter_map(|r| match r {
             Row::Count(c) => Some(c),
-            Row::Estimate(_) => None,
+            Row::Estimate(_) | Row::Skipped => None,
         })
         .collect())
 }
 
 /// A table's estimates (its `start finish ~games relative-error` lines), or the line that is wrong.
 pub fn parse_estimates(board: &Board, text: &str) -> Result<Vec<StartEstimate>, String> {
-    Ok(parse_rows(board, text)?
+    Ok(parse_rows(board, text, estimate_numbers)?
         .into_iter()
         .filter_map(|r| match r {
             Row::Estimate(e) => Some(e),
-            Row::Count(_) => None,
+            Row::Count(_) | Row::Skipped => None,
         })
         .collect())
 }
 
-/// Every line of a table, or the line that is wrong.
-fn parse_rows(board: &Board, text: &str) -> Result<Vec<Row>, String> {
+/// Every line of a table, an estimate's numbers read by `estimate`, or the line that is wrong.
+fn parse_rows(
+    board: &Board,
+    text: &str,
+    estimate: impl Fn((u8, Finish), (&str, &str), &dyn Fn(String) -> String) -> Result<Row, String>,
+) -> Result<Vec<Row>, String> {
     text.lines()
         .map(str::trim)
         .enumerate()
@@ -115,18 +142,7 @@ fn parse_rows(board: &Board, text: &str) -> Result<Vec<Row>, String> {
                     games: games.parse().map_err(|e| bad(format!("'{games}': {e}")))?,
                 })),
                 [about, error] if about.starts_with('~') => {
-                    let number = |t: &str| -> Result<f64, String> {
-                        let v: f64 = t.parse().map_err(|e| bad(format!("'{t}': {e}")))?;
-                        (v.is_finite() && v >= 0.0)
-                            .then_some(v)
-                            .ok_or_else(|| bad(format!("'{t}' is not a number of games")))
-                    };
-                    Ok(Row::Estimate(StartEstimate {
-                        start,
-                        finish,
-                        games: number(&about[1..])?,
-                        relative_error: number(error)?,
-                    }))
+                    estimate((start, finish), (&about[1..], error), &bad)
                 }
                 _ => Err(bad(format!(
                     "'{line}' is not 'start finish games' or 'start finish ~games relative-error'"

@@ -78,7 +78,7 @@ pub(super) fn about(e: &StartEstimate) -> Html {
 /// What an estimate is, in one sentence for its tooltip and the count panel.
 pub(super) fn estimate_title(e: &StartEstimate) -> String {
     format!(
-        "Estimated, not counted: an exact count needs over 100 GB of memory. Counted level by level on a random share of the positions, each standing for those left out; the repeats agree to within ±{:.2} % (one standard error).",
+        "Estimated, not counted: an exact count needs over 100 GB of memory. Counted level by level on a random share of the positions, each standing for those left out, and repeated with fresh draws; from the repeats' spread, the estimate's standard error is ±{:.2} %.",
         100.0 * e.relative_error
     )
 }

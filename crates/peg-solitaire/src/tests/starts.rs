@@ -29,7 +29,7 @@ fn every_shipped_table_parses_and_names_each_class_of_start_once_per_finish() {
         for e in &estimates {
             assert!(starts.contains(&e.start), "{name}: {e:?}");
             assert!(
-                e.games > 0.0 && e.relative_error > 0.0 && e.relative_error < 0.01,
+                e.games > 0.0 && e.relative_error > 0.0 && e.relative_error < 0.05,
                 "{name}: {e:?}"
             );
         }
