@@ -110,7 +110,8 @@ pub(crate) enum Command {
     Estimate {
         #[command(flatten)]
         game: Game,
-        /// About the most classes of positions a level keeps (memory: about 60 bytes each at the widest level).
+        /// About the most classes of positions a level keeps (memory grows with it: about half a kilobyte a class kept,
+        /// with the next level built from them).
         #[arg(long, default_value_t = 1_000_000)]
         keep: u64,
         /// Independent repeats (at least 2; the repeats' spread is wide, so their standard error wants many).
