@@ -21,6 +21,7 @@ use crate::count::{CountError, checked, group_for, halted};
 use crate::finish::{Finish, finished};
 use crate::levels::Level;
 use crate::prune::Prune;
+use crate::symmetry::Symmetry;
 
 /// The unit in which an estimate's repeats are tallied.
 pub const REPEATS: Unit = Unit::new("repeat", "repeats", Label::Ordinal);
@@ -45,7 +46,7 @@ pub struct Estimated {
     pub standard_error: f64,
     /// Each repeat's estimate.
     pub repeats: Vec<f64>,
-    /// Levels thinned, in each repeat.
+    /// The most levels one repeat thinned.
     pub thinned: u32,
     /// Levels counted exactly before the first was thinned.
     pub exact_levels: u32,
@@ -75,10 +76,19 @@ pub fn estimate(
     plan: &EstimatePlan,
     observer: &dyn Observer,
 ) -> Result<Estimated, CountError> {
+    let (pegs, finals) = checked(board, start, finish)?;
+    let symmetry = group_for(board, start, finish, &finals, true);
+    let start = (pegs, symmetry.canonical(start));
     let repeats = plan.repeats.max(2);
     let mut runs: Vec<Repeat> = Vec::with_capacity(repeats as usize);
     for r in 0..repeats {
-        runs.push(one_repeat(board, (start, finish), plan, r, observer)?);
+        runs.push(one_repeat(
+            board,
+            (&symmetry, start, finish),
+            plan,
+            r,
+            observer,
+        )?);
         let done = Progress::Tally {
             done: u64::from(r) + 1,
             total: u64::from(repeats),
@@ -102,16 +112,15 @@ pub fn estimate(
     })
 }
 
-/// Repeat `r` of the estimate: level by level to the end, thinning each level over `plan.keep` classes.
+/// Repeat `r` of the estimate: level by level to the end from `start` (its pegs and canonical position), thinning
+/// each level over `plan.keep` classes.
 fn one_repeat(
     board: &Board,
-    (start, finish): (Position, Finish),
+    (symmetry, (pegs, start), finish): (&Symmetry, (u32, Position), Finish),
     plan: &EstimatePlan,
     r: u32,
     observer: &dyn Observer,
 ) -> Result<Repeat, CountError> {
-    let (pegs, finals) = checked(board, start, finish)?;
-    let symmetry = group_for(board, start, finish, &finals, true);
     let games = std::sync::Mutex::new(0u128);
     let at_finish = |pos: Position, paths: u128| {
         if finished(board, pos, finish)
@@ -120,7 +129,7 @@ fn one_repeat(
             *g += paths;
         }
     };
-    let mut level = Level::new(pegs, [(symmetry.canonical(start), 1)]);
+    let mut level = Level::new(pegs, [(start, 1)]);
     let (mut thinned, mut exact, mut expanded) = (0u32, 0u32, 0u64);
     while level.classes() > 0 {
         if level.classes() > plan.keep {
@@ -131,7 +140,7 @@ fn one_repeat(
         }
         expanded += level.classes();
         level = level
-            .expand(board, &symmetry, &Prune::none(), observer, &at_finish)
+            .expand(board, symmetry, &Prune::none(), observer, &at_finish)
             .map_err(halted)?;
     }
     let games = games.into_inner().unwrap_or_default();

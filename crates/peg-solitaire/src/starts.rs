@@ -166,21 +166,25 @@ pub fn table_text(board: &Board, header: &[String], counts: &[StartCount]) -> St
     out
 }
 
-/// The table shipped for a named board (empty for a board of one's own).
-pub fn shipped(board: &Board) -> Vec<StartCount> {
+/// The text of the table shipped for a named board (none for a board of one's own).
+fn shipped_text(board: &Board) -> Option<&'static str> {
     SHIPPED
         .iter()
         .find(|(name, _)| *name == board.name())
-        .and_then(|(_, text)| parse_table(board, text).ok())
+        .map(|(_, text)| *text)
+}
+
+/// The table shipped for a named board (empty for a board of one's own).
+pub fn shipped(board: &Board) -> Vec<StartCount> {
+    shipped_text(board)
+        .and_then(|text| parse_table(board, text).ok())
         .unwrap_or_default()
 }
 
 /// The estimates shipped for a named board (empty where it has none).
 pub fn shipped_estimates(board: &Board) -> Vec<StartEstimate> {
-    SHIPPED
-        .iter()
-        .find(|(name, _)| *name == board.name())
-        .and_then(|(_, text)| parse_estimates(board, text).ok())
+    shipped_text(board)
+        .and_then(|text| parse_estimates(board, text).ok())
         .unwrap_or_default()
 }
 
