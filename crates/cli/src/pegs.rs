@@ -112,7 +112,7 @@ pub(crate) enum Command {
         game: Game,
         /// About the most classes of positions a level keeps (memory grows with it: about half a kilobyte a class kept,
         /// with the next level built from them).
-        #[arg(long, default_value_t = 1_000_000)]
+        #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
         keep: u64,
         /// Independent repeats (at least 2; the repeats' spread is wide, so their standard error wants many).
         #[arg(long, default_value_t = 16)]

@@ -263,6 +263,7 @@ fn pegs_estimate_says_how_far_it_is_from_a_shipped_count() {
         v["standard_errors_off"].as_f64().unwrap().abs() < 4.0,
         "{v}"
     );
+    refused(&["pegs", "estimate", "--keep", "0"], "0 is not in 1..");
 }
 
 #[test]
