@@ -348,8 +348,12 @@ fn order_stage(
         if step % POLL_EVERY == POLL_EVERY - 1 && stop() {
             return (best.1, best.0, true);
         }
-        let i = rng.random_range(0..p);
-        let k = rng.random_range(0..p);
+        let aimed = if rng.random::<f64>() < AIMED {
+            aimed_swap(history, &r, &code, rng)
+        } else {
+            None
+        };
+        let (i, k) = aimed.unwrap_or_else(|| (rng.random_range(0..p), rng.random_range(0..p)));
         let (x, y) = (code[i], code[k]);
         if x == y {
             continue;
@@ -386,6 +390,39 @@ fn order_stage(
         }
     }
     (best.1, best.0, false)
+}
+
+/// The share of the order stage's proposals aimed at a guess whose blacks are off ([`aimed_swap`]); the rest
+/// swap two pegs at random. Aimed swaps find codes that fit every score where random ones stall (the middle
+/// of a 50x20 game), though each costs several random ones' time; a larger share keeps the annealing from
+/// wandering and finds fewer (BENCHMARKS.md, the sampled split).
+const AIMED: f64 = 0.3;
+
+/// A swap aimed at a past guess whose blacks against `code` are off (`r`: each guess's offset), the first of a
+/// few guesses drawn at random that is: where it has too many blacks, one of them leaves its peg; too few, a
+/// peg it misses takes the guess's colour there from another peg that holds that colour. `None` when the draws
+/// find no such guess or no such pegs.
+fn aimed_swap(
+    history: &[Row],
+    r: &[i16],
+    code: &[u8],
+    rng: &mut impl Rng,
+) -> Option<(usize, usize)> {
+    let p = code.len();
+    let j = (0..8)
+        .map(|_| rng.random_range(0..r.len()))
+        .find(|&j| r[j] != 0)?;
+    let guess = history[j].guess.pegs();
+    // Each scan starts at a random peg and wraps around.
+    let scan = |start: usize| (start..p).chain(0..start);
+    if r[j] > 0 {
+        let i = scan(rng.random_range(0..p)).find(|&i| code[i] == guess[i])?;
+        Some((i, rng.random_range(0..p)))
+    } else {
+        let i = scan(rng.random_range(0..p)).find(|&i| code[i] != guess[i])?;
+        let k = scan(rng.random_range(0..p)).find(|&k| k != i && code[k] == guess[i])?;
+        Some((i, k))
+    }
 }
 
 /// How far each past guess's blacks against `code` are from its score.

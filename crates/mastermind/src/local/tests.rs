@@ -189,3 +189,52 @@ fn contradictory_scores_still_give_a_new_code() {
     assert!(found.error > 0);
     assert!(rows.iter().all(|r| r.guess != found.code));
 }
+
+#[test]
+fn aimed_swaps_move_the_blacks_of_a_guess_that_is_off_towards_its_score() {
+    let spec = Spec::new(8, 4, true).unwrap();
+    let code = |s: &str| Code::parse(&spec, s).unwrap();
+    let guess = code("0,1,2,3,0,1,2,3");
+    let mut rng = StdRng::seed_from_u64(7);
+    for (candidate, black) in [("0,1,2,3,1,0,3,2", 1), ("1,0,3,2,0,1,3,2", 5)] {
+        let history = [Row {
+            guess: guess.clone(),
+            feedback: Feedback {
+                black,
+                white: 8 - black,
+            },
+        }];
+        let pegs = candidate_pegs(&code(candidate));
+        let r = black_offsets(&history, &pegs);
+        let mut closer = 0;
+        for _ in 0..200 {
+            let (i, k) = aimed_swap(&history, &r, &pegs, &mut rng).expect("the guess is off");
+            let mut swapped = pegs.clone();
+            swapped.swap(i, k);
+            let after = black_offsets(&history, &swapped)[0];
+            // A black leaves its peg (four against one wanted), or a peg gains one (two against five); the other
+            // peg of the swap may undo it, never more.
+            assert!(
+                after.abs() <= r[0].abs(),
+                "{candidate}: swap {i},{k} from {} to {after}",
+                r[0]
+            );
+            closer += usize::from(after.abs() < r[0].abs());
+        }
+        assert!(closer >= 100, "{candidate}: {closer} of 200 swaps closer");
+    }
+    // A code that fits: nothing to aim at.
+    let history = [Row {
+        guess: guess.clone(),
+        feedback: Feedback { black: 8, white: 0 },
+    }];
+    let pegs = candidate_pegs(&guess);
+    assert_eq!(
+        aimed_swap(&history, &black_offsets(&history, &pegs), &pegs, &mut rng),
+        None
+    );
+}
+
+fn candidate_pegs(code: &Code) -> Vec<u8> {
+    code.pegs().to_vec()
+}
