@@ -1,7 +1,7 @@
 //! Tests of `local`.
 
 use super::*;
-use crate::{Feedback, score};
+use crate::{Feedback, MAX_COLORS, score};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
