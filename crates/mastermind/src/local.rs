@@ -237,14 +237,18 @@ fn order_stage(
 
 /// The share of the order stage's proposals aimed at a guess whose blacks are off ([`aimed_swap`]); the rest
 /// swap two pegs at random. Aimed swaps find codes that fit every score where random ones stall (the middle
-/// of a 50x20 game), though each costs several random ones' time; a larger share keeps the annealing from
-/// wandering and finds fewer (BENCHMARKS.md, the sampled split).
+/// of a 50x20 game), though each costs more time than a random one; a larger share keeps the annealing from
+/// wandering and finds fewer (the shares measured: `git log -S AIMED`; the figures: BENCHMARKS.md, the
+/// sampled split).
 const AIMED: f64 = 0.3;
 
-/// A swap aimed at a past guess whose blacks against `code` are off (`r`: each guess's offset), the first of a
-/// few guesses drawn at random that is: where it has too many blacks, one of them leaves its peg; too few, a
-/// peg it misses takes the guess's colour there from another peg that holds that colour. `None` when the draws
-/// find no such guess or no such pegs.
+/// Past guesses an aimed swap draws, at most, to find one whose blacks are off.
+const AIM_DRAWS: usize = 8;
+
+/// A swap aimed at a past guess whose blacks against `code` are off (`r`: each guess's offset), the first of
+/// `AIM_DRAWS` guesses drawn at random that is: where it has too many blacks, one of them leaves its peg; too
+/// few, a peg it misses takes the guess's colour there from another peg that holds that colour. `None` when the
+/// draws find no such guess or no such pegs.
 fn aimed_swap(
     history: &[Row],
     r: &[i16],
@@ -252,7 +256,7 @@ fn aimed_swap(
     rng: &mut impl Rng,
 ) -> Option<(usize, usize)> {
     let p = code.len();
-    let j = (0..8)
+    let j = (0..AIM_DRAWS)
         .map(|_| rng.random_range(0..r.len()))
         .find(|&j| r[j] != 0)?;
     let guess = history[j].guess.pegs();

@@ -204,7 +204,7 @@ fn aimed_swaps_move_the_blacks_of_a_guess_that_is_off_towards_its_score() {
                 white: 8 - black,
             },
         }];
-        let pegs = candidate_pegs(&code(candidate));
+        let pegs = code(candidate).pegs().to_vec();
         let r = black_offsets(&history, &pegs);
         let mut closer = 0;
         for _ in 0..200 {
@@ -228,13 +228,9 @@ fn aimed_swaps_move_the_blacks_of_a_guess_that_is_off_towards_its_score() {
         guess: guess.clone(),
         feedback: Feedback { black: 8, white: 0 },
     }];
-    let pegs = candidate_pegs(&guess);
+    let pegs = guess.pegs().to_vec();
     assert_eq!(
         aimed_swap(&history, &black_offsets(&history, &pegs), &pegs, &mut rng),
         None
     );
-}
-
-fn candidate_pegs(code: &Code) -> Vec<u8> {
-    code.pegs().to_vec()
 }
