@@ -17,7 +17,7 @@
 //! zero means it fits every score. When the budget runs out first, the closest code found is played, and its
 //! score narrows the search.
 
-use rand::rngs::StdRng;
+use rand::rngs::SmallRng;
 use rand::{Rng, RngExt, SeedableRng};
 
 use crate::kernel::feedback::color_counts;
@@ -49,20 +49,68 @@ pub struct Found {
     pub cut_short: bool,
 }
 
-/// Annealing temperature after `step` of `steps`, from `heat.0` down to `heat.1` geometrically: early on a move
-/// that costs one more unit of the objective is taken often, at the end rarely.
-fn temperature(heat: (f64, f64), step: usize, steps: usize) -> f64 {
-    heat.0 * (heat.1 / heat.0).powf(step as f64 / steps.max(1) as f64)
-}
-
 /// The count stage's temperatures (its objective: the sum of the offsets' sizes).
 const COUNT_HEAT: (f64, f64) = (6.0, 0.3);
 /// The order stage's temperatures (its objective: the sum of the offsets' squares).
 const ORDER_HEAT: (f64, f64) = (8.0, 0.4);
 
-/// Metropolis acceptance of a move changing the objective by `delta`.
-fn accept(delta: i32, t: f64, rng: &mut impl Rng) -> bool {
-    delta <= 0 || rng.random::<f64>() < (-f64::from(delta) / t).exp()
+/// Proposals between two updates of the temperature. Working out the temperature (a power) and a rise's acceptance
+/// chance (an exponential) at every proposal took about a quarter of a native 50x20 game's time, and these are
+/// software in WebAssembly.
+const COOL_EVERY: usize = 256;
+/// Rises of the objective whose acceptance chance is kept at each temperature; a rarer, bigger one works it out.
+const KEPT_RISES: usize = 32;
+
+/// Metropolis acceptance on a geometric cooling schedule: over `steps` proposals the temperature falls from
+/// `heat.0` to `heat.1`, in `COOL_EVERY` steps, so that early on a move that costs one more unit of the objective is
+/// taken often, at the end rarely.
+struct Cooling {
+    heat: (f64, f64),
+    steps: usize,
+    t: f64,
+    /// `chance[d]`: the chance of accepting a rise of `d` at temperature `t`.
+    chance: [f64; KEPT_RISES],
+}
+
+impl Cooling {
+    fn new(heat: (f64, f64), steps: usize) -> Cooling {
+        let mut cooling = Cooling {
+            heat,
+            steps: steps.max(1),
+            t: heat.0,
+            chance: [1.0; KEPT_RISES],
+        };
+        cooling.cool(0);
+        cooling
+    }
+
+    /// Sets the temperature for `step` (at every `COOL_EVERY`th).
+    fn cool(&mut self, step: usize) {
+        let (hot, cold) = self.heat;
+        self.t = hot * (cold / hot).powf(step as f64 / self.steps as f64);
+        for (d, chance) in self.chance.iter_mut().enumerate() {
+            *chance = (-(d as f64) / self.t).exp();
+        }
+    }
+
+    /// Called before each proposal `step`: lowers the temperature at every `COOL_EVERY`th.
+    fn at(&mut self, step: usize) {
+        if step.is_multiple_of(COOL_EVERY) && step > 0 {
+            self.cool(step);
+        }
+    }
+
+    /// Whether to take a move changing the objective by `delta`.
+    fn accept(&self, delta: i32, rng: &mut impl Rng) -> bool {
+        if delta <= 0 {
+            return true;
+        }
+        let chance = match self.chance.get(delta as usize) {
+            Some(&c) => c,
+            None => (-f64::from(delta) / self.t).exp(),
+        };
+        rng.random::<f64>() < chance
+    }
 }
 
 /// Stage 1: a count vector in `bounds` whose colour matches with every past guess are as close as possible to
@@ -109,6 +157,7 @@ fn count_stage(
     if movable.len() < 2 {
         return (best.1, best.0, false);
     }
+    let mut cooling = Cooling::new(COUNT_HEAT, steps);
     for step in 0..steps {
         if best.0 == 0 {
             break;
@@ -116,6 +165,7 @@ fn count_stage(
         if step % POLL_EVERY == POLL_EVERY - 1 && stop() {
             return (best.1, best.0, true);
         }
+        cooling.at(step);
         let a = movable[rng.random_range(0..movable.len())];
         let b = movable[rng.random_range(0..movable.len())];
         if a == b || n[a] == lo[a] || n[b] == hi[b] {
@@ -133,7 +183,7 @@ fn count_stage(
             })
             .map(i32::from)
             .sum();
-        if accept(delta, temperature(COUNT_HEAT, step, steps), rng) {
+        if cooling.accept(delta, rng) {
             for (x, (&ga, &gb)) in r.iter_mut().zip(ca.iter().zip(cb)) {
                 *x += i16::from(nb < gb) - i16::from(na <= ga);
             }
@@ -184,6 +234,7 @@ fn order_stage(
     let mut r = black_offsets(history, &code);
     let mut error: i32 = r.iter().map(|&x| i32::from(x.abs())).sum();
     let mut best = (error, code.clone());
+    let mut cooling = Cooling::new(ORDER_HEAT, steps);
     for step in 0..steps {
         if best.0 == 0 {
             break;
@@ -191,6 +242,7 @@ fn order_stage(
         if step % POLL_EVERY == POLL_EVERY - 1 && stop() {
             return (best.1, best.0, true);
         }
+        cooling.at(step);
         let aimed = if rng.random::<f64>() < AIMED {
             aimed_swap(history, &r, &code, rng)
         } else {
@@ -218,7 +270,7 @@ fn order_stage(
             })
             .map(i32::from)
             .sum();
-        if accept(objective, temperature(ORDER_HEAT, step, steps), rng) {
+        if cooling.accept(objective, rng) {
             let mut delta = 0i32;
             for (e, (&a, &b)) in r.iter_mut().zip(gi.iter().zip(gk)) {
                 let old = *e;
@@ -330,7 +382,8 @@ pub fn search(
     // first with the least error is played.
     let seeds: [u64; 2] = [rng.random(), rng.random()];
     let chain = |seed: u64| {
-        let mut rng = StdRng::seed_from_u64(seed);
+        // A chain draws three or four numbers a proposal: a small fast generator (the standard one is a cipher).
+        let mut rng = SmallRng::seed_from_u64(seed);
         order_stage(spec, history, &counts, moves / 2, stop, &mut rng)
     };
     let (first, second) = rayon::join(|| chain(seeds[0]), || chain(seeds[1]));

@@ -234,3 +234,31 @@ fn aimed_swaps_move_the_blacks_of_a_guess_that_is_off_towards_its_score() {
         None
     );
 }
+
+#[test]
+fn cooling_falls_from_hot_to_cold_in_steps_and_takes_rises_by_their_chance() {
+    let steps = 10_000;
+    let mut cooling = Cooling::new((8.0, 0.4), steps);
+    assert_eq!(cooling.t, 8.0);
+    assert!((cooling.chance[1] - (-1.0f64 / 8.0).exp()).abs() < 1e-12);
+    let mut t = cooling.t;
+    for step in 1..steps {
+        cooling.at(step);
+        assert!(cooling.t <= t, "the temperature only falls");
+        assert_eq!(
+            cooling.t < t,
+            step % COOL_EVERY == 0,
+            "it falls at step {step}"
+        );
+        t = cooling.t;
+    }
+    // The last fall, at 9,984 of 10,000 steps: within 1 % of the cold end.
+    assert!((cooling.t - 0.4).abs() < 0.004, "{}", cooling.t);
+    let mut rng = StdRng::seed_from_u64(1);
+    assert!((0..1000).all(|_| cooling.accept(0, &mut rng) && cooling.accept(-3, &mut rng)));
+    // Past the kept chances the chance is worked out: a rise of 40 at 0.4 (e^-100) is never taken.
+    assert!(!(0..1000).any(|_| cooling.accept(40, &mut rng)));
+    // A rise of 1 at 0.4: about 8 % of the time.
+    let taken = (0..10_000).filter(|_| cooling.accept(1, &mut rng)).count();
+    assert!((600..1000).contains(&taken), "{taken}");
+}
