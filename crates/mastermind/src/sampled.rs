@@ -4,9 +4,9 @@
 //! a poor question late in the game: its blacks against the other fitting codes are nearly certain; the sample
 //! shows which fitting code still leaves them uncertain.
 //!
-//! A quarter of the sample is drawn first, and the rest only where one of those fits every score or the last guess
-//! did: past the middle of a big game no search finds a code that fits, and the closest of a quarter plays about as
-//! well as the closest of all of them, in far less time.
+//! In the biggest games a quarter of the sample is drawn first, and the rest only where one of those fits every score
+//! or the last guess did: past the middle of such a game no search finds a code that fits, and the closest of a
+//! quarter plays about as well as the closest of all of them, in far less time.
 //!
 //! The whole sample shares the guess's time budget (a cancel, or the caller's wall-clock limit): where that runs
 //! out first, fewer codes fit and the split is coarser, so on a slow or busy machine the same seeded game may take a
@@ -28,8 +28,14 @@ pub const SAMPLE: usize = 16;
 /// more of them cost time and save no guess (BENCHMARKS.md, the sampled split).
 pub const SMALL_PEGS: u8 = 32;
 
-/// The share of the sample drawn first: one in `SCOUTS`.
+/// The share of the sample drawn first in games of more than `SCOUT_PEGS` pegs: one in `SCOUTS`.
 const SCOUTS: usize = 4;
+
+/// Games of more than this many pegs draw a quarter of the sample first. In smaller games the rest of the sample
+/// still finds codes that fit in the middle of the game, and drawing it every guess saves guesses (50x20: about 1.6
+/// a game); at 100x20 it saves none and costs over twice the time (natively 221 s for 10 games against 99 s), which
+/// took a game in a browser past its 30 s.
+pub const SCOUT_PEGS: u8 = 64;
 
 /// How many codes the sampled split draws for a guess in `spec`.
 pub fn sample_size(spec: &Spec) -> usize {
@@ -42,8 +48,8 @@ pub fn sample_size(spec: &Spec) -> usize {
 
 /// Finds up to `samples` codes that fit every score in `history`, each spending up to `moves` proposals on its
 /// order, and plays the one whose answers split them most evenly; with fewer than two fitting codes, the closest
-/// code found (as [`local::search`]). Draws a quarter of `samples` only, where none of those fits and the last guess
-/// did not fit the scores before it either.
+/// code found (as [`local::search`]). In games of more than [`SCOUT_PEGS`] pegs, draws a quarter of `samples` only
+/// where none of those fits and the last guess did not fit the scores before it either.
 pub fn search(
     spec: &Spec,
     history: &[Row],
@@ -55,11 +61,15 @@ pub fn search(
     if history.is_empty() {
         return local::search(spec, history, moves, stop, rng);
     }
-    // A quarter of the sample first, the rest only where one of those fits every score or the last guess did.
-    // Past the middle of a big game no search finds a code that fits, and the closest of a quarter of the sample
-    // plays about as well as the closest of all of it, in a third of the time or less (BENCHMARKS.md, the sampled
-    // split; the figures of each rule tried are in the commit that made it).
-    let first = (samples / SCOUTS).max(1);
+    // In the biggest games a quarter of the sample first, the rest only where one of those fits every score or the
+    // last guess did. Past the middle of such a game no search finds a code that fits, and the closest of a quarter
+    // of the sample plays about as well as the closest of all of it, in a third of the time or less (the figures of
+    // each rule tried are in the commits that made and bounded it).
+    let first = if spec.pegs > SCOUT_PEGS {
+        (samples / SCOUTS).max(1)
+    } else {
+        samples
+    };
     let mut found = searches(spec, history, moves, first, stop, rng);
     if samples > first && (found.iter().any(|f| f.error == 0) || last_fitted(spec, history)) {
         found.extend(searches(spec, history, moves, samples - first, stop, rng));
