@@ -1,4 +1,4 @@
-// The computer breaks a huge code with knuth, its default: past what knuth can list it hands over to local search,
+// The computer breaks a huge code with knuth, its default: past what knuth can list it hands over to the sampled split,
 // once, says so in one line, and wins.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-test('knuth at 30x10 hands over to local search once, says so, and breaks the code', async () => {
+test('knuth at 30x10 hands over to the sampled split once, says so, and breaks the code', async () => {
   const secret = Array.from({ length: 30 }, (_, i) => (i * 7 + 3) % 10);
   const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&strategy=knuth&pegs=30&colors=10&rows=200&secret=${secret.join(',')}`);
   await solverReady(page);
@@ -17,7 +17,7 @@ test('knuth at 30x10 hands over to local search once, says so, and breaks the co
   const rows = await page.$$eval('.rows li.row', (rs) => rs.length);
   assert.ok(rows > 5 && rows < 200, `${rows} guesses`);
   const said = await page.textContent('.mastermind');
-  assert.match(said, /knuth scores every code against every possible secret, so it lists every code: .*local-search chose this guess/);
+  assert.match(said, /knuth scores every code against every possible secret, so it lists every code: .*sampled-split chose this guess/);
   await shot(page, 'make-30x10-knuth-hands-over');
   assert.deepEqual(page.errors, []);
 });

@@ -148,7 +148,7 @@ test('one colour at a time breaks a 10x10 code in the browser, and says what eac
   assert.deepEqual(page.errors, []);
 });
 
-test('a 30x12 code, far beyond exact search, is broken by local-search on the page', async () => {
+test('a 30x12 code, far beyond exact search, is broken by the sampled split on the page', async () => {
   const secret = Array.from({ length: 30 }, (_, i) => (i * 7 + 3) % 12);
   const page = await open(browser, `${server.url}/#/mastermind?mode=make&scoring=auto&pegs=30&colors=12&strategy=random-consistent&secret=${secret.join(',')}`);
   await solverReady(page);
@@ -170,8 +170,8 @@ test('a 30x12 code, far beyond exact search, is broken by local-search on the pa
   }));
   assert.deepEqual(strips.filter((s) => !s || !s.loaded || s.pegs !== 30 || s.alt !== 30), [], 'a row not drawn as a 30-peg image');
   assert.equal(await page.$eval('.rows li[data-row="1"]', (r) => r.drawnOnce), true, 'row 1 was drawn again');
-  // random-consistent said why it let local-search choose.
-  assert.match(await page.textContent('.game-status .note'), /exact search .* could take too long/);
+  // random-consistent said why it let the sampled split choose.
+  assert.match(await page.textContent('.game-status .note'), /exact search .* could take too long, so sampled-split chose/);
   await shot(page, 'make-30x12');
   assert.deepEqual(page.errors, []);
 });

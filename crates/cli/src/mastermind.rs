@@ -145,7 +145,7 @@ pub(crate) enum Command {
         #[arg(long, default_value_t = 30)]
         tests: u64,
         /// The strategies, each on every test.
-        #[arg(long, value_delimiter = ',', default_value = "local-search")]
+        #[arg(long, value_delimiter = ',', default_value = "sampled-split")]
         strategies: Vec<String>,
         /// Seed of the sizes and the secrets.
         #[arg(long, default_value_t = 1)]

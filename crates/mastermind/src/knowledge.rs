@@ -173,10 +173,14 @@ pub fn learn(
     // Every distinct code found, with its error.
     let mut found: Vec<(u32, Code)> = Vec::new();
     let fits = |found: &[(u32, Code)]| found.iter().filter(|(e, _)| *e == 0).count();
+    // Once the code is broken it is the only code that fits, and the searches never play a code already played:
+    // the sample is the secret.
+    let won = history.last().filter(|r| r.feedback.is_win(spec.pegs));
+    found.extend(won.map(|r| (0, r.guess.clone())));
     // Late in a game most searches end close to a fit but not on one: search again until the sample is full, the
     // time is up or `ROUNDS` rounds have run.
     for _ in 0..ROUNDS {
-        if history.is_empty() || fits(&found) >= SAMPLE || stop() {
+        if history.is_empty() || won.is_some() || fits(&found) >= SAMPLE || stop() {
             break;
         }
         let round = sampled::searches(spec, history, moves, SAMPLE, &stop, rng);

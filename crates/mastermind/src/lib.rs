@@ -28,7 +28,7 @@
 //! | strategy | the modules a guess passes through, in order |
 //! |---|---|
 //! | first-consistent | `play::choose` → [`search::first`] (the walk, in order) |
-//! | random-consistent | `play::choose` → [`search::random`] (a uniform draw from the walk); local search past 10^12 codes or its budget |
+//! | random-consistent | `play::choose` → [`search::random`] (a uniform draw from the walk); the sampled split ([`strategy::FOR_HUGE`]) past 10^12 codes or its budget |
 //! | knuth, most-parts, entropy, expected-size | `play::choose` → [`opening`] (a shipped first guess) → `listing::listed` (every code, and those consistent) → `partition::candidates` (one per symmetry class; `within`, `atoms` bound the walk) → `partition::scoring` (`split`, `floors`, `arranged`, on `kernel::bits`, `columns`, `tally`) |
 //! | optimal | `play::choose` → `listing::listed` → [`optimal`] (`bounds`, `books`); expected-size past its budget |
 //! | local-search | `play::choose` → [`local`] |

@@ -239,8 +239,13 @@ pub fn size_text(bytes: u128) -> String {
     }
 }
 
-/// More codes than this and the exact searches give way to local search.
+/// More codes than this and the exact searches give way to [`FOR_HUGE`].
 pub const MAX_SEARCHED_CODES: u128 = 1_000_000_000_000;
+
+/// The strategy that chooses where the one asked for cannot (too many codes to search, or its exact search ran past
+/// its budget), and the one the page suggests for huge games: the sampled split, which takes fewer guesses than
+/// local search at every huge size measured, within 30 s a 100x20 game in a browser (BENCHMARKS.md).
+pub const FOR_HUGE: Strategy = Strategy::SampledSplit;
 
 /// Whether `spec` has too many codes for the exact consistent-code search to be sure of finishing in time.
 pub fn too_big_to_search(spec: &Spec) -> bool {

@@ -128,6 +128,7 @@ fn Grid(props: &GridProps) -> Html {
     let codes = if sample == 1 { "code" } else { "codes" };
     let shading = match (sample, k.misses) {
         (0, _) => "No codes searched yet.".to_string(),
+        (1, 0) => "Shading: the one code found, which fits every score.".to_string(),
         (_, 0) => format!(
             "Shading: how many of the {sample} {codes} found that fit every score put that colour there."
         ),

@@ -218,4 +218,6 @@ fn the_winning_row_says_the_code_is_broken() {
     );
     // Every peg placed: colour 0 at the first, 1 at the second, ...
     assert_eq!(known.possible, vec![0b0001, 0b0010, 0b0100, 0b1000]);
+    // The sample is the secret, which fits (the searches never end on a code already played).
+    assert_eq!((known.sample, known.misses), (vec![secret], 0));
 }

@@ -1,5 +1,5 @@
 //! Choosing the next guess for a history with a strategy: the partition strategies on listed codes, the
-//! consistent-code search, local search for huge games, and the fallbacks between them (named in the choice).
+//! consistent-code search, local search and the sampled split for huge games, and the fallbacks between them (named in the choice).
 
 use rand::{Rng, RngExt};
 
@@ -11,7 +11,7 @@ use crate::partition::opening;
 use crate::partition::scoring::best_guess;
 use crate::partition::{Partition, split_listed};
 use crate::search::{self, Budget, Count, Draw, Stopped};
-use crate::strategy::{Strategy, StrategyError, too_big_to_search};
+use crate::strategy::{FOR_HUGE, Strategy, StrategyError, too_big_to_search};
 use crate::{Code, Row, Spec};
 use progress::Observer;
 
@@ -65,7 +65,7 @@ pub fn choose(
             let guess = match first {
                 Err(Stopped::Budget) => {
                     let why = out_of_budget(strategy, budget);
-                    return local_search(spec, history, budget, observer, rng, Some(why));
+                    return for_huge(spec, history, budget, observer, rng, Some(why));
                 }
                 found => found?.ok_or(StrategyError::Contradiction)?,
             };
@@ -113,11 +113,11 @@ pub fn choose(
         },
         Strategy::RandomConsistent if too_big_to_search(spec) => {
             let why = format!(
-                "an exact search over {spec} codes could take too long, so local-search chose this guess"
+                "an exact search over {spec} codes could take too long, so {FOR_HUGE} chose this guess"
             );
-            local_search(spec, history, budget, observer, rng, Some(why))
+            for_huge(spec, history, budget, observer, rng, Some(why))
         }
-        Strategy::RandomConsistent => random_else_local(spec, history, budget, observer, rng, None),
+        Strategy::RandomConsistent => random_else_huge(spec, history, budget, observer, rng, None),
         _ => {
             // Listing says why it cannot (`strategy::listable`), once.
             let listed = match listing.of(spec) {
@@ -212,8 +212,8 @@ pub(crate) fn pick(
 }
 
 /// Where a strategy cannot run (`why`), the best strategy that can chooses: random-consistent where the codes can be
-/// searched exactly, local search past that or when that search runs out of its budget. The reason names the
-/// strategy that chose, and does not depend on the history, so a game says it once.
+/// searched exactly, [`FOR_HUGE`] past that or when that search runs out of its budget. The reason names the strategy
+/// that chose, and does not depend on the history, so a game says it once.
 fn hand_over(
     spec: &Spec,
     history: &[Row],
@@ -223,15 +223,15 @@ fn hand_over(
     why: String,
 ) -> Result<Choice, StrategyError> {
     if too_big_to_search(spec) {
-        let why = format!("{why}; local-search chose this guess");
-        return local_search(spec, history, budget, observer, rng, Some(why));
+        let why = format!("{why}; {FOR_HUGE} chose this guess");
+        return for_huge(spec, history, budget, observer, rng, Some(why));
     }
-    random_else_local(spec, history, budget, observer, rng, Some(why))
+    random_else_huge(spec, history, budget, observer, rng, Some(why))
 }
 
 /// Random-consistent's exact search chooses (for another strategy that handed over, `why`); where it runs out of
-/// its budget, local search does.
-fn random_else_local(
+/// its budget, [`FOR_HUGE`] does.
+fn random_else_huge(
     spec: &Spec,
     history: &[Row],
     budget: &Budget,
@@ -249,18 +249,30 @@ fn random_else_local(
                 Some(w) => format!("{w}; {past}"),
                 None => past,
             };
-            local_search(spec, history, budget, observer, rng, Some(why))
+            for_huge(spec, history, budget, observer, rng, Some(why))
         }
         chosen => chosen,
     }
 }
 
-/// Why local search chose after `strategy`'s exact search ran out of `budget`.
+/// Why [`FOR_HUGE`] chose after `strategy`'s exact search ran out of `budget`.
 fn out_of_budget(strategy: Strategy, budget: &Budget) -> String {
     format!(
-        "{strategy}'s exact search ran past its budget of {} peg placements, so local-search chose this guess",
+        "{strategy}'s exact search ran past its budget of {} peg placements, so {FOR_HUGE} chose this guess",
         budget.nodes
     )
+}
+
+/// A guess by [`FOR_HUGE`], for a strategy that cannot choose (`note`: why).
+fn for_huge(
+    spec: &Spec,
+    history: &[Row],
+    budget: &Budget,
+    observer: &dyn Observer,
+    rng: &mut impl Rng,
+    note: Option<String>,
+) -> Result<Choice, StrategyError> {
+    huge(FOR_HUGE, spec, history, budget, observer, rng, note)
 }
 
 fn local_search(

@@ -93,13 +93,13 @@ pub fn Outcome(props: &GameProps) -> Html {
 }
 
 /// After a failed or cancelled search: go on from the same rows (the computer with a strategy the person picks,
-/// local search offered first where the exact searches cannot finish), or start a new game.
+/// the sampled split offered first where the exact searches cannot finish), or start a new game.
 #[component]
 fn GoOn(props: &GameProps) -> Html {
     let g = &*props.game;
     let computer = g.settings.mode == Mode::Make;
     let suggested = if computer && mastermind::strategy::too_big_to_search(&g.spec) {
-        Strategy::LocalSearch
+        mastermind::strategy::FOR_HUGE
     } else {
         g.settings.strategy
     };

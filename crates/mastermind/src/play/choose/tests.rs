@@ -256,7 +256,7 @@ fn a_cancel_stops_a_local_search_guess() {
 }
 
 #[test]
-fn random_consistent_switches_to_local_search_on_huge_games_and_says_why() {
+fn random_consistent_switches_to_the_sampled_split_on_huge_games_and_says_why() {
     let spec = Spec::new(20, 15, true).unwrap();
     let mut rng = StdRng::seed_from_u64(0);
     let secret = Code::random(&spec, &mut rng);
@@ -270,7 +270,7 @@ fn random_consistent_switches_to_local_search_on_huge_games_and_says_why() {
             &mut rng,
         )
         .unwrap();
-        assert_eq!(c.played_by, Strategy::LocalSearch);
+        assert_eq!(c.played_by, Strategy::SampledSplit);
         assert!(
             c.note.as_deref().unwrap_or("").contains("exact search"),
             "{:?}",

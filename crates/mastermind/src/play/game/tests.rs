@@ -329,7 +329,7 @@ fn runs_cut_into_parts_add_up_to_the_whole_run() {
 }
 
 /// Plays a seeded game of `strategy` at `spec` and checks it was won, handing over for at most two reasons (each
-/// said once a game, whatever the history), to local search where the exact searches cannot finish.
+/// said once a game, whatever the history), to the sampled split where the exact searches cannot finish.
 fn finishes(spec: &Spec, strategy: Strategy) -> GamePlay {
     use rand::SeedableRng;
     let mut rng =
@@ -363,7 +363,7 @@ fn finishes(spec: &Spec, strategy: Strategy) -> GamePlay {
             played
                 .fallbacks
                 .iter()
-                .any(|f| f.contains("local-search chose")),
+                .any(|f| f.contains("sampled-split chose")),
             "{spec} {strategy}: {:?}",
             played.fallbacks
         );
@@ -382,25 +382,28 @@ fn every_strategy_finishes_a_seeded_game_up_to_20x15() {
     }
 }
 
-/// At 50x20 and 100x20 (a game of local search takes seconds here) every strategy but random-consistent and
-/// the three for huge games hands over to local search from its first guess. Knuth, the default, plays its game to the end;
-/// every other strategy's first guesses are the ones local search chooses from the same rows and seed, so its game
-/// is local search's game, which is played to the end too.
+/// At 50x20 and 100x20 every strategy but the three for huge games hands over to the sampled split
+/// ([`crate::strategy::FOR_HUGE`]) from its first guess: its guesses are the ones the sampled split chooses from the
+/// same rows and seed. At 50x20 Knuth, the default, plays its game to the end, and the others are asked after its first
+/// rows; at 100x20 (a game of the sampled split takes seconds) they are asked for the first guess.
 #[test]
 fn every_strategy_finishes_a_seeded_game_at_50x20_and_100x20() {
+    use crate::strategy::FOR_HUGE;
     use rand::SeedableRng;
-    for (pegs, colors) in [(50, 20), (100, 20)] {
+    for (pegs, colors, whole) in [(50, 20, true), (100, 20, false)] {
         let spec = Spec::new(pegs, colors, true).unwrap();
-        let local = finishes(&spec, Strategy::LocalSearch);
-        assert_eq!(finishes(&spec, Strategy::Knuth).rows, local.rows, "{spec}");
-        // One colour at a time plays its own game (counting colours first), handing over where no colour is missing.
+        let (huge, asked) = if whole {
+            (finishes(&spec, Strategy::Knuth).rows, &[0, 1, 5][..])
+        } else {
+            (Vec::new(), &[0][..])
+        };
+        // Local search, and one colour at a time, play their own games (the latter counting colours first, handing
+        // over where no colour is missing).
+        finishes(&spec, Strategy::LocalSearch);
         finishes(&spec, Strategy::ColourByColour);
-        for strategy in Strategy::ALL
-            .into_iter()
-            .filter(|&s| s != Strategy::SampledSplit && s != Strategy::ColourByColour)
-        {
-            for k in [0, 1, 5] {
-                let history = &local.rows[..k];
+        for strategy in Strategy::ALL.into_iter().filter(|&s| !s.for_huge_games()) {
+            for &k in asked {
+                let history = &huge[..k];
                 let choose_with = |s: Strategy| {
                     let mut rng = rand::rngs::StdRng::seed_from_u64(k as u64);
                     let choice = crate::choose(
@@ -414,8 +417,8 @@ fn every_strategy_finishes_a_seeded_game_at_50x20_and_100x20() {
                     );
                     choice.unwrap_or_else(|e| panic!("{spec} {s} after {k} rows: {e}"))
                 };
-                let (own, theirs) = (choose_with(strategy), choose_with(Strategy::LocalSearch));
-                assert_eq!(own.played_by, Strategy::LocalSearch, "{spec} {strategy}");
+                let (own, theirs) = (choose_with(strategy), choose_with(FOR_HUGE));
+                assert_eq!(own.played_by, FOR_HUGE, "{spec} {strategy}");
                 assert_eq!(own.guess, theirs.guess, "{spec} {strategy} after {k} rows");
             }
         }
