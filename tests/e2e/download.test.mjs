@@ -11,7 +11,7 @@ import { DIST } from '../serve.mjs';
 
 // The two modules as they are and a little room: growing past it is a decision (recorded in BENCHMARKS.md and the
 // commit that raises it), not a side effect, as when the opening books once reached the page unnoticed.
-const BUDGET = 930_000;
+const BUDGET = 935_000;
 const OPENINGS = fileURLToPath(new URL('../../crates/mastermind/openings/', import.meta.url));
 const PEGS_BOOK = fileURLToPath(new URL('../../crates/peg-solitaire/src/opening/english.rs', import.meta.url));
 const WINNING_BOOKS = fileURLToPath(new URL('../../crates/peg-solitaire/books/', import.meta.url));
