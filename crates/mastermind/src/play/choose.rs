@@ -1,5 +1,6 @@
 //! Choosing the next guess for a history with a strategy: the partition strategies on listed codes, the
-//! consistent-code search, local search and the sampled split for huge games, and the fallbacks between them (named in the choice).
+//! consistent-code search, local search and the sampled split for huge games, and the fallbacks between them (named
+//! in the choice).
 
 use rand::{Rng, RngExt};
 
@@ -65,7 +66,7 @@ pub fn choose(
             let guess = match first {
                 Err(Stopped::Budget) => {
                     let why = out_of_budget(strategy, budget);
-                    return for_huge(spec, history, budget, observer, rng, Some(why));
+                    return huge(FOR_HUGE, spec, history, budget, observer, rng, Some(why));
                 }
                 found => found?.ok_or(StrategyError::Contradiction)?,
             };
@@ -80,8 +81,9 @@ pub fn choose(
                 why: None,
             })
         }
-        Strategy::LocalSearch => local_search(spec, history, budget, observer, rng, None),
-        Strategy::SampledSplit => huge(strategy, spec, history, budget, observer, rng, None),
+        Strategy::LocalSearch | Strategy::SampledSplit => {
+            huge(strategy, spec, history, budget, observer, rng, None)
+        }
         Strategy::ColourByColour => match crate::by_colour::next(spec, history) {
             Plan::Test(guess, why) => Ok(Choice {
                 guess,
@@ -102,7 +104,8 @@ pub fn choose(
                 split: None,
                 why: Some("one colour at a time: every peg is known, so this is the secret".into()),
             }),
-            Plan::HandOver(why) => local_search(
+            Plan::HandOver(why) => huge(
+                Strategy::LocalSearch,
                 spec,
                 history,
                 budget,
@@ -115,7 +118,7 @@ pub fn choose(
             let why = format!(
                 "an exact search over {spec} codes could take too long, so {FOR_HUGE} chose this guess"
             );
-            for_huge(spec, history, budget, observer, rng, Some(why))
+            huge(FOR_HUGE, spec, history, budget, observer, rng, Some(why))
         }
         Strategy::RandomConsistent => random_else_huge(spec, history, budget, observer, rng, None),
         _ => {
@@ -224,7 +227,7 @@ fn hand_over(
 ) -> Result<Choice, StrategyError> {
     if too_big_to_search(spec) {
         let why = format!("{why}; {FOR_HUGE} chose this guess");
-        return for_huge(spec, history, budget, observer, rng, Some(why));
+        return huge(FOR_HUGE, spec, history, budget, observer, rng, Some(why));
     }
     random_else_huge(spec, history, budget, observer, rng, Some(why))
 }
@@ -249,7 +252,7 @@ fn random_else_huge(
                 Some(w) => format!("{w}; {past}"),
                 None => past,
             };
-            for_huge(spec, history, budget, observer, rng, Some(why))
+            huge(FOR_HUGE, spec, history, budget, observer, rng, Some(why))
         }
         chosen => chosen,
     }
@@ -263,38 +266,8 @@ fn out_of_budget(strategy: Strategy, budget: &Budget) -> String {
     )
 }
 
-/// A guess by [`FOR_HUGE`], for a strategy that cannot choose (`note`: why).
-fn for_huge(
-    spec: &Spec,
-    history: &[Row],
-    budget: &Budget,
-    observer: &dyn Observer,
-    rng: &mut impl Rng,
-    note: Option<String>,
-) -> Result<Choice, StrategyError> {
-    huge(FOR_HUGE, spec, history, budget, observer, rng, note)
-}
-
-fn local_search(
-    spec: &Spec,
-    history: &[Row],
-    budget: &Budget,
-    observer: &dyn Observer,
-    rng: &mut impl Rng,
-    note: Option<String>,
-) -> Result<Choice, StrategyError> {
-    huge(
-        Strategy::LocalSearch,
-        spec,
-        history,
-        budget,
-        observer,
-        rng,
-        note,
-    )
-}
-
-/// A guess by one of the strategies for huge games (`local-search`, `sampled-split`).
+/// A guess by one of the strategies for huge games (`local-search`, `sampled-split`), for itself or for a strategy
+/// that cannot choose (`note`: why).
 fn huge(
     strategy: Strategy,
     spec: &Spec,
