@@ -331,19 +331,22 @@ fn runs_cut_into_parts_add_up_to_the_whole_run() {
 /// Plays a seeded game of `strategy` at `spec` and checks it was won, handing over for at most two reasons (each
 /// said once a game, whatever the history), to the sampled split where the exact searches cannot finish.
 fn finishes(spec: &Spec, strategy: Strategy) -> GamePlay {
+    finishes_within(spec, strategy, &Budget::INTERACTIVE, &NoObserver)
+}
+
+/// [`finishes`], each guess within `budget` on `observer`'s clock.
+fn finishes_within(
+    spec: &Spec,
+    strategy: Strategy,
+    budget: &Budget,
+    observer: &dyn Observer,
+) -> GamePlay {
     use rand::SeedableRng;
     let mut rng =
         rand::rngs::StdRng::seed_from_u64(u64::from(spec.pegs) * 31 + u64::from(spec.colors));
     let secret = Code::random(spec, &mut rng);
-    let played = play_game(
-        spec,
-        strategy,
-        &secret,
-        &Budget::INTERACTIVE,
-        &NoObserver,
-        &mut rng,
-    )
-    .unwrap_or_else(|e| panic!("{spec} {strategy}: {e}"));
+    let played = play_game(spec, strategy, &secret, budget, observer, &mut rng)
+        .unwrap_or_else(|e| panic!("{spec} {strategy}: {e}"));
     let last = played.rows.last().expect("a row");
     assert_eq!(
         last.guess,
@@ -382,10 +385,24 @@ fn every_strategy_finishes_a_seeded_game_up_to_20x15() {
     }
 }
 
+/// An observer that lends the test's clock, so that time budgets apply (the cores never read time themselves).
+struct Clocked(std::time::Instant);
+
+impl Observer for Clocked {
+    fn report(&self, _: progress::Progress) -> progress::Flow {
+        progress::Flow::Continue
+    }
+    fn clock_ms(&self) -> Option<f64> {
+        Some(self.0.elapsed().as_secs_f64() * 1000.0)
+    }
+}
+
 /// At 50x20 and 100x20 every strategy but the three for huge games hands over to the sampled split
 /// ([`crate::strategy::FOR_HUGE`]) from its first guess: its guesses are the ones the sampled split chooses from the
 /// same rows and seed. At 50x20 Knuth, the default, plays its game to the end, and the others are asked after its first
-/// rows; at 100x20 (a game of the sampled split takes seconds) they are asked for the first guess.
+/// rows; at 100x20 (a game of the sampled split takes seconds) they are asked for the first guess. Knuth's game gives
+/// each guess 25 ms on the test's clock: the test asks that it ends, not how soon; without a clock every guess does
+/// all its work (a sample of 64 searches), and the game took 44 s.
 #[test]
 fn every_strategy_finishes_a_seeded_game_at_50x20_and_100x20() {
     use crate::strategy::FOR_HUGE;
@@ -393,7 +410,10 @@ fn every_strategy_finishes_a_seeded_game_at_50x20_and_100x20() {
     for (pegs, colors, whole) in [(50, 20, true), (100, 20, false)] {
         let spec = Spec::new(pegs, colors, true).unwrap();
         let (huge, asked) = if whole {
-            (finishes(&spec, Strategy::Knuth).rows, &[0, 1, 5][..])
+            let quick = Budget::INTERACTIVE.with_guess_ms(25);
+            let clock = Clocked(std::time::Instant::now());
+            let rows = finishes_within(&spec, Strategy::Knuth, &quick, &clock).rows;
+            (rows, &[0, 1, 5][..])
         } else {
             (Vec::new(), &[0][..])
         };
