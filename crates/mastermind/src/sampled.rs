@@ -26,20 +26,17 @@ pub const SAMPLE: usize = 16;
 /// Games of up to this many pegs draw eight times [`SAMPLE`], and those up to [`SCOUT_PEGS`] four times. A bigger
 /// sample tells the guesses' splits apart more finely (a sample of 32 cannot tell a guess that splits it into 32
 /// singletons from one that would split the codes into 200 parts), and where the searches still find codes that fit
-/// every score that saves guesses: 20x15 took 22.0 guesses with 32 codes, 21.4 with 64, 20.8 with 128 and 256 (30
-/// games each of seeds 1-4); 50x20 took 80.0 with 16 codes, 75.8 with 64 and 79.9 with 128, whose searches no
-/// longer fit in a guess's 250 ms on two threads (10 games each of seeds 1-3).
+/// every score, that saves guesses. Past these sizes more codes no longer fit in a guess's 250 ms on two threads and
+/// save none (the sizes measured: the commits that set these, `git log -S SMALL_PEGS`).
 pub const SMALL_PEGS: u8 = 32;
 
 /// The share of the sample drawn first in games of more than `SCOUT_PEGS` pegs: one in `SCOUTS`.
 const SCOUTS: usize = 4;
 
 /// Games of more than this many pegs draw a quarter of the sample first. In smaller games the rest of the sample
-/// still finds codes that fit in the middle of the game, and drawing it every guess saves guesses (50x20 with 64
-/// codes: 75.8 guesses against 77.0 with a quarter first); at 100x20 it saves none and costs over twice the time
-/// (natively 221 s for 10 games against 99 s), which took a game in a browser past its 30 s. There a bigger sample
-/// saves guesses only through more scouts: 64 codes with 16 scouts took 177.7 guesses against 183.9 (10 games each
-/// of seeds 1-2) in three times the time; with 4 scouts, 182.8 in 1.2 times.
+/// still finds codes that fit in the middle of the game, and drawing it every guess saves guesses; in bigger ones
+/// it saves none and costs over twice the time, which took a 100x20 game in a browser past its 30 s. There a bigger
+/// sample saves guesses only through more scouts, in three times the time (`git log -S SCOUT_PEGS`).
 pub const SCOUT_PEGS: u8 = 64;
 
 /// How many codes the sampled split draws for a guess in `spec`.
