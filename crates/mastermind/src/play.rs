@@ -6,6 +6,8 @@
 pub mod advise;
 pub(crate) mod book_search;
 pub(crate) mod choose;
+#[cfg(test)]
+pub(crate) mod fake_clock;
 pub(crate) mod game;
 pub(crate) mod play_all;
 pub mod test_bed;

@@ -3,6 +3,7 @@
 use super::*;
 use crate::listing::listed::Listed;
 use crate::partition::candidates::{ColorSymmetry, PegSymmetry, first_move_patterns};
+use crate::play::fake_clock::FakeClock;
 use progress::NoObserver;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -150,38 +151,6 @@ fn patterns_for_four_pegs() {
         .map(|c| c.to_string())
         .collect();
     assert_eq!(p, ["0,0,0,0", "0,0,0,1", "0,0,1,1", "0,0,1,2", "0,1,2,3"]);
-}
-
-/// A clock that moves `step` ms each time it is read (from any thread), and may cancel after `reads`.
-struct FakeClock {
-    step: f64,
-    reads: std::sync::atomic::AtomicU64,
-    cancel_after: u64,
-}
-
-impl FakeClock {
-    fn new(step: f64, cancel_after: u64) -> Self {
-        FakeClock {
-            step,
-            reads: 0.into(),
-            cancel_after,
-        }
-    }
-}
-
-impl Observer for FakeClock {
-    fn report(&self, _: progress::Progress) -> progress::Flow {
-        progress::Flow::Continue
-    }
-    fn keep_going(&self) -> bool {
-        self.reads.load(std::sync::atomic::Ordering::Relaxed) < self.cancel_after
-    }
-    fn clock_ms(&self) -> Option<f64> {
-        let n = self
-            .reads
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Some(n as f64 * self.step)
-    }
 }
 
 #[test]
