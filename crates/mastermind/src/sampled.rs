@@ -8,6 +8,15 @@
 //! or the last guess did: past the middle of such a game no search finds a code that fits, and the closest of a
 //! quarter plays about as well as the closest of all of them, in far less time.
 //!
+//! Where a huge game's guesses go: while the searches find codes that fit, the split chooses among them. Past the
+//! middle of the game none fits; the closest codes found miss the scores by more with every guess, yet score more
+//! blacks against the secret, and the game ends at once, when the scores pin the secret down so tightly that a search
+//! falls into it. That late stretch is most of a 50x20 or 100x20 game, and its length is set by how many scores the
+//! annealing needs before it finds the secret, not by which of the closest codes is played. Searches that fit for
+//! longer, searches carried over from one guess to the next, starts from the guess with the most blacks and guesses
+//! built from where the closest codes disagree all left it where it was (`git log -S 'falls into it'`); shortening
+//! it needs a solver that finds a code fitting every score where the annealing finds none.
+//!
 //! The whole sample shares the guess's time budget (a cancel, or the caller's wall-clock limit): where that runs
 //! out first, fewer codes fit and the split is coarser, so on a slow or busy machine the same seeded game may take a
 //! few more guesses.
