@@ -13,9 +13,9 @@
 //! blacks against the secret, and the game ends at once, when the scores pin the secret down so tightly that a search
 //! falls into it. That late stretch is most of a 50x20 or 100x20 game, and its length is set by how many scores the
 //! annealing needs before it finds the secret, not by which of the closest codes is played. Searches that fit for
-//! longer, searches carried over from one guess to the next, starts from the guess with the most blacks and guesses
-//! built from where the closest codes disagree all left it where it was (`git log -S 'falls into it'`); shortening
-//! it needs a solver that finds a code fitting every score where the annealing finds none.
+//! longer, searches carried over from one guess to the next, searches started from the guess with the most blacks and
+//! guesses built from where the closest codes disagree all left it where it was (`git log -S 'falls into it'`);
+//! shortening it needs a solver that finds a code fitting every score where the annealing finds none.
 //!
 //! The whole sample shares the guess's time budget (a cancel, or the caller's wall-clock limit): where that runs
 //! out first, fewer codes fit and the split is coarser, so on a slow or busy machine the same seeded game may take a
