@@ -126,10 +126,10 @@ const ROWS = [
       return { figure: `mean ${json.mean.toFixed(1)} guesses, worst ${json.worst}, ${json.failed} failed, ${s(seconds)}`, holds: json.failed === 0 };
     },
   },
-  ...[['20', '15', 30, 20, 25.5], ['50', '20', 30, 55, 82.6], ['100', '20', 10, 130, null]].map(([pegs, colors, games, goal, before]) => ({
+  ...[['20', '15', 30, 20, 25.5], ['50', '20', 30, 55, 82.6], ['100', '20', 30, 130, '178-211']].map(([pegs, colors, games, goal, before]) => ({
     id: `mm-${pegs}x${colors}-sampled`, kind: 'native', what: `Mastermind ${pegs}x${colors}, sampled split, ${games} seeded games (2 threads)`,
     command: `puzzle-lab --threads 2 --json mastermind stats --pegs ${pegs} --colors ${colors} --games ${games} --seed 1 --strategy sampled-split`,
-    target: `mean within ${goal} guesses${before ? ` (local search: ${before})` : ''}, every game solved`,
+    target: `mean within ${goal} guesses${before ? ` (local search when it was set: ${before})` : ''}, every game solved`,
     measure() {
       const { json, seconds } = run(this.command);
       return { figure: `mean ${json.mean.toFixed(1)} guesses, worst ${json.worst}, ${json.failed} failed, ${s(seconds)}`, holds: json.failed === 0 && json.mean <= goal };
@@ -148,10 +148,10 @@ const ROWS = [
       return { figure: `mean ${json.mean.toFixed(3)} ± ${Math.sqrt(variance / games).toFixed(3)} guesses, worst ${json.worst}, ${s(seconds)}`, holds: null };
     },
   },
-  ...[['20', '15', 30, 25.5], ['50', '20', 30, 82.6], ['100', '20', 10, 198.3]].map(([pegs, colors, games, local]) => ({
+  ...[['20', '15', 30], ['50', '20', 30], ['100', '20', 10]].map(([pegs, colors, games]) => ({
     id: `mm-${pegs}x${colors}-by-colour`, kind: 'native', what: `Mastermind ${pegs}x${colors}, one colour at a time, ${games} seeded games (2 threads)`,
     command: `puzzle-lab --threads 2 --json mastermind stats --pegs ${pegs} --colors ${colors} --games ${games} --seed 1 --strategy colour-by-colour`,
-    target: `compared with local search's ${local} guesses; every game solved`,
+    target: `compared with the sampled split's row above; every game solved`,
     measure() {
       const { json, seconds } = run(this.command);
       const handed = (json.fallbacks ?? []).reduce((a, f) => a + f.games, 0);
