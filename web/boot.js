@@ -3,6 +3,8 @@
 // 1. the service worker web/isolate.js (offline play; threads where the host sends no isolation headers);
 // 2. a browser without memory that threads can share cannot load the app at all: it is told so in words;
 // 3. the page's own WebAssembly, loaded here so that a failed load is named on the page, not only in the console.
+// index.html's sentence for a page none of whose scripts ran: this one did.
+document.getElementById('boot-failed')?.remove();
 const tag = document.querySelector('script[data-app]');
 
 /** Replaces the page with a message: a heading, a sentence on what failed, and what to do. */

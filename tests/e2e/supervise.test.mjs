@@ -103,7 +103,9 @@ for (const file of ['solver.js', 'worker.js', 'worker_bg.wasm']) {
       assert.match(error, /Reload the page/);
       assert.equal(await page.textContent('.status .threads'), 'solver not running');
       await waitPhase(page, 'failed');
-      assert.ok((await page.textContent('#failed')).includes(file));
+      const banner = await page.textContent('#failed');
+      assert.ok(banner.includes(`its file ${file} did not load`), banner);
+      assert.doesNotMatch(banner, /the solver is not running/);
       assert.ok(await page.$('#reload'), 'a solver that cannot start offers a reload, not a search that would fail');
       await shot(page, `load-failed-${file.replace('.', '-')}`);
     } finally {
@@ -111,6 +113,42 @@ for (const file of ['solver.js', 'worker.js', 'worker_bg.wasm']) {
     }
   });
 }
+
+test("the solver's thread-pool helper not loading is named in the banner, not blamed on the browser", async () => {
+  const worker = await readFile(join(DIST, 'worker.js'), 'utf8');
+  const helper = worker.match(/\.\/(snippets\/[^'"]+workerHelpers[^'"]*\.js)/)?.[1];
+  assert.ok(helper, 'worker.js imports the pool helper');
+  const broken = await serve({ missing: [`/${helper}`] });
+  try {
+    const page = await open(browser, `${broken.url}/#/mastermind?mode=make&scoring=manual`, undefined,
+      { serviceWorkers: 'block' });
+    await waitPhase(page, 'failed');
+    const banner = await page.textContent('#failed');
+    assert.ok(banner.includes('its file workerHelpers.no-bundler.js did not load (the host answered 404'), banner);
+    assert.match(banner, /Reload the page/);
+    assert.doesNotMatch(banner, /update the browser|not running/);
+    assert.match(await page.textContent('.status .error'), /workerHelpers\.no-bundler\.js/);
+    await shot(page, 'load-failed-pool-helper');
+  } finally {
+    await broken.close();
+  }
+});
+
+test("the page's boot.js not loading leaves a sentence that says so, not a blank page", async () => {
+  const broken = await serve({ missing: ['/boot.js'] });
+  try {
+    const page = await open(browser, `${broken.url}/`, undefined, { serviceWorkers: 'block' });
+    await page.waitForSelector('#boot-failed', { state: 'visible', timeout: 20_000 });
+    assert.match(await page.textContent('#boot-failed'), /Puzzle Lab did not start: its script boot\.js did not\s+load/);
+    await shot(page, 'load-failed-boot-js');
+    // Where it loads, the sentence is gone before it could show.
+    const fine = await open(browser, `${server.url}/`, undefined, { serviceWorkers: 'block' });
+    await fine.waitForSelector('.top');
+    assert.equal(await fine.$('#boot-failed'), null);
+  } finally {
+    await broken.close();
+  }
+});
 
 test('the app runs under its Content-Security-Policy: threads, no inline script, no violation', async () => {
   const page = await open(browser, 'about:blank');

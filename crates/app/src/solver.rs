@@ -6,14 +6,15 @@
 //! worker runs jobs on its own thread (no cross-origin isolation), cancelling a running job terminates the
 //! worker and starts a new one, re-sending the jobs that were still waiting.
 //!
-//! A watchdog looks every second: a worker whose module has not loaded after 45 s, or whose thread pool has not
-//! started 15 s after it said `Starting`, is started once more; if that one stalls in its pool as well, it is
-//! started on one thread (a thread pool that cannot start hangs silently). A worker running a job on its pool
-//! that has said nothing for 8 s (it posts a heartbeat every second), or that reports a pool thread `Lost`, is
-//! replaced, failing its jobs with a message; a running job that has not stopped 1.5 s after its cancel is stopped
-//! the same way; a worker left big by its jobs is replaced to give its memory back. A worker that never started
-//! is not started again: the page names the file that did not load (`diagnose.rs`). A worker running a job on its
-//! own thread cannot post while it works, so it is not watched then.
+//! A watchdog looks every second: a worker whose module has not loaded after 45 s, or whose thread pool has not started
+//! 15 s after it said `Starting`, is started once more; if that one stalls in its pool as well, it is started on one
+//! thread (a thread pool that cannot start hangs silently). A worker running a job on its pool that has said nothing
+//! for 8 s (it posts a heartbeat every second), or that reports a pool thread `Lost` (a trap) or `Silent` (quiet in the
+//! middle of its work: `protocol::Watch`), is replaced, failing its jobs with a message; a running job that has not
+//! stopped 1.5 s after its cancel is stopped the same way; a worker left big by its jobs, or by a game the person left,
+//! is replaced to give its memory back. A worker that never started is not started again: the page names the file that
+//! did not load (`diagnose.rs`). A worker running a job on its own thread cannot post while it works, so it is not
+//! watched then.
 //!
 //! Longer than 500 lines: one concern, the worker's life cycle, from start through watchdog, restart and cancel,
 //! which share the handle's state; the hooks, the status line and the lanes live in their own files.
@@ -92,6 +93,9 @@ const STALL_TIMEOUT_MS: f64 = protocol::SILENT_WORKER_MS;
 const BIG_AFTER_CANCEL_BYTES: u64 = 512 << 20;
 /// A worker this big is restarted after [`IDLE_RESTART_MS`] without a job, even when its last job finished.
 const BIG_WHEN_IDLE_BYTES: u64 = 768 << 20;
+/// A worker this big when the person leaves a game for another is restarted once idle: what the game kept (a peg
+/// table, a listing of codes) is no use to the next one, and WebAssembly memory is given back only with its worker.
+const LEFT_GAME_BYTES: u64 = 128 << 20;
 /// How long a big worker may sit idle before it is restarted to give its memory back.
 const IDLE_RESTART_MS: f64 = 30_000.0;
 /// The least time between two redraws of the status for progress alone.
@@ -121,6 +125,10 @@ struct Inner {
     /// The pool did not start in time once: the worker now runs on one thread.
     one_thread: bool,
     watchdog: Option<Closure<dyn FnMut()>>,
+    /// A worker that never started is being diagnosed: jobs wait for the sentence that says why.
+    diagnosing: bool,
+    /// The person left a game since the worker was last idle ([`Solver::leave_game`]).
+    left_game: bool,
     cancel_by_restart: bool,
     next_id: JobId,
     /// Jobs sent (or to send once ready) and not yet done, by id, in order.
@@ -176,6 +184,8 @@ impl Solver {
             last_heard: now(),
             memory_bytes: 0,
             cancelling: None,
+            diagnosing: false,
+            left_game: false,
             last_done: now(),
             last_emit: 0.0,
             watchers: 0,
@@ -209,11 +219,11 @@ impl Solver {
                 .cancelling
                 .filter(|(id, at)| inner.pending.contains_key(id) && t - at > CANCEL_GRACE_MS)
                 .map(|(id, _)| id);
-            let oversized = alive
-                && inner.ready
-                && inner.pending.is_empty()
-                && inner.memory_bytes > BIG_WHEN_IDLE_BYTES
-                && t - inner.last_done > IDLE_RESTART_MS;
+            let idle = alive && inner.ready && inner.pending.is_empty();
+            let oversized = idle
+                && ((inner.memory_bytes > BIG_WHEN_IDLE_BYTES
+                    && t - inner.last_done > IDLE_RESTART_MS)
+                    || (inner.left_game && inner.memory_bytes > LEFT_GAME_BYTES));
             let late = alive
                 && !inner.ready
                 && match inner.pool_since {
@@ -234,6 +244,13 @@ impl Solver {
                 slow_cancel,
             )
         };
+        {
+            // A game left is settled at the first idle look: given back below, or small enough to keep.
+            let mut inner = self.0.borrow_mut();
+            if inner.ready && inner.pending.is_empty() {
+                inner.left_game = false;
+            }
+        }
         if late && retries == 0 {
             // Once more as it was: jobs waiting are sent once it is up.
             self.0.borrow_mut().status.start_retries = 1;
@@ -256,6 +273,12 @@ impl Solver {
         } else if oversized {
             self.give_memory_back();
         }
+    }
+
+    /// The person left one game for another: once the worker is idle, it is restarted if what the games kept in it
+    /// is big ([`LEFT_GAME_BYTES`]).
+    pub fn leave_game(&self) {
+        self.0.borrow_mut().left_game = true;
     }
 
     /// Restarts an idle worker to give back the memory its jobs grew (WebAssembly memory never shrinks).
@@ -412,10 +435,18 @@ impl Solver {
                 trace,
             } => {
                 let trace = Rc::new(trace);
-                let cb = self.0.borrow().pending.get(&id).map(|p| p.on_event.clone());
-                if let Some(cb) = cb {
-                    cb.emit(JobEvent::Progress(progress.clone(), trace.clone()));
-                }
+                let cb = {
+                    let inner = self.0.borrow();
+                    let stopping = inner.cancelling.is_some_and(|(c, _)| c == id);
+                    inner
+                        .pending
+                        .get(&id)
+                        .filter(|_| !stopping)
+                        .map(|p| p.on_event.clone())
+                };
+                // A job ended or being cancelled shows no more progress in the status line.
+                let Some(cb) = cb else { return };
+                cb.emit(JobEvent::Progress(progress.clone(), trace.clone()));
                 self.set_progress(|s| {
                     s.progress = Some(progress);
                     let mut view = s.search.take().map(Rc::unwrap_or_clone);
@@ -425,6 +456,9 @@ impl Solver {
             }
             FromWorker::Lost { message } => {
                 self.crashed(lost_thread(&message));
+            }
+            FromWorker::Silent { thread, ms } => {
+                self.crashed(silent_thread(thread, ms));
             }
             FromWorker::Done { id, outcome, stats } => {
                 let cancelled = matches!(outcome, Outcome::Cancelled);
@@ -477,9 +511,17 @@ impl Solver {
         }
         // A worker that never became ready cannot load (a missing file, a browser without WebAssembly
         // threads): starting it again would fail again, forever. Say why, in words, and stop.
+        self.0.borrow_mut().diagnosing = true;
         let this = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let message = diagnose::why_not_started(&error).await;
+            // Jobs asked for meanwhile fail with the same sentence, not a vaguer one.
+            let mut failed = failed;
+            {
+                let mut inner = this.0.borrow_mut();
+                inner.diagnosing = false;
+                failed.extend(std::mem::take(&mut inner.pending).into_values());
+            }
             this.fail(failed, message, true);
         });
     }
@@ -525,7 +567,7 @@ impl Solver {
             let mut inner = self.0.borrow_mut();
             let id = inner.next_id;
             inner.next_id += 1;
-            if inner.worker.is_none() {
+            if inner.worker.is_none() && !inner.diagnosing {
                 // The worker could not start: fail at once rather than wait for it forever.
                 let message = inner
                     .status
@@ -580,11 +622,17 @@ impl Solver {
             // The worker reads messages while a job runs (or the job still waits in its queue). A running job
             // stops at its next check; one that does not within CANCEL_GRACE_MS (a step that checks seldom, such as
             // listing 8x8's codes) is stopped by restarting the worker (the watchdog).
-            let mut inner = self.0.borrow_mut();
-            if running {
-                inner.cancelling = Some((id, now()));
+            {
+                let mut inner = self.0.borrow_mut();
+                if running {
+                    inner.cancelling = Some((id, now()));
+                }
+                Self::post(&inner, &ToWorker::Cancel { id }.to_json());
             }
-            Self::post(&inner, &ToWorker::Cancel { id }.to_json());
+            if running {
+                // Cancelled is no longer working, whatever the job's last report said.
+                self.set_status(|s| s.progress = None);
+            }
             return;
         }
         // Either the worker has not started (the job was never sent: drop it here), or it runs the job on its
@@ -634,6 +682,21 @@ fn lost_thread(message: &str) -> String {
     format!("one of its threads failed ({message}){why}")
 }
 
+/// Why a job whose pool went quiet was given up, for people.
+fn silent_thread(thread: Option<u32>, ms: f64) -> String {
+    let seconds = (ms / 1000.0).floor();
+    match thread {
+        Some(t) => format!(
+            "its thread {} stopped in the middle of its work and said nothing for {seconds} s (the browser may \
+             have stopped it)",
+            t + 1
+        ),
+        None => {
+            format!("its threads said nothing for {seconds} s (the browser may have stopped one)")
+        }
+    }
+}
+
 /// The solver handle and its status, as the context gives them.
 #[derive(Clone, PartialEq)]
 pub struct SolverContext {
@@ -660,6 +723,13 @@ pub fn SolverProvider(props: &ProviderProps) -> Html {
             Solver::new(Callback::from(move |s| status.set(s)))
         })
     };
+    // The game is the route's first part (`/pegs/embed` is still peg solitaire): leaving it gives its memory back.
+    let route = crate::route::use_route();
+    let game = route.path.split('/').nth(1).unwrap_or_default().to_string();
+    {
+        let solver = (*solver).clone();
+        use_effect_with(game, move |_| solver.leave_game());
+    }
     let ctx = SolverContext {
         solver: (*solver).clone(),
         status: (*status).clone(),

@@ -112,6 +112,15 @@ pub enum FromWorker {
         /// What the thread said, for people.
         message: String,
     },
+    /// A pool thread went quiet in the middle of the running job (its script was ended without an error, which
+    /// no thread hears of), or the whole job did ([`crate::Watch`]): the pool cannot finish it, so the page fails
+    /// it and starts a fresh worker, as for [`FromWorker::Lost`].
+    Silent {
+        /// The quiet thread, from 0, where one holds a unit; none when the whole job went quiet.
+        thread: Option<u32>,
+        /// For how long, in milliseconds.
+        ms: f64,
+    },
     /// A job has ended.
     Done {
         /// The job.

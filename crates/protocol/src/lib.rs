@@ -8,7 +8,7 @@
 //!   job, what it cost ([`RunStats`]);
 //! - [`Trace`] (game-neutral): which pool thread ran which unit of work, for the live thread lanes;
 //! - [`JobObserver`] (game-neutral): the [`progress::Observer`] a job runs under, read and cancelled from
-//!   another thread;
+//!   another thread, and the [`Watch`] that notices a pool thread gone quiet in the middle of its work;
 //! - one module per game ([`mastermind`], [`pegs`], [`cluedo`]): its jobs, answers and serialisable counterparts of its core types
 //!   (the cores carry no serde), and its one arm of [`execute`].
 //!
@@ -26,6 +26,7 @@
 pub mod cluedo;
 mod envelope;
 mod exec;
+mod liveness;
 pub mod mastermind;
 mod observer;
 pub mod pegs;
@@ -35,6 +36,7 @@ pub use envelope::{
     Answer, FromWorker, Job, JobId, Outcome, ProgressDto, Reply, RunStats, ToWorker,
 };
 pub use exec::{Memory, execute, execute_with, fetched, wanted};
+pub use liveness::{Pulse, SILENT_JOB_MS, SILENT_THREAD_MS, Silence, Watch};
 pub use observer::{Clock, JobObserver, SILENT_WORKER_MS, exhaust_memory};
 pub use progress::group_digits;
 pub use trace::{SearchBegun, Trace, UnitDto, UnitRun};

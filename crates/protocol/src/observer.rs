@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
 
 use progress::{Flow, Observer, Progress, Unit};
 
+use crate::liveness::Pulse;
 use crate::{ProgressDto, RunStats, SearchBegun, Trace, UnitRun};
 
 /// Most unit records a trace holds between two reports; more are counted as dropped.
@@ -71,6 +72,8 @@ pub struct JobObserver {
     /// The clock of [`JobObserver::supervised`], and when the worker last looked (`f64` bits).
     supervisor: Option<Clock>,
     looked_at: AtomicU64,
+    /// Each pool thread's signs of life, for the worker's [`crate::Watch`].
+    pulse: Pulse,
 }
 
 impl JobObserver {
@@ -218,6 +221,11 @@ impl JobObserver {
             .compare_exchange(RUNNING, FAULT, Ordering::Relaxed, Ordering::Relaxed);
     }
 
+    /// The signs of life of the job's pool threads.
+    pub fn pulse(&self) -> &Pulse {
+        &self.pulse
+    }
+
     /// Whether [`JobObserver::cancel`] was called.
     pub fn is_cancelled(&self) -> bool {
         self.state.load(Ordering::Relaxed) == CANCELLED
@@ -268,8 +276,10 @@ impl JobObserver {
 impl Observer for JobObserver {
     fn report(&self, progress: Progress) -> Flow {
         self.trace(progress);
+        self.pulse.beat();
         match progress {
-            Progress::Started { .. } | Progress::Figure { .. } => {}
+            Progress::Started { thread, .. } => self.pulse.started(thread),
+            Progress::Figure { .. } => {}
             Progress::Tally { done, total, unit } => {
                 self.set_unit(unit, false);
                 if let Ok(mut u) = self.units.lock() {
@@ -285,11 +295,13 @@ impl Observer for JobObserver {
                 }
             }
             Progress::Begin { units, unit } => {
+                self.pulse.reset_units();
                 self.set_unit(unit, true);
                 self.done.store(0, Ordering::Relaxed);
                 self.total.store(units as u64, Ordering::Relaxed);
             }
             Progress::Finished { thread, work, .. } => {
+                self.pulse.finished(thread);
                 self.done.fetch_add(1, Ordering::Relaxed);
                 self.units_run.fetch_add(1, Ordering::Relaxed);
                 self.work.fetch_add(work, Ordering::Relaxed);
@@ -309,6 +321,7 @@ impl Observer for JobObserver {
     }
 
     fn keep_going(&self) -> bool {
+        self.pulse.beat();
         match self.state.load(Ordering::Relaxed) {
             RUNNING => true,
             CANCELLED => false,

@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex};
 
 use js_sys::Function;
 use protocol::{
-    FromWorker, Job, JobId, JobObserver, Memory, Outcome, ProgressDto, ToWorker, execute_with,
+    FromWorker, Job, JobId, JobObserver, Memory, Outcome, ProgressDto, Silence, ToWorker, Watch,
+    execute_with,
 };
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -39,6 +40,8 @@ struct Running {
     last_progress: ProgressDto,
     /// When progress was last posted.
     last_post: f64,
+    /// The pool threads' signs of life, as last seen.
+    watch: Watch,
     _tick: Closure<dyn FnMut()>,
 }
 
@@ -347,6 +350,7 @@ fn pump(state: &Shared) {
         last_progress: ProgressDto::default(),
         // As if posted just before the start, so that the first post comes after FIRST_PROGRESS_MS.
         last_post: now_ms() - (PROGRESS_MS - FIRST_PROGRESS_MS),
+        watch: Watch::new(now_ms()),
         _tick: tick,
     });
 }
@@ -407,6 +411,18 @@ fn poll(state: &Shared) {
     match done {
         None => {
             let now = now_ms();
+            if let Some(silence) = running.watch.look(running.observer.pulse(), now) {
+                // The job cannot end: stop what still runs of it and let the page start a fresh pool. The
+                // worker stays as it is (the page terminates it), so nothing here runs again for this job.
+                running.observer.cancel();
+                scope.clear_interval_with_handle(running.interval);
+                let (thread, ms) = match silence {
+                    Silence::Thread { thread, ms } => (Some(thread), ms),
+                    Silence::Job { ms } => (None, ms),
+                };
+                post(&scope, &FromWorker::Silent { thread, ms });
+                return;
+            }
             if now - running.last_post < PROGRESS_MS {
                 return;
             }

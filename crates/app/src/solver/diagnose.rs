@@ -28,13 +28,53 @@ async fn missing(file: &str) -> Option<String> {
     })
 }
 
+/// The helper scripts `worker.js` imports (`./snippets/...`: the thread pool's `workerHelpers`), as paths from the
+/// build's root; none when it does not load.
+async fn snippets() -> Vec<String> {
+    let Some(w) = web_sys::window() else {
+        return Vec::new();
+    };
+    let text = async {
+        let response = JsFuture::from(w.fetch_with_str("./worker.js")).await.ok()?;
+        let response: web_sys::Response = response.dyn_into().ok()?;
+        JsFuture::from(response.text().ok()?)
+            .await
+            .ok()?
+            .as_string()
+    };
+    text.await.map_or_else(Vec::new, |t| snippet_paths(&t))
+}
+
+/// The `./snippets/...` paths quoted in a script's text, once each, in order.
+fn snippet_paths(script: &str) -> Vec<String> {
+    let mut paths: Vec<String> = Vec::new();
+    for (at, _) in script.match_indices("./snippets/") {
+        let rest = &script[at + 2..];
+        let end = rest.find(['\'', '"', '`']).unwrap_or(rest.len());
+        let path = rest[..end].to_string();
+        if path.ends_with(".js") && !paths.contains(&path) {
+            paths.push(path);
+        }
+    }
+    paths
+}
+
+/// A file's name for people: the last part of its path.
+fn file_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
 /// The sentence for a worker that failed to start with `error` (what the browser said, often nothing useful).
 pub(super) async fn why_not_started(error: &str) -> String {
-    for file in FILES {
+    let mut files: Vec<String> = FILES.iter().map(|f| f.to_string()).collect();
+    files.extend(snippets().await);
+    for file in &files {
         if let Some(why) = missing(file).await {
             return format!(
-                "The solver could not start: its file {file} did not load ({why}). Reload the page; if this \
-                 happens again, the site is missing part of its build or the connection is down."
+                "The solver could not start: its file {} did not load ({why}). Reload the page; if this \
+                 happens again, the site is missing part of its build, the connection is down, or a setting or \
+                 extension of this browser blocks it.",
+                file_name(file)
             );
         }
     }
@@ -47,4 +87,23 @@ pub(super) async fn why_not_started(error: &str) -> String {
         "The solver could not start in this browser{said}. Reload the page; if this happens again, update the \
          browser or open the page in another one."
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_helpers_a_worker_script_imports_are_found_once_each() {
+        let script = "import { startWorkers } from './snippets/wasm-bindgen-rayon-38edf6e439f6d70d/src/workerHelpers.no-bundler.js';\n\
+                      const again = \"./snippets/wasm-bindgen-rayon-38edf6e439f6d70d/src/workerHelpers.no-bundler.js\";\n\
+                      const not = './snippets/data.bin';";
+        let paths = snippet_paths(script);
+        assert_eq!(
+            paths,
+            vec!["snippets/wasm-bindgen-rayon-38edf6e439f6d70d/src/workerHelpers.no-bundler.js"]
+        );
+        assert_eq!(file_name(&paths[0]), "workerHelpers.no-bundler.js");
+        assert!(snippet_paths("no imports").is_empty());
+    }
 }
