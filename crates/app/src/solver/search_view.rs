@@ -25,7 +25,7 @@ pub struct Lane {
     pub busy: f64,
     /// What it found.
     pub found: u64,
-    /// Ranges it ran that a fixed split would have given another thread (taken by work stealing).
+    /// Units it ran that an even split gives another thread, one that ran units too (taken by work stealing).
     pub taken: u32,
 }
 
@@ -62,13 +62,16 @@ impl SearchView {
             .fold(0.0, f64::max)
     }
 
-    /// The thread a fixed split (one block of consecutive units per thread) gives unit `index`.
-    pub fn owner(&self, index: u32) -> u32 {
+    /// The thread an even split (one block of consecutive units per thread, over `threads` threads) gives unit
+    /// `index`.
+    pub fn owner(&self, index: u32, threads: u32) -> u32 {
         let units = u64::from(self.begun.units.max(1));
-        (u64::from(index) * u64::from(self.threads) / units) as u32
+        (u64::from(index) * u64::from(threads.max(1)) / units) as u32
     }
 
-    /// Per-thread totals, one entry per pool thread.
+    /// Per-thread totals, one entry per pool thread (every thread of the pool, and any the reports name). A unit is
+    /// `taken` by the thread that ran it when an even split over those threads gives it to another thread that ran
+    /// units too: a thread that ran none was not there to lose it (the work was over before it joined in).
     pub fn lanes(&self) -> Vec<Lane> {
         let n = self
             .runs
@@ -83,7 +86,12 @@ impl SearchView {
             lane.units += 1;
             lane.busy += r.end - r.start;
             lane.found += r.found;
-            lane.taken += u32::from(self.owner(r.index) != r.thread);
+        }
+        for r in &self.runs {
+            let owner = self.owner(r.index, n);
+            if owner != r.thread && lanes[owner as usize].units > 0 {
+                lanes[r.thread as usize].taken += 1;
+            }
         }
         lanes
     }

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::format::fmt_ms;
-use crate::solver::SearchView;
+use crate::solver::{Lane, SearchView};
 use protocol::UnitRun;
 
 /// One drawn bar: consecutive units on one thread merged while they touch at the drawing's resolution.
@@ -48,6 +48,71 @@ fn bars(view: &SearchView, thread: u32, resolution: f64) -> Vec<Bar> {
     out
 }
 
+/// What one lane did, beside its name: "62% busy (1.20 ms) · 3 prefix ranges", or "ran nothing".
+fn lane_text(view: &SearchView, lane: &Lane, pct: f64) -> String {
+    if lane.units == 0 {
+        return "ran nothing".to_string();
+    }
+    format!(
+        "{pct:.0}% busy ({} ms) · {} {}",
+        fmt_ms(lane.busy),
+        lane.units,
+        units_word(view, lane.units)
+    )
+}
+
+/// The unit's name for `n` of them.
+fn units_word(view: &SearchView, n: u32) -> &str {
+    if n == 1 {
+        &view.begun.unit.one
+    } else {
+        &view.begun.unit.many
+    }
+}
+
+/// "thread 1", "threads 1 and 3", "threads 1, 2 and 4".
+fn thread_list(threads: &[usize]) -> String {
+    let names: Vec<String> = threads.iter().map(|t| (t + 1).to_string()).collect();
+    match names.as_slice() {
+        [one] => format!("thread {one}"),
+        [init @ .., last] => format!("threads {} and {last}", init.join(", ")),
+        [] => String::new(),
+    }
+}
+
+/// The whole piece of work in one sentence, every figure agreeing with the lanes: units done, time, threads,
+/// threads that ran nothing, and units work stealing moved.
+fn summary(view: &SearchView, lanes: &[Lane], wall: f64) -> String {
+    let unit = &view.begun.unit.many;
+    let threads = lanes.len();
+    let mut text = format!(
+        "{} of {} {unit} in {} ms on {threads} thread{}",
+        view.runs.len(),
+        view.begun.units,
+        fmt_ms(wall),
+        if threads == 1 { "" } else { "s" }
+    );
+    let idle: Vec<usize> = (0..threads).filter(|&t| lanes[t].units == 0).collect();
+    if threads > 1 && !idle.is_empty() && !view.runs.is_empty() {
+        let who = thread_list(&idle);
+        if view.complete() {
+            let pronoun = if idle.len() == 1 { "it" } else { "they" };
+            text += &format!("; {who} ran none: the work was over before {pronoun} joined in");
+        } else {
+            text += &format!("; {who} ran none yet");
+        }
+    }
+    let taken: u32 = lanes.iter().map(|l| l.taken).sum();
+    if taken > 0 {
+        text += &format!(
+            "; {taken} {} ran on another thread than an even split gives {} (work stealing)",
+            units_word(view, taken),
+            if taken == 1 { "it" } else { "them" }
+        );
+    }
+    text
+}
+
 /// Props of [`ThreadLanes`].
 #[derive(Properties, PartialEq)]
 pub struct LanesProps {
@@ -86,19 +151,7 @@ pub fn ThreadLanes(props: &LanesProps) -> Html {
         }
     };
     let unit = &view.begun.unit.many;
-    let taken: u32 = lanes.iter().map(|l| l.taken).sum();
-    let summary = format!(
-        "{} of {} {unit} in {} ms on {} threads{}",
-        view.runs.len(),
-        view.begun.units,
-        fmt_ms(wall),
-        lanes.len(),
-        if lanes.len() > 1 {
-            format!("; {taken} were picked up by a thread that had finished its own share")
-        } else {
-            String::new()
-        }
-    );
+    let summary = summary(view, &lanes, wall);
     html! {
         <figure class="lanes" data-units={view.begun.units.to_string()} data-done={view.runs.len().to_string()}
             data-complete={view.complete().to_string()} data-wall={format!("{wall:.3}")}>
@@ -110,7 +163,7 @@ pub fn ThreadLanes(props: &LanesProps) -> Html {
                         html! {
                             <li class="lane-name" data-thread={i.to_string()} data-busy={format!("{pct:.0}")}>
                                 { format!("thread {}", i + 1) }
-                                <span class="lane-busy">{ format!("{pct:.0}% busy ({} ms) · {} {unit}", fmt_ms(l.busy), l.units) }</span>
+                                <span class="lane-busy">{ lane_text(view, l, pct) }</span>
                             </li>
                         }
                     }) }
@@ -153,7 +206,6 @@ pub fn ThreadLanes(props: &LanesProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::Lane;
     use protocol::{SearchBegun, Trace};
 
     fn run(index: u32, thread: u32, start: f64, end: f64, found: u64) -> UnitRun {
@@ -230,6 +282,64 @@ mod tests {
         SearchView::absorb(&mut view, &next, 2);
         let v = view.unwrap();
         assert_eq!((v.begun.search, v.runs.len()), (1, 0));
+    }
+
+    #[test]
+    fn a_small_job_one_thread_ran_alone_says_so_and_counts_no_stealing() {
+        // 512 prefix ranges, all on thread 2 before thread 1 woke: thread 1 did no work, and nothing was stolen
+        // from it.
+        let v = SearchView {
+            begun: begun(0, 512),
+            threads: 2,
+            runs: (0..512).map(|i| run(i, 1, 0.0, 0.002, 1)).collect(),
+            dropped: 0,
+        };
+        let lanes = v.lanes();
+        assert_eq!((lanes[0].units, lanes[1].units), (0, 512));
+        assert_eq!(lanes.iter().map(|l| l.taken).sum::<u32>(), 0);
+        assert_eq!(lane_text(&v, &lanes[0], 0.0), "ran nothing");
+        let text = summary(&v, &lanes, v.wall());
+        assert!(
+            text.ends_with(
+                "on 2 threads; thread 1 ran none: the work was over before it joined in"
+            ),
+            "{text}"
+        );
+        // The same job while still running: not yet.
+        let mut running = v.clone();
+        running.runs.truncate(10);
+        assert!(summary(&running, &running.lanes(), 1.0).ends_with("thread 1 ran none yet"));
+    }
+
+    #[test]
+    fn a_large_job_counts_each_stolen_unit_once_from_the_thread_that_ran_it() {
+        // 64 parts; the view was made before the pool's size was known (1 thread), yet two threads ran them:
+        // the even split is over the two.
+        let mut v = SearchView {
+            begun: begun(0, 64),
+            threads: 1,
+            runs: Vec::new(),
+            dropped: 0,
+        };
+        v.begun.unit.one = "part of a level".into();
+        v.begun.unit.many = "parts of a level".into();
+        // Thread 1 ran unit 0 only; thread 2 the other 63, 31 of which are in thread 1's half.
+        v.runs.push(run(0, 0, 0.0, 5.0, 1));
+        v.runs.extend((1..64).map(|i| run(i, 1, 0.0, 5.0, 1)));
+        let lanes = v.lanes();
+        assert_eq!(lanes.len(), 2);
+        assert_eq!((lanes[0].taken, lanes[1].taken), (0, 31));
+        assert_eq!(
+            lane_text(&v, &lanes[0], 50.0),
+            "50% busy (5.0 ms) · 1 part of a level"
+        );
+        let text = summary(&v, &lanes, v.wall());
+        assert!(
+            text.ends_with("31 parts of a level ran on another thread than an even split gives them (work stealing)"),
+            "{text}"
+        );
+        assert!(!text.contains("ran none"), "{text}");
+        assert_eq!(thread_list(&[0, 1, 3]), "threads 1, 2 and 4");
     }
 
     #[test]
