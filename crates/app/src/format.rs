@@ -10,3 +10,12 @@ pub fn fmt_ms(ms: f64) -> String {
         format!("{ms:.0}")
     }
 }
+
+/// Bytes for people, in binary units: "512 MiB", "1.0 GiB".
+pub fn fmt_bytes(bytes: u64) -> String {
+    if bytes >= 1 << 30 {
+        format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
+    } else {
+        format!("{} MiB", bytes.div_ceil(1 << 20))
+    }
+}

@@ -2,6 +2,7 @@
 //! [`state::Game`]; this module maps events to actions, sends the game's solver requests and draws.
 
 mod embed;
+mod handover;
 mod hints;
 mod insight;
 mod knowledge;
@@ -368,6 +369,20 @@ pub fn MastermindPage(props: &PageProps) -> Html {
             .and_then(|w| w.as_f64())
             .is_some_and(|w| w < 600.0)
     });
+    // The game of the settings shown is played by another strategy for good (this tab's memory, or the size): the
+    // Strategy box says which. One guess over its time budget is said beside that guess only.
+    let playing = game
+        .handover
+        .as_ref()
+        .filter(|h| !matches!(h, protocol::mastermind::HandoverDto::OverBudget))
+        .zip(game.played_by.as_deref().and_then(|p| p.parse().ok()))
+        .filter(|_| game.settings.strategy == form.strategy && game.settings.spec == form.spec)
+        .map(|(why, to): (_, mastermind::Strategy)| {
+            (
+                to,
+                AttrValue::from(handover::line(form.strategy, to.name(), why)),
+            )
+        });
     html! {
         <section class={classes!("mastermind", palette, embed.then_some("embed"))} data-phase={view::phase_name(&game.phase)}>
             <h1 class="visually-hidden">{ "Mastermind" }</h1>
@@ -383,10 +398,10 @@ pub fn MastermindPage(props: &PageProps) -> Html {
             if embed || *narrow {
                 // In a frame or on a phone the board and the palette come first; the settings are one tap away.
                 <details class="embed-settings" id="game-settings"><summary>{ settings_summary(&form) }</summary>
-                    <view::SettingsForm settings={(*form).clone()} on_change={on_form.clone()} on_new_game={on_new_game.clone()} on_mode={on_mode.clone()} />
+                    <view::SettingsForm settings={(*form).clone()} on_change={on_form.clone()} on_new_game={on_new_game.clone()} on_mode={on_mode.clone()} playing={playing.clone()} />
                 </details>
             } else {
-                <view::SettingsForm settings={(*form).clone()} on_change={on_form.clone()} on_new_game={on_new_game.clone()} on_mode={on_mode.clone()} />
+                <view::SettingsForm settings={(*form).clone()} on_change={on_form.clone()} on_new_game={on_new_game.clone()} on_mode={on_mode.clone()} playing={playing.clone()} />
             }
             <view::Outcome game={game.clone()} on_action={on_action.clone()} />
             <div class="mm-play">

@@ -5,6 +5,7 @@ pub mod embed;
 pub mod field;
 pub mod lanes;
 pub mod log_chart;
+pub mod memory;
 pub mod progress_bar;
 pub mod record;
 pub mod share;

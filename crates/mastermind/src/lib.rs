@@ -50,6 +50,7 @@
 //! ```
 
 pub mod by_colour;
+pub mod handover;
 mod kernel;
 pub mod knowledge;
 mod listing;
@@ -62,6 +63,7 @@ pub mod search;
 mod stats;
 pub mod strategy;
 
+pub use handover::Handover;
 pub use kernel::code::{Code, CodeError};
 pub use kernel::feedback::{Feedback, score, score_reference};
 pub use kernel::row::{Row, RowError};

@@ -233,6 +233,9 @@ pub enum MastermindAnswer {
         strategy: String,
         /// Why a fallback was used, if one was.
         note: Option<String>,
+        /// Why another strategy than the one asked for chose it, as figures (the page words it).
+        #[serde(default)]
+        handover: Option<HandoverDto>,
         /// Why the strategy chose this guess, in one line for people.
         #[serde(default)]
         why: String,
@@ -306,6 +309,41 @@ impl From<::mastermind::PlayAllStats> for PlayedDto {
             failed: s.failed,
             fallbacks: s.fallbacks.into_iter().collect(),
             failures: s.failures.into_iter().collect(),
+        }
+    }
+}
+
+/// Why another strategy chose than the one asked for ([`::mastermind::Handover`]), as figures for the page to word.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum HandoverDto {
+    /// Too many codes for it to list or search: the game's codes, in decimal (`None`: more than 2^128).
+    TooManyCodes {
+        /// The game's codes.
+        codes: Option<String>,
+    },
+    /// Listing the codes takes `bytes`, and this device did not give that much memory.
+    NoMemory {
+        /// The listing's size.
+        bytes: u64,
+    },
+    /// Its exact search ran past its budget on this guess.
+    OverBudget,
+    /// Its plan cannot go on in this game.
+    PlanStuck,
+}
+
+impl From<::mastermind::Handover> for HandoverDto {
+    fn from(h: ::mastermind::Handover) -> Self {
+        use ::mastermind::Handover as H;
+        match h {
+            H::TooManyCodes { codes } => HandoverDto::TooManyCodes {
+                codes: codes.map(|n| n.to_string()),
+            },
+            H::NoMemory { bytes } => HandoverDto::NoMemory {
+                bytes: u64::try_from(bytes).unwrap_or(u64::MAX),
+            },
+            H::OverBudget => HandoverDto::OverBudget,
+            H::PlanStuck => HandoverDto::PlanStuck,
         }
     }
 }

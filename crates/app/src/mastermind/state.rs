@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use mastermind::{Code, Feedback, Spec, Strategy, score};
-use protocol::mastermind::{CountDto, MastermindJob, RowDto, SpecDto, SplitDto};
+use protocol::mastermind::{CountDto, HandoverDto, MastermindJob, RowDto, SpecDto, SplitDto};
 use protocol::{Job, Outcome, ProgressDto, RunStats};
 use yew::Reducible;
 
@@ -103,6 +103,8 @@ pub struct Game {
     pub last: Option<RunStats>,
     /// The strategy that made the computer's latest guess.
     pub played_by: Option<String>,
+    /// Why another strategy made it than the one chosen.
+    pub handover: Option<HandoverDto>,
     /// The row whose split of the codes is shown (hovered or chosen); `None`: the draft if complete, else the
     /// latest row.
     pub inspect: Option<usize>,
@@ -217,6 +219,7 @@ impl Game {
             progress: None,
             last: None,
             played_by: None,
+            handover: None,
             inspect: None,
             undone: Vec::new(),
             gave_up: false,

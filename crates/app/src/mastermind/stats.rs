@@ -6,27 +6,16 @@ use std::rc::Rc;
 
 use mastermind::strategy::{MAX_PLAYED_ALL_IN_A_TAB, listable};
 use mastermind::{Spec, Strategy};
-use protocol::mastermind::{MastermindAnswer, MastermindJob, PlayedDto, SpecDto};
+use protocol::mastermind::{MastermindAnswer, MastermindJob, SpecDto};
 use protocol::{Job, Outcome, Reply};
 use yew::prelude::*;
 
 use super::params::{COLORS, PEGS};
-use crate::format::fmt_ms;
 use crate::hooks::use_request;
 use crate::route::Query;
 use crate::solver::JobEvent;
 use crate::widgets::progress_bar::ProgressBar;
-
-/// One strategy's line of the comparison.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Line {
-    /// The strategy.
-    pub strategy: Strategy,
-    /// Its result, or why there is none.
-    pub result: Result<PlayedDto, String>,
-    /// Milliseconds it took in the worker.
-    pub millis: f64,
-}
+pub use results::{Line, Results};
 
 /// The comparison page's state.
 #[derive(Clone, Debug, PartialEq)]
@@ -178,6 +167,21 @@ impl Bench {
         b
     }
 
+    /// The link that reads back as this comparison ([`Bench::from_query`]): the page keeps its address in step,
+    /// so a bad value it named is gone from the address too.
+    pub fn link_query(&self) -> String {
+        let games = self
+            .games
+            .map_or_else(|| "all".to_string(), |n| n.to_string());
+        let names: Vec<&str> = self.chosen.iter().map(|s| s.name()).collect();
+        format!(
+            "pegs={}&colors={}&games={games}&strategies={}",
+            self.spec.pegs,
+            self.spec.colors,
+            names.join(",")
+        )
+    }
+
     /// Whether a run is under way.
     pub fn running(&self) -> bool {
         !self.queue.is_empty()
@@ -292,6 +296,10 @@ pub fn StatsPage(props: &StatsProps) -> Html {
         JobEvent::Progress(p, _) => BenchAction::Progress(seq, p.done, p.total),
         JobEvent::Done(outcome, stats) => BenchAction::Done(seq, outcome, stats.millis),
     });
+    let address = crate::route::use_address();
+    use_effect_with(bench.link_query(), move |link| {
+        address.replace(&format!("#/mastermind/stats?{link}"));
+    });
     let b = &*bench;
     let d = bench.dispatcher();
     let size = |pegs: u32, colors: u32| {
@@ -329,27 +337,6 @@ pub fn StatsPage(props: &StatsProps) -> Html {
         let d = d.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(BenchAction::Cancel))
     };
-    let widest = b
-        .lines
-        .iter()
-        .filter_map(|l| l.result.as_ref().ok())
-        .map(|r| r.histogram.len())
-        .max()
-        .unwrap_or(0);
-    let tallest = b
-        .lines
-        .iter()
-        .filter_map(|l| l.result.as_ref().ok())
-        .flat_map(|r| r.histogram.iter().copied())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let best_mean = b
-        .lines
-        .iter()
-        .filter_map(|l| l.result.as_ref().ok())
-        .map(|r| r.mean)
-        .fold(f64::INFINITY, f64::min);
     html! {
         <section class="stats-page" data-running={b.running().to_string()}>
             <h1>{ "Compare strategies" }</h1>
@@ -383,6 +370,9 @@ pub fn StatsPage(props: &StatsProps) -> Html {
                         }
                     }) }
                 </fieldset>
+                { for b.chosen.iter().filter_map(|&s| super::handover::before_game(s, &b.spec)).map(|(_, line)| html! {
+                    <p class="hint handover">{ line }</p>
+                }) }
                 if let Err(why) = all_playable_why(&b.spec) { <p class="hint">{ format!("{why}: strategies are compared on seeded games.") }</p> }
                 if playable && b.games.is_none() && b.spec.code_count().is_some_and(|n| n > 100_000) {
                     <p class="hint" id="long-run">{ format!("Every secret of {} is {} games, played exactly as one tree: a minute or more for each strategy on two threads (6x9 knuth: about a minute), with its progress below and Cancel.", b.spec, protocol::group_digits(&b.spec.code_count().unwrap_or(0).to_string())) }</p>
@@ -399,75 +389,11 @@ pub fn StatsPage(props: &StatsProps) -> Html {
                 </div>
             }
             if b.cancelled { <div class="banner bad" role="alert">{ "Cancelled. The strategies finished before are shown." }</div> }
-            if !b.lines.is_empty() {
-                <table class="card results">
-                    <caption>{ format!("{}, {}", b.spec, b.games.map_or("every secret".to_string(), |n| format!("{n} seeded games"))) }</caption>
-                    <thead><tr><th scope="col">{ "Strategy" }</th><th scope="col">{ "Mean" }</th><th scope="col">{ "Worst" }</th>
-                        <th scope="col">{ "Failed" }</th><th scope="col">{ "Time" }</th><th scope="col">{ "Guesses per game" }</th></tr></thead>
-                    <tbody>
-                        { for b.lines.iter().map(|l| match &l.result {
-                            Ok(r) => html! { <>
-                                <tr data-strategy={l.strategy.name()} data-mean={format!("{:.6}", r.mean)} data-worst={r.worst.to_string()} data-games={r.games.to_string()}>
-                                    <th scope="row">{ l.strategy.name() }</th>
-                                    <td class={classes!("num", (r.mean <= best_mean + 1e-9).then_some("best"))}>{ format!("{:.3}", r.mean) }</td>
-                                    <td class="num">{ r.worst }</td>
-                                    <td class="num">{ r.failed }</td>
-                                    <td class="num">{ format!("{} ms", fmt_ms(l.millis)) }</td>
-                                    <td>{ histogram(&r.histogram, widest, tallest) }</td>
-                                </tr>
-                                { for r.failures.iter().map(|(reason, n)| html! {
-                                    <tr class="failure" data-failure-of={l.strategy.name()}><td colspan="6">
-                                        { format!("{} failed {n} of {} games: {reason}.", l.strategy.name(), r.games + r.failed) }
-                                    </td></tr>
-                                }) }
-                                { for r.fallbacks.iter().map(|(reason, n)| html! {
-                                    <tr class="fallback" data-fallback-of={l.strategy.name()}><td colspan="6">
-                                        { format!("Not all {}: in {n} of {} games, {reason}.", l.strategy.name(), r.games + r.failed) }
-                                    </td></tr>
-                                }) }
-                            </> },
-                            Err(m) => html! {
-                                <tr data-strategy={l.strategy.name()} class="failed"><th scope="row">{ l.strategy.name() }</th><td colspan="5">{ m.clone() }</td></tr>
-                            },
-                        }) }
-                    </tbody>
-                </table>
-            }
+            if !b.lines.is_empty() { <Results spec={b.spec} games={b.games} lines={b.lines.clone()} /> }
         </section>
     }
 }
 
-/// A small bar chart of games per number of guesses (1 to `widest - 1`), on a scale shared by every strategy.
-fn histogram(h: &[u64], widest: usize, tallest: u64) -> Html {
-    const BAR: f64 = 22.0;
-    const H: f64 = 60.0;
-    let cols = widest.saturating_sub(1).max(1);
-    let label = h
-        .iter()
-        .enumerate()
-        .skip(1)
-        .filter(|(_, n)| **n > 0)
-        .map(|(g, n)| format!("{n} in {g}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    html! {
-        <svg class="histogram" viewBox={format!("0 0 {} {}", BAR * cols as f64, H + 14.0)} role="img" aria-label={format!("games by guesses: {label}")}>
-            { for (1..widest).map(|g| {
-                let n = h.get(g).copied().unwrap_or(0);
-                let height = H * n as f64 / tallest as f64;
-                let x = BAR * (g - 1) as f64;
-                html! {
-                    <g>
-                        <rect x={format!("{:.1}", x + 2.0)} y={format!("{:.1}", H - height)} width={format!("{}", BAR - 4.0)} height={format!("{height:.1}")}>
-                            <title>{ format!("{n} games in {g} guesses") }</title>
-                        </rect>
-                        <text x={format!("{:.1}", x + BAR / 2.0)} y={format!("{}", H + 12.0)} text-anchor="middle">{ g }</text>
-                    </g>
-                }
-            }) }
-        </svg>
-    }
-}
-
+mod results;
 #[cfg(test)]
 mod tests;

@@ -22,6 +22,8 @@ pub enum Advice {
         played_by: Strategy,
         /// Why a fallback or approximation was used, for people.
         note: Option<String>,
+        /// Why another strategy than the one asked for chose it, as figures.
+        handover: Option<crate::Handover>,
         /// Why the strategy chose this guess, in one line for people.
         why: String,
         /// How the guess splits the codes consistent before it, where the strategy worked it out (the scoring
@@ -105,6 +107,7 @@ pub fn advise(
                 remaining: choice.remaining,
                 played_by: by,
                 note: choice.note,
+                handover: choice.handover,
                 split,
             })
         }

@@ -5,6 +5,7 @@
 use rand::{Rng, RngExt};
 
 use crate::by_colour::Plan;
+use crate::handover::Handover;
 use crate::listing::listed::Listed;
 use crate::listing::listed::Listing;
 use crate::optimal::Optimal;
@@ -12,7 +13,7 @@ use crate::partition::opening;
 use crate::partition::scoring::best_guess;
 use crate::partition::{Partition, split_listed};
 use crate::search::{self, Budget, Count, Draw, Stopped};
-use crate::strategy::{FOR_HUGE, Strategy, StrategyError, too_big_to_search};
+use crate::strategy::{FOR_HUGE, Strategy, StrategyError, listable, too_big_to_search};
 use crate::{Code, Row, Spec};
 use progress::Observer;
 
@@ -32,11 +33,23 @@ pub struct Choice {
     pub note: Option<String>,
     /// Why another strategy than the one asked for chose (the fallback alone, without remarks on the guess).
     pub fallback: Option<String>,
+    /// Why another strategy than the one asked for chose, as figures (`None` when the one asked for chose).
+    pub handover: Option<Handover>,
     /// The guess's split of the codes that were possible, where the strategy had them listed (the partition
     /// strategies and optimal): computed on the codes it already holds.
     pub split: Option<Partition>,
     /// Why this guess, in the strategy's own words where it has them (else `partition::explain` words it).
     pub why: Option<String>,
+}
+
+impl Choice {
+    /// The same choice, made by another strategy than the one asked for, for `why`.
+    fn handed_over(self, why: Handover) -> Choice {
+        Choice {
+            handover: Some(why),
+            ..self
+        }
+    }
 }
 
 /// Chooses the next guess for `history` with `strategy`. The strategies that list every code take them from
@@ -50,6 +63,9 @@ pub fn choose(
     rng: &mut impl Rng,
     listing: &mut Listing,
 ) -> Result<Choice, StrategyError> {
+    let too_many = Handover::TooManyCodes {
+        codes: spec.code_count(),
+    };
     match strategy {
         Strategy::FirstConsistent if too_big_to_search(spec) => hand_over(
             spec,
@@ -60,13 +76,15 @@ pub fn choose(
             format!(
                 "{strategy} searches the codes in order, and {spec} has too many to search exactly"
             ),
-        ),
+        )
+        .map(|c| c.handed_over(too_many)),
         Strategy::FirstConsistent => {
             let first = search::first(spec, history, budget, observer);
             let guess = match first {
                 Err(Stopped::Budget) => {
                     let why = out_of_budget(strategy, budget);
-                    return huge(FOR_HUGE, spec, history, budget, observer, rng, Some(why));
+                    return huge(FOR_HUGE, spec, history, budget, observer, rng, Some(why))
+                        .map(|c| c.handed_over(Handover::OverBudget));
                 }
                 found => found?.ok_or(StrategyError::Contradiction)?,
             };
@@ -77,6 +95,7 @@ pub fn choose(
                 played_by: strategy,
                 note: None,
                 fallback: None,
+                handover: None,
                 split: None,
                 why: None,
             })
@@ -92,6 +111,7 @@ pub fn choose(
                 played_by: strategy,
                 note: None,
                 fallback: None,
+                handover: None,
                 split: None,
                 why: Some(format!("one colour at a time: {why}")),
             }),
@@ -101,6 +121,7 @@ pub fn choose(
                 played_by: strategy,
                 note: None,
                 fallback: None,
+                handover: None,
                 split: None,
                 why: Some("one colour at a time: every peg is known, so this is the secret".into()),
             }),
@@ -112,13 +133,15 @@ pub fn choose(
                 observer,
                 rng,
                 Some(format!("{why}, so local-search chose this guess")),
-            ),
+            )
+            .map(|c| c.handed_over(Handover::PlanStuck)),
         },
         Strategy::RandomConsistent if too_big_to_search(spec) => {
             let why = format!(
                 "an exact search over {spec} codes could take too long, so {FOR_HUGE} chose this guess"
             );
             huge(FOR_HUGE, spec, history, budget, observer, rng, Some(why))
+                .map(|c| c.handed_over(too_many))
         }
         Strategy::RandomConsistent => random_else_huge(spec, history, budget, observer, rng, None),
         _ => {
@@ -129,7 +152,13 @@ pub fn choose(
                     let why = format!(
                         "{strategy} scores every code against every possible secret, so it lists every code: {why}"
                     );
-                    return hand_over(spec, history, budget, observer, rng, why);
+                    // Listable but not listed: this device would not give the memory.
+                    let cause = match crate::strategy::listing_bytes(spec) {
+                        Some(bytes) if listable(spec).is_ok() => Handover::NoMemory { bytes },
+                        _ => too_many,
+                    };
+                    return hand_over(spec, history, budget, observer, rng, why)
+                        .map(|c| c.handed_over(cause));
                 }
                 Err(e) => return Err(e),
             };
@@ -151,6 +180,7 @@ pub fn choose(
                          could take seconds)"
                     )),
                     fallback: None,
+                    handover: None,
                 });
             }
             let past: Vec<&[u8]> = history.iter().map(|r| r.guess.pegs()).collect();
@@ -176,6 +206,7 @@ pub fn choose(
                 }
                 chosen => (strategy, chosen?, None),
             };
+            let handover = (played_by != strategy).then_some(Handover::OverBudget);
             let guess = listed.code(guess);
             Ok(Choice {
                 split: Some(split_listed(listed, &consistent, &guess)),
@@ -184,6 +215,7 @@ pub fn choose(
                 remaining,
                 played_by,
                 fallback: note.clone(),
+                handover,
                 note,
             })
         }
@@ -252,7 +284,9 @@ fn random_else_huge(
                 Some(w) => format!("{w}; {past}"),
                 None => past,
             };
+            // Where another strategy handed over to random-consistent, its own reason stands (set by the caller).
             huge(FOR_HUGE, spec, history, budget, observer, rng, Some(why))
+                .map(|c| c.handed_over(Handover::OverBudget))
         }
         chosen => chosen,
     }
@@ -330,6 +364,7 @@ fn huge(
         played_by: strategy,
         note,
         fallback,
+        handover: None,
         split: None,
         why: None,
     })
@@ -363,6 +398,7 @@ fn random_consistent(
         played_by: Strategy::RandomConsistent,
         note,
         fallback,
+        handover: None,
         split: None,
         why: None,
     })

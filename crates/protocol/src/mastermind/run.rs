@@ -12,8 +12,8 @@ use mastermind::{Code, Listing, Row, Spec, Strategy, partition};
 use progress::Observer;
 
 use super::{
-    KnowledgeDto, MAX_BENCH_FEEDBACKS, MAX_KNOWLEDGE_MS, MAX_PLAYED_GAMES, MastermindAnswer,
-    MastermindJob, RowDto, SplitDto,
+    HandoverDto, KnowledgeDto, MAX_BENCH_FEEDBACKS, MAX_KNOWLEDGE_MS, MAX_PLAYED_GAMES,
+    MastermindAnswer, MastermindJob, RowDto, SplitDto,
 };
 
 fn rows(spec: &Spec, history: &[RowDto]) -> Result<Vec<Row>, String> {
@@ -210,6 +210,7 @@ pub(crate) fn run(
                     remaining,
                     played_by,
                     note,
+                    handover,
                     why,
                     split,
                 } => MastermindAnswer::Guess {
@@ -217,6 +218,7 @@ pub(crate) fn run(
                     remaining: remaining.into(),
                     strategy: played_by.name().to_string(),
                     note,
+                    handover: handover.map(HandoverDto::from),
                     why,
                     split: split.as_ref().map(|s| Box::new(SplitDto::from(s))),
                 },

@@ -317,12 +317,14 @@ impl Game {
                 remaining,
                 strategy,
                 note,
+                handover,
                 why,
                 split,
             } => {
                 self.set_remaining(remaining);
                 self.note = note;
                 self.played_by = Some(strategy);
+                self.handover = handover;
                 self.rows.retain(|r| r.score.is_some());
                 let auto = self
                     .secret

@@ -3,6 +3,7 @@
 use super::*;
 use crate::route::parse_query;
 use protocol::Answer;
+use protocol::mastermind::PlayedDto;
 
 fn played(mean: f64) -> Outcome {
     let played = PlayedDto {
@@ -83,7 +84,43 @@ fn big_games_are_compared_on_seeded_games() {
         "{:?}",
         all.link_errors
     );
+    // The address is rewritten without what was named: read back, it is the same comparison, with no error.
+    let bad = Bench::from_query(&parse_query("strategies=knuth,banana&pegs=999"));
+    assert_eq!(bad.link_errors.len(), 2, "{:?}", bad.link_errors);
+    let link = bad.link_query();
+    assert_eq!(link, "pegs=4&colors=6&games=all&strategies=knuth");
+    let again = Bench::from_query(&parse_query(&link));
+    assert_eq!(
+        (
+            again.spec,
+            again.games,
+            again.chosen,
+            again.link_errors.len()
+        ),
+        (bad.spec, bad.games, bad.chosen, 0)
+    );
     let most = Bench::from_query(&parse_query("games=most"));
     assert_eq!(most.games, None);
     assert!(most.link_errors[0].starts_with("games: 'most' is neither 'all' nor a number"));
+}
+
+/// A row is named after the strategy that played it, with the one asked for, where the size hands it over.
+#[test]
+fn rows_name_the_strategy_that_played() {
+    use super::results::row_name;
+    let huge = Spec::new(20, 15, true).unwrap();
+    let (name, line) = row_name(Strategy::Knuth, &huge);
+    assert_eq!(name, "sampled-split, for knuth");
+    assert_eq!(
+        line.as_deref(),
+        Some("knuth cannot list 3.3 × 10²³ codes; sampled-split plays instead")
+    );
+    assert_eq!(
+        row_name(Strategy::SampledSplit, &huge),
+        ("sampled-split".into(), None)
+    );
+    assert_eq!(
+        row_name(Strategy::Knuth, &Spec::CLASSIC),
+        ("knuth".into(), None)
+    );
 }

@@ -4,6 +4,7 @@ use protocol::group_digits;
 use yew::prelude::*;
 
 use super::GameProps;
+use crate::mastermind::handover;
 use crate::mastermind::state::{Action, Phase};
 use crate::timeout::use_throttled;
 
@@ -34,8 +35,23 @@ pub fn GameStatus(props: &GameProps) -> Html {
         .as_ref()
         .map(|s| html! { <span class="by">{ format!("guesses by {s}") }</span> });
     // The strategy's remark changes with every guess of a fast computer game: at most ten times a second then.
-    let note = use_throttled(g.note.clone(), 100.0, g.phase != Phase::Thinking)
-        .map(|n| html! { <span class="note">{ n }</span> });
+    let note = use_throttled(g.note.clone(), 100.0, g.phase != Phase::Thinking);
+    // Another strategy than the one chosen played: one line says so, the remark's figures are behind "why".
+    let handover = g
+        .handover
+        .as_ref()
+        .zip(g.played_by.as_deref())
+        .map(|(why, by)| handover::line(g.settings.strategy, by, why));
+    let note = match (handover, note) {
+        (Some(line), note) => Some(html! {
+            <span class="handover" id="handover">{ line }
+                if let Some(n) = note {
+                    <details class="why"><summary>{ "why" }</summary>{ n }</details>
+                }
+            </span>
+        }),
+        (None, note) => note.map(|n| html! { <span class="note">{ n }</span> }),
+    };
     // A count that is only a bound can be finished on request: the full parallel search, with progress.
     let count_all = (g.phase == Phase::Guessing && g.remaining.as_ref().is_some_and(|c| !c.exact)).then(|| {
         let d = props.on_action.clone();

@@ -5,9 +5,11 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::WaitNote;
+use crate::mastermind::handover;
 use crate::mastermind::params::{
     COLORS, Mode, PALETTES, PEGS, Palette, ROW_CHOICES, Scoring, Settings,
 };
+use crate::widgets::memory;
 
 /// Props of [`SettingsForm`].
 #[derive(Properties, PartialEq)]
@@ -25,6 +27,10 @@ pub struct SettingsProps {
     /// Whether to offer the palette here (the embed builder has its own).
     #[prop_or(true)]
     pub palette: bool,
+    /// The strategy playing the current game of these settings instead of the one chosen, and the line that says
+    /// why (this tab's memory decided it); a handover for the size alone is worked out here, before any game.
+    #[prop_or_default]
+    pub playing: Option<(Strategy, AttrValue)>,
     /// The label of the button that starts it.
     #[prop_or(AttrValue::from("New game"))]
     pub submit_label: AttrValue,
@@ -196,6 +202,13 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
         })
     };
     let new_game = props.on_new_game.reform(|_: MouseEvent| ());
+    // What plays, where it is not the strategy chosen: the Strategy box says so under its menu.
+    let handed = props.playing.clone().or_else(|| {
+        handover::before_game(s.strategy, &s.spec).map(|(to, line)| (to, AttrValue::from(line)))
+    });
+    let plays = handed.as_ref().map_or(s.strategy, |(to, _)| *to);
+    let handed = handed
+        .map(|(_, line)| html! { <p class="hint handover" id="strategy-handover">{ line }</p> });
     html! {
         <form class="settings card" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
             <div class="segmented" role="group" aria-label="Who breaks the code">
@@ -221,8 +234,10 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
                 if s.mode == Mode::Break {
                     { select("Rows", "rows", row_choices(s.rows), s.rows, set(|s, v| s.rows = v)) }
                     { select("Strategy (for hints)", "strategy", strategies, s.strategy, on_strategy.clone()) }
+                    { handed.clone().unwrap_or_default() }
                 } else {
                     { select("Strategy", "strategy", strategies, s.strategy, on_strategy.clone()) }
+                    { handed.unwrap_or_default() }
                     <label class="field check" for="step-mode">
                         <input type="checkbox" id="step-mode" checked={s.step} onchange={on_step} />
                         <span>{ "Step by step" }</span>
@@ -234,12 +249,22 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
                     { scoring_button(Scoring::Auto, "I enter my secret") }
                     { scoring_button(Scoring::Manual, "I keep it in my head and score") }
                 </div>
-                <p class="hint">{ s.strategy.describe() }</p>
-                <WaitNote settings={s.clone()} on_strategy={on_strategy.clone()} />
+                <p class="hint">{ format!("{plays} {}", plays.describe()) }</p>
+                if let Some(m) = listing_memory(plays, &s.spec) {
+                    <p class="hint memory-note" id="memory-note">{ format!("{plays} lists every code first: {m}. Where this tab cannot give that much, random-consistent plays instead, and the page says so.") }</p>
+                }
+                <WaitNote settings={s.clone()} {plays} on_strategy={on_strategy.clone()} />
             }
             <button type="button" class="primary" id="new-game" onclick={new_game}>{ props.submit_label.clone() }</button>
         </form>
     }
+}
+
+/// What listing every code asks of the device's memory, where `plays` lists them and that is worth saying.
+fn listing_memory(plays: Strategy, spec: &mastermind::Spec) -> Option<String> {
+    let lists = plays.scores_partitions() || plays == Strategy::Optimal;
+    let bytes = mastermind::strategy::listing_bytes(spec).filter(|_| lists)?;
+    memory::needs(u64::try_from(bytes).ok()?, memory::device_gb())
 }
 
 /// The row limits the menu lists, with `current` among them if a link asked for another.

@@ -21,6 +21,8 @@ const TAB_BESIDE_NATIVE: f64 = 1.45;
 pub struct WaitNoteProps {
     /// The settings of the next game.
     pub settings: Settings,
+    /// The strategy that plays it: the one chosen, or the one it hands over to (the size, this tab's memory).
+    pub plays: Strategy,
     /// Switch to the strategy that plays at once.
     pub on_strategy: Callback<Strategy>,
 }
@@ -30,7 +32,7 @@ pub struct WaitNoteProps {
 pub fn WaitNote(props: &WaitNoteProps) -> Html {
     let threads = use_solver().map_or(1, |c| c.status.threads.max(1));
     let s = &props.settings;
-    let Some(native) = slowest_guess_seconds(&s.spec, s.strategy, threads) else {
+    let Some(native) = slowest_guess_seconds(&s.spec, props.plays, threads) else {
         return Html::default();
     };
     let seconds = native * TAB_BESIDE_NATIVE;
@@ -49,7 +51,7 @@ pub fn WaitNote(props: &WaitNoteProps) -> Html {
             { format!(
                 "At {} every {} guess is exact, but the slowest takes about {} on this tab's {threads_text}; the bar \
                  shows how far it is and Cancel stops it. ",
-                s.spec, s.strategy, duration_text(seconds)
+                s.spec, props.plays, duration_text(seconds)
             ) }
             <button type="button" class="link" id="play-quick" {onclick}>
                 { format!("Play {quick} instead (each guess at once)") }
