@@ -13,6 +13,7 @@ mod words;
 use std::rc::Rc;
 
 use crate::timeout::Timeout;
+use crate::widgets::memory;
 use crate::widgets::progress_bar::ProgressBar;
 use peg_solitaire::{Finish, Jump, NAMED};
 use protocol::group_digits;
@@ -223,6 +224,16 @@ pub fn PegsPage(props: &PageProps) -> Html {
     let shipped_games = peg_solitaire::shipped_games(&board, p.start_position(), p.finish);
     let shipped = shipped_games.map(|n| AttrValue::from(n.to_string()));
     let estimated = peg_solitaire::shipped_estimate(&board, p.start_position(), p.finish);
+    // The biggest boards a tab counts fill the count's memory limit in their middle levels: said before the count.
+    let memory = (p.fits_in_tab() && board.holes().len() >= peg_solitaire::TAB_HOLES)
+        .then(|| {
+            memory::needs(
+                peg_solitaire::Limits::BROWSER.max_bytes,
+                memory::device_gb(),
+            )
+        })
+        .flatten()
+        .map(|m| AttrValue::from(m.replacen("about", "up to", 1)));
     // Where the count cannot run in the tab, the command that runs it natively; a shipped 0 is the rule of three
     // (tested), which a count in the tab settles at once too.
     let too_big = (!p.fits_in_tab() && shipped_games != Some(0)).then(|| {
@@ -287,6 +298,12 @@ pub fn PegsPage(props: &PageProps) -> Html {
                         }
                         <ProgressBar id="table-levels" done={done} total={total} unit="levels of the table" />
                     }
+                    if let Some(why) = &p.table_failed {
+                        <details class="muted table-failed" id="table-failed">
+                            <summary>{ "Games through each jump are not counted past the opening: this tab could not build the board's table. Every jump is still answered." }</summary>
+                            { why.clone() }
+                        </details>
+                    }
                     <p class="muted">{ format!("{pegs} peg{}, {} jump{} played{}", if pegs == 1 { "" } else { "s" }, p.moves.len(), if p.moves.len() == 1 { "" } else { "s" },
                         last.map(|j| format!("; last {}-{}", board.hole_text(j.from), board.hole_text(j.to))).unwrap_or_default()) }</p>
                     <div class="actions">
@@ -307,7 +324,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
             </div>
             // `heat=0` (a puzzle with no hints): no count, no table of games by start.
             if p.heat {
-                <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} on_running={count_running} {too_big} {shipped} {estimated} />
+                <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} on_running={count_running} {too_big} {shipped} {estimated} {memory} />
             }
             if !initial.embed && p.layout.is_none() && p.heat {
                 <StartsTable board={p.board_name.clone()} playing={peg_solitaire::class_hole(&board, p.start)}

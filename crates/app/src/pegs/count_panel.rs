@@ -141,6 +141,9 @@ pub struct CountProps {
     /// Where the table ships no count but an estimate (too big to count on one computer): shown at once.
     #[prop_or_default]
     pub estimated: Option<StartEstimate>,
+    /// What a count may ask of the device's memory, where that is worth saying before it starts.
+    #[prop_or_default]
+    pub memory: Option<AttrValue>,
 }
 
 /// The count, its progress and how the threads shared it.
@@ -221,6 +224,9 @@ pub fn CountPanel(props: &CountProps) -> Html {
                     <p class="explain">{ "No computer at hand has the memory for this one (over 100 GB); the estimate above came from:" }</p>
                     <pre class="command"><code id="estimate-command">{ command.replace("pegs count", "pegs estimate") }</code></pre>
                 }
+            }
+            if let (Some(memory), false, None) = (&props.memory, running, &c.result) {
+                <p class="hint memory-note" id="count-memory">{ format!("A count here may hold {memory} at once; if the tab cannot give it, the count stops and says so, and the game goes on.") }</p>
             }
             <div class="actions">
                 if props.too_big.is_some() {

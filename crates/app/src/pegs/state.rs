@@ -63,12 +63,24 @@ pub struct Play {
     /// past the shipped opening, or the table itself): levels made, out of all. A build stopped by a jump goes on
     /// from the levels it made, and its first report says how many.
     pub table_levels: Option<(u64, u64)>,
+    /// Why the table (built in the background) failed twice: said quietly, not asked again; jumps are still answered.
+    pub table_failed: Option<String>,
+    /// The table's build failed once (a solver restarted under it): it is asked once more.
+    table_retried: bool,
     /// A count of every game is running on the worker: the table is not built meanwhile.
     pub count_running: bool,
     /// On a board of one's own: a start that can be won, being looked for or found (`None`: not looked for, or
     /// the board's own start can be won).
     pub start_found: Option<StartFound>,
     seq: u32,
+}
+
+/// Whether `job` builds the game's table (on its own, or for the counts through each jump): work in the background.
+fn builds_table(job: &Job) -> bool {
+    matches!(
+        job,
+        Job::Pegs(PegsJob::BuildTable { .. } | PegsJob::JumpCounts { .. })
+    )
 }
 
 fn jump(j: JumpDto) -> Jump {
@@ -102,6 +114,8 @@ impl Play {
             request: None,
             error: None,
             table_levels: None,
+            table_failed: None,
+            table_retried: false,
             count_running: false,
             helped: false,
             start_found: None,
@@ -228,7 +242,7 @@ impl Play {
     /// Counts from a shipped opening come at once; the table for the positions past it is built meanwhile (at
     /// once when it already is). A jump or a count of every game only pauses it (it goes on from its levels).
     fn ask_table(&mut self) {
-        if self.finish != Finish::DeadEnd && !self.count_running {
+        if self.finish != Finish::DeadEnd && !self.count_running && self.table_failed.is_none() {
             self.ask(PegsJob::BuildTable {
                 board: self.board_dto(),
                 start: position_text(self.start_position()),
@@ -354,6 +368,15 @@ impl Play {
                         self.ask_solvable();
                     }
                     Reply::Cancelled => {}
+                    // Nobody asked for the table: its failure is a quiet note, not the game's error.
+                    Reply::Failed(message) if asked.as_ref().is_some_and(builds_table) => {
+                        self.table_levels = None;
+                        if std::mem::replace(&mut self.table_retried, true) {
+                            self.table_failed = Some(message);
+                        } else {
+                            self.ask_table();
+                        }
+                    }
                     Reply::Failed(message) => {
                         if matches!(asked, Some(Job::Pegs(PegsJob::Assess { .. }))) {
                             self.outlook = Outlook::Unknown(message.clone());
@@ -374,13 +397,10 @@ impl Play {
                 self.searched = Some(done);
             }
             Action::Working(seq, Some(levels))
-                if self.request.as_ref().is_some_and(|r| {
-                    r.seq == seq
-                        && matches!(
-                            r.job,
-                            Job::Pegs(PegsJob::JumpCounts { .. } | PegsJob::BuildTable { .. })
-                        )
-                }) =>
+                if self
+                    .request
+                    .as_ref()
+                    .is_some_and(|r| r.seq == seq && builds_table(&r.job)) =>
             {
                 self.table_levels = Some(levels);
             }
@@ -388,12 +408,7 @@ impl Play {
                 self.count_running = running;
                 // The game's table, whether built on its own or for the counts through each jump, waits for the
                 // count the person asked for (one job runs at a time on the pool).
-                let building = self.request.as_ref().is_some_and(|r| {
-                    matches!(
-                        r.job,
-                        Job::Pegs(PegsJob::BuildTable { .. } | PegsJob::JumpCounts { .. })
-                    )
-                });
+                let building = self.request.as_ref().is_some_and(|r| builds_table(&r.job));
                 if running && building {
                     // Dropping the request cancels the job; the worker keeps the levels made.
                     self.request = None;
@@ -447,7 +462,7 @@ impl Play {
     pub fn counts_cheap(&self) -> bool {
         match self.finish {
             Finish::DeadEnd => self.position().count_ones() <= DEAD_END_COUNTS_FROM,
-            _ => self.fits_in_tab(),
+            _ => self.fits_in_tab() && self.table_failed.is_none(),
         }
     }
 

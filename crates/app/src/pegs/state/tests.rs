@@ -144,6 +144,44 @@ fn a_count_of_every_game_pauses_the_tables_build() {
     assert!(is_counts(&g), "and are asked for after it");
 }
 
+/// The table is built in the background: where it fails (a tab short of memory), the game says so quietly, never as
+/// its error, asks for it no more, and every jump is still answered.
+#[test]
+fn a_table_that_cannot_be_built_is_a_quiet_note_and_the_game_goes_on() {
+    let mut g = new_triangle();
+    for _ in 0..2 {
+        let r = g.request.clone().unwrap();
+        g.apply(Action::Done(r.seq, execute(&r.job, &JobObserver::new())));
+    }
+    let r = g.request.clone().unwrap();
+    assert!(matches!(r.job, Job::Pegs(PegsJob::BuildTable { .. })));
+    g.apply(Action::Working(r.seq, Some((3, 13))));
+    let failed = || protocol::Outcome::Failed {
+        message: "The solver stopped: one of its threads failed (unreachable)".into(),
+    };
+    // Once more first (a solver restarted under it), then given up.
+    g.apply(Action::Done(r.seq, failed()));
+    let again = g.request.clone().unwrap();
+    assert!(matches!(again.job, Job::Pegs(PegsJob::BuildTable { .. })));
+    assert_eq!((g.error.as_ref(), g.table_failed.as_ref()), (None, None));
+    g.apply(Action::Done(again.seq, failed()));
+    assert_eq!(g.error, None, "no error for what nobody asked for");
+    assert_eq!(g.table_levels, None, "no bar left standing");
+    assert!(
+        g.table_failed
+            .as_deref()
+            .is_some_and(|w| w.contains("unreachable"))
+    );
+    assert!(g.request.is_none() && !g.counts_cheap(), "not asked again");
+    // A jump is still answered (whether the finish can be reached), and asks for no table.
+    let j = g.legal()[0];
+    g.apply(Action::Hole(j.from));
+    g.apply(Action::Hole(j.to));
+    let g = settle(g);
+    assert_eq!((g.moves.len(), &g.outlook), (1, &Outlook::Solvable));
+    assert!(g.error.is_none() && g.table_failed.is_some());
+}
+
 /// A game whose end the solver played is finished, but not the person's win; starting over makes it theirs again.
 #[test]
 fn a_shown_solution_is_not_the_persons_win() {
