@@ -115,6 +115,10 @@ export async function cancelThenPlay(browser, base, options = {}) {
   // The worker stopped the search itself (it answers Cancelled only when the search ended early), or, on one
   // thread, the page restarted it: either way the status line says so.
   await page.waitForSelector('.status .last.cancelled', { timeout: 10_000 });
+  // Cancelled is no longer working: the status line keeps no progress of the cancelled job.
+  await page.waitForTimeout(600);
+  const working = await page.$('.status .progress');
+  if (working) throw new Error(`after Cancel the status line still says '${await working.textContent()}'`);
   await typeCode(page, [9, 8, 7, 6, 5, 4, 3, 2, 0, 1]);
   await page.waitForSelector('.game-status .remaining', { timeout: 30_000 });
   const keys = await page.$eval('.rows li[data-row="2"] .keys', (k) => Number(k.dataset.black));

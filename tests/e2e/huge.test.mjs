@@ -16,8 +16,12 @@ test('knuth at 30x10 hands over to the sampled split once, says so, and breaks t
   await waitPhase(page, 'won');
   const rows = await page.$$eval('.rows li.row', (rs) => rs.length);
   assert.ok(rows > 5 && rows < 200, `${rows} guesses`);
-  const said = await page.textContent('.mastermind');
-  assert.match(said, /knuth scores every code against every possible secret, so it lists every code: .*sampled-split chose this guess/);
+  // The Strategy box, the game's status and its "why" all name the strategy that played.
+  const line = 'knuth cannot list 1.0 × 10³⁰ codes; sampled-split plays instead';
+  assert.equal(await page.textContent('#strategy-handover'), line);
+  assert.ok((await page.textContent('#handover')).startsWith(line));
+  assert.match(await page.textContent('#handover details'), /knuth scores every code against every possible secret, so it lists every code: .*sampled-split chose this guess/);
+  assert.match(await page.textContent('.game-status'), /guesses by sampled-split/);
   await shot(page, 'make-30x10-knuth-hands-over');
   assert.deepEqual(page.errors, []);
 });

@@ -73,6 +73,45 @@ test('chart, split with scores, and hints follow a 4x6 game', async () => {
   assert.deepEqual(page.errors, []);
 });
 
+/** Every figure the lanes at `selector` show agrees with the others; returns them. */
+async function lanesAgree(page, selector) {
+  const f = await page.$eval(selector, (f) => ({
+    done: Number(f.dataset.done),
+    lanes: [...f.querySelectorAll('.lane-name .lane-busy')].map((l) => l.textContent),
+    summary: f.querySelector('.lanes-summary').textContent,
+  }));
+  let units = 0;
+  for (const [i, text] of f.lanes.entries()) {
+    if (text === 'ran nothing') {
+      // A thread that did no work is said to have done none, and nothing is said to be stolen from it alone.
+      assert.match(f.summary, new RegExp(`threads? (\\d+, )*(\\d+ and )?${i + 1}\\b.* ran none`), f.summary);
+      continue;
+    }
+    const m = text.match(/^\d+% busy \([\d.]+ ms\) · (\d+) (.+)$/);
+    assert.ok(m, text);
+    assert.ok(Number(m[1]) > 0, text);
+    if (Number(m[1]) === 1) assert.doesNotMatch(m[2], /ranges|parts|chunks|shards|games/, `'${text}': one unit in the singular`);
+    units += Number(m[1]);
+  }
+  assert.equal(units, f.done, `the lanes' units add up to the units done: ${f.lanes.join(' | ')}`);
+  const stolen = f.summary.match(/; (\d+) .* ran on another thread than an even split gives/);
+  if (stolen) assert.ok(Number(stolen[1]) <= f.done, f.summary);
+  assert.doesNotMatch(f.summary, /picked up by a thread that had finished/);
+  return f;
+}
+
+test('a small job, the demo a teacher shows: the lanes agree with themselves', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind?see=1&mode=break&pegs=5&colors=8&secret=0,1,2,3,4`);
+  await solverReady(page);
+  await waitPhase(page, 'guessing');
+  await typeCode(page, [0, 0, 1, 1, 2]);
+  await waitPhase(page, 'guessing');
+  await page.waitForSelector('.latest-search .lanes[data-complete="true"]');
+  const small = await lanesAgree(page, '.latest-search .lanes');
+  console.log(`5x8 guess: ${small.lanes.join(' | ')} — ${small.summary}`);
+  await shot(page, 'lanes-small-job', '.latest-search');
+});
+
 test('the latest search shows on the pool threads, and fixed blocks leave a thread idle where stealing does not', async () => {
   const page = await open(browser, `${server.url}/#/mastermind?see=1&mode=break&pegs=7&colors=8&secret=0,1,2,3,4,5,6`);
   const threads = await solverReady(page);
@@ -84,6 +123,7 @@ test('the latest search shows on the pool threads, and fixed blocks leave a thre
   const lanes = await page.$$eval('.latest-search .lane-name', (ls) => ls.map((l) => Number(l.dataset.busy)));
   assert.equal(lanes.length, threads);
   assert.ok(lanes.filter((b) => b > 0).length >= 2, `busy per thread: ${lanes}`);
+  await lanesAgree(page, '.latest-search .lanes');
 
   await page.click('#compare-example');
   await page.waitForSelector('#verdict', { timeout: 60_000 });

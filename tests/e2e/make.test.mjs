@@ -171,7 +171,10 @@ test('a 30x12 code, far beyond exact search, is broken by the sampled split on t
   assert.deepEqual(strips.filter((s) => !s || !s.loaded || s.pegs !== 30 || s.alt !== 30), [], 'a row not drawn as a 30-peg image');
   assert.equal(await page.$eval('.rows li[data-row="1"]', (r) => r.drawnOnce), true, 'row 1 was drawn again');
   // random-consistent said why it let the sampled split choose.
-  assert.match(await page.textContent('.game-status .note'), /exact search .* could take too long, so sampled-split chose/);
+  // One line says what plays instead, the figures behind "why".
+  assert.match(await page.textContent('#handover'), /^random-consistent cannot search exactly [\d.]+ × 10\S+ codes; sampled-split plays instead/);
+  assert.match(await page.textContent('#handover details'), /exact search .* could take too long, so sampled-split chose/);
+  assert.match(await page.textContent('#strategy-handover'), /random-consistent cannot search exactly .* codes; sampled-split plays instead/);
   await shot(page, 'make-30x12');
   assert.deepEqual(page.errors, []);
 });

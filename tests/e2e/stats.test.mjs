@@ -65,3 +65,21 @@ test('the embed builder makes a snippet whose preview plays', async () => {
   await shot(page, 'embed-builder');
   assert.deepEqual(page.errors, []);
 });
+
+test('bad values in the address are named, then dropped from it; a handed-over strategy is named by what played', async () => {
+  const page = await open(browser, `${server.url}/#/mastermind/stats?strategies=knuth,banana&pegs=999`);
+  await page.waitForSelector('.link-error');
+  const errors = await page.$$eval('.link-error', (es) => es.map((e) => e.textContent));
+  assert.equal(errors.length, 2, errors.join(' | '));
+  await page.waitForFunction(() => !/banana|999/.test(location.hash));
+  assert.match(await page.evaluate(() => location.hash), /^#\/mastermind\/stats\?pegs=4&colors=6&games=all&strategies=knuth$/);
+  // At 20x15 knuth cannot list its codes: the form says so before the run, and its row is the sampled split's.
+  await page.goto(`${server.url}/#/mastermind/stats?pegs=20&colors=15&strategies=knuth,sampled-split&games=1`);
+  const line = 'knuth cannot list 3.3 × 10²³ codes; sampled-split plays instead';
+  await page.waitForSelector(`.stats-page .hint.handover:text-is("${line}")`);
+  await page.click('#run-stats');
+  await page.waitForSelector('tr[data-strategy="sampled-split"]', { timeout: 120_000 });
+  assert.equal(await page.textContent('tr[data-strategy="knuth"] th'), 'sampled-split, for knuth');
+  assert.ok((await page.textContent('tr[data-handover-of="knuth"]')).startsWith(line));
+  await shot(page, 'stats-handover', '.results');
+});

@@ -465,11 +465,12 @@ impl Solver {
                 let (job, give_back) = {
                     let mut inner = self.0.borrow_mut();
                     let job = inner.pending.remove(&id);
-                    inner.memory_bytes = stats.memory_bytes;
+                    // WebAssembly memory only grows: a job that never ran (cancelled in the queue) reports 0.
+                    inner.memory_bytes = inner.memory_bytes.max(stats.memory_bytes);
                     inner.last_done = now();
                     let give_back = cancelled
                         && inner.pending.is_empty()
-                        && stats.memory_bytes > BIG_AFTER_CANCEL_BYTES;
+                        && inner.memory_bytes > BIG_AFTER_CANCEL_BYTES;
                     (job, give_back)
                 };
                 if let Some(p) = job {
@@ -728,7 +729,13 @@ pub fn SolverProvider(props: &ProviderProps) -> Html {
     let game = route.path.split('/').nth(1).unwrap_or_default().to_string();
     {
         let solver = (*solver).clone();
-        use_effect_with(game, move |_| solver.leave_game());
+        let shown = use_mut_ref(|| None::<String>);
+        use_effect_with(game, move |game| {
+            // Not the first game shown: only a game left for another.
+            if shown.borrow_mut().replace(game.clone()).is_some() {
+                solver.leave_game();
+            }
+        });
     }
     let ctx = SolverContext {
         solver: (*solver).clone(),

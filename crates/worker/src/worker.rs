@@ -154,16 +154,15 @@ pub fn exhaust_a_thread() {
 
 /// Bytes of this worker's WebAssembly memory (shared by its pool; it only grows).
 fn memory_bytes() -> u64 {
+    // Read as a property: the buffer of a shared memory is a SharedArrayBuffer, which a checked cast may not see
+    // as one (wasm-bindgen's `instanceof` check fails on it in some engines and builds), and a 0 here would keep
+    // the page from ever giving a big worker's memory back.
     wasm_bindgen::memory()
         .dyn_into::<js_sys::WebAssembly::Memory>()
         .ok()
-        .and_then(|m| {
-            m.buffer()
-                .dyn_into::<js_sys::SharedArrayBuffer>()
-                .ok()
-                .map(|b| u64::from(b.byte_length()))
-        })
-        .unwrap_or(0)
+        .and_then(|m| js_sys::Reflect::get(&m.buffer(), &JsValue::from_str("byteLength")).ok())
+        .and_then(|n| n.as_f64())
+        .map_or(0, |n| n as u64)
 }
 
 /// Starts the message loop. `threads` is the pool size `web/solver.js` started (1 means no pool).
