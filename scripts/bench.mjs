@@ -341,6 +341,15 @@ const ROWS = [
       return { figure: `${s(r.seconds)}, ${r.memory ?? '?'} of tables`, holds: r.seconds < 10 && mb < 1024 };
     },
   },
+  {
+    id: 'browser-leave-memory', kind: 'browser', what: "Peg solitaire, English board in Chromium: the renderer's resident memory fresh, with the game's table, after leaving the game",
+    command: 'node tests/bench/leave-memory.mjs',
+    target: 'leaving gives the table back (less than half of what it took stays)',
+    measure() {
+      const [r] = browser('leave-memory.mjs', []);
+      return { figure: `${r.fresh} MB fresh, ${r.playing} MB with its table, ${r.left} MB after leaving`, holds: r.left - r.fresh < (r.playing - r.fresh) / 2 };
+    },
+  },
   // Links into the English classic game: nine jumps in, and seven (the first position past the shipped opening).
   ...[['browser-pegs-link', 'nine jumps into the English classic game', 'd2-d4.b3-d3.c1-c3.e1-c1.b5-b3.c4-c2.c1-c3.c6-c4.c3-c5'],
     ['browser-pegs-link-seven', 'seven jumps into the English classic game (the first position past the shipped opening)', 'd2-d4.b3-d3.c1-c3.e1-c1.b5-b3.c4-c2.c1-c3']].map(([id, where, moves]) => ({

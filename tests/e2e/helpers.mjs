@@ -1,5 +1,5 @@
 // Shared by the end-to-end tests: a Chromium per test file, screenshots into tests/artifacts/.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -124,4 +124,58 @@ export async function cancelThenPlay(browser, base, options = {}) {
   const keys = await page.$eval('.rows li[data-row="2"] .keys', (k) => Number(k.dataset.black));
   if (keys !== 8) throw new Error(`row 2 has ${keys} blacks, expected 8`);
   return page;
+}
+
+/** Chromium's renderer processes now running: their pids. */
+async function renderers() {
+  const pids = [];
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (cmd.includes('--type=renderer')) pids.push(pid);
+  }
+  return pids;
+}
+
+/** The resident memory of `pids` together, in MB (a tab's page, its solver worker and pool threads live there). */
+async function residentMB(pids) {
+  let kb = 0;
+  for (const pid of pids) {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+    kb += Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  }
+  return Math.round(kb / 1024);
+}
+
+/**
+ * The renderer's resident memory (MB, from /proc) with the English board freshly open, once the game's table is built
+ * (grown, and no longer growing), and after leaving the game for the home page (the lowest reading of 10 s, as the
+ * browser tears the old worker down): `{ fresh, playing, left }`. A browser of its own, so that only its renderer
+ * is read.
+ */
+export async function leaveMemory(base) {
+  const before = new Set(await renderers());
+  const browser = await launch();
+  try {
+    const page = await open(browser, `${base}/#/pegs?board=english`);
+    await solverReady(page);
+    const ours = (await renderers()).filter((p) => !before.has(p));
+    const fresh = await residentMB(ours);
+    let [playing, last] = [fresh, 0];
+    for (let i = 0; i < 60 && (playing - fresh < 150 || Math.abs(playing - last) > 5); i++) {
+      await page.waitForTimeout(2_000);
+      [last, playing] = [playing, await residentMB(ours)];
+    }
+    await page.goto(`${base}/#/`);
+    await page.waitForFunction(() => document.querySelector('.status .threads')?.textContent.includes('starting'), null, { timeout: 10_000 });
+    await solverReady(page);
+    let left = playing;
+    for (let i = 0; i < 10; i++) {
+      await page.waitForTimeout(1_000);
+      left = Math.min(left, await residentMB(ours));
+    }
+    return { fresh, playing, left };
+  } finally {
+    await browser.close();
+  }
 }

@@ -4,10 +4,9 @@
 // table back to the device (the renderer's resident memory, from /proc).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { serve } from '../serve.mjs';
-import { launch, open, shot, solverReady, waitPhase } from './helpers.mjs';
+import { leaveMemory, open, shot, solverReady } from './helpers.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -68,56 +67,11 @@ test("the English board in a 256 MiB tab: the table's failure is one quiet line,
   }
 });
 
-/** Chromium's renderer processes now running: their pids. */
-async function renderers() {
-  const pids = [];
-  for (const pid of await readdir('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (cmd.includes('--type=renderer')) pids.push(pid);
-  }
-  return pids;
-}
-
-/** The resident memory of `pids` together, in MB (the tab's page, its solver worker and pool threads live there). */
-async function residentMB(pids) {
-  let kb = 0;
-  for (const pid of pids) {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-    kb += Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-  }
-  return Math.round(kb / 1024);
-}
-
 test("leaving a game gives its table back: the tab's memory falls once the solver is idle", async () => {
-  const before = new Set(await renderers());
-  const browser = await launch();
-  try {
-    const page = await open(browser, `${server.url}/#/pegs?board=english`);
-    await solverReady(page);
-    const ours = (await renderers()).filter((p) => !before.has(p));
-    const fresh = await residentMB(ours);
-    // The table is built in the background: wait until it holds its memory (grown, and no longer growing).
-    let [playing, last] = [fresh, 0];
-    for (let i = 0; i < 60 && (playing - fresh < 150 || Math.abs(playing - last) > 5); i++) {
-      await page.waitForTimeout(2_000);
-      [last, playing] = [playing, await residentMB(ours)];
-    }
-    await page.goto(`${server.url}/#/`);
-    await page.waitForFunction(() => document.querySelector('.status .threads')?.textContent.includes('starting'), null, { timeout: 10_000 });
-    await solverReady(page);
-    // The old worker's memory goes back to the system as the browser tears it down: the lowest reading of 10 s.
-    let left = playing;
-    for (let i = 0; i < 10; i++) {
-      await page.waitForTimeout(1_000);
-      left = Math.min(left, await residentMB(ours));
-    }
-    console.log(`renderer memory, English board: ${fresh} MB fresh, ${playing} MB with its table, ${left} MB after leaving`);
-    assert.ok(playing - fresh > 150, `the table took ${playing - fresh} MB`);
-    // The table's memory goes with the old worker; what stays is the page's own (its drawn board and tables) and
-    // the fresh worker's pool.
-    assert.ok(left - fresh < (playing - fresh) / 2, `after leaving the tab holds ${left} MB (fresh ${fresh} MB)`);
-  } finally {
-    await browser.close();
-  }
+  const { fresh, playing, left } = await leaveMemory(server.url);
+  console.log(`renderer memory, English board: ${fresh} MB fresh, ${playing} MB with its table, ${left} MB after leaving`);
+  assert.ok(playing - fresh > 150, `the table took ${playing - fresh} MB`);
+  // The table's memory goes with the old worker; what stays is the page's own (its drawn board and tables) and
+  // the fresh worker's pool.
+  assert.ok(left - fresh < (playing - fresh) / 2, `after leaving the tab holds ${left} MB (fresh ${fresh} MB)`);
 });
