@@ -9,28 +9,26 @@ use mastermind::{Spec, Strategy};
 use protocol::group_digits;
 use protocol::mastermind::HandoverDto;
 
-/// A count of codes for people: its digits grouped up to a billion ("1,296"), else "3.3 × 10²³".
+/// A count of codes for people: its digits grouped up to a billion ("1,296"), else "3.3 × 10²³" (integer arithmetic
+/// on the digits: parsing a float would add its parser to the page's download).
 pub fn codes_text(decimal: &str) -> String {
-    if decimal.len() <= 9 {
+    let digits = decimal.as_bytes();
+    if digits.len() <= 9 || !digits.iter().all(u8::is_ascii_digit) {
         return group_digits(decimal);
     }
-    let exponent = decimal.len() - 1;
-    let mantissa: f64 = format!("{}.{}", &decimal[..1], &decimal[1..3])
-        .parse()
-        .unwrap_or(1.0);
-    // Rounded to one decimal, 9.96 becomes 10.0: carry into the exponent.
-    let (mantissa, exponent) = if mantissa >= 9.95 {
-        (1.0, exponent + 1)
-    } else {
-        (mantissa, exponent)
+    // The first three digits, rounded to two: 332 -> 33, 996 -> 100 (one more power of ten).
+    let first = digits[..3].iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+    let (two, exponent) = match (first + 5) / 10 {
+        100 => (10, digits.len()),
+        two => (two, digits.len() - 1),
     };
     const SUPER: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
     let power: String = exponent
         .to_string()
-        .chars()
-        .map(|d| SUPER[d.to_digit(10).unwrap_or(0) as usize])
+        .bytes()
+        .map(|d| SUPER[usize::from(d - b'0')])
         .collect();
-    format!("{mantissa:.1} × 10{power}")
+    format!("{}.{} × 10{power}", two / 10, two % 10)
 }
 
 /// The line that says `played` plays instead of `asked`, and why.

@@ -24,7 +24,9 @@ pub fn needs(bytes: u64, device_gb: Option<f64>) -> Option<String> {
     }
     let size = crate::format::fmt_bytes(bytes);
     Some(match device_gb {
-        Some(gb) => format!("about {size} of memory (this device reports {gb} GB)"),
+        // Browsers report 0.25 to 8 GB: whole numbers from 1 (a fixed precision keeps one float formatter).
+        Some(gb) if gb >= 1.0 => format!("about {size} of memory (this device reports {gb:.0} GB)"),
+        Some(gb) => format!("about {size} of memory (this device reports {gb:.2} GB)"),
         None => format!("about {size} of memory"),
     })
 }
