@@ -712,6 +712,8 @@ pub struct SolverContext {
 pub struct ProviderProps {
     /// The app.
     pub children: Html,
+    /// The game shown: the route's first part (`/pegs/embed` is still peg solitaire; the home page's is empty).
+    pub game: AttrValue,
 }
 
 /// Starts the worker once and gives every page the handle and the status.
@@ -724,12 +726,11 @@ pub fn SolverProvider(props: &ProviderProps) -> Html {
             Solver::new(Callback::from(move |s| status.set(s)))
         })
     };
-    // The game is the route's first part (`/pegs/embed` is still peg solitaire): leaving it gives its memory back.
-    let route = crate::route::use_route();
-    let game = route.path.split('/').nth(1).unwrap_or_default().to_string();
+    // Leaving a game for another gives its memory back.
+    let game = props.game.clone();
     {
         let solver = (*solver).clone();
-        let shown = use_mut_ref(|| None::<String>);
+        let shown = use_mut_ref(|| None::<AttrValue>);
         use_effect_with(game, move |game| {
             // Not the first game shown: only a game left for another.
             if shown.borrow_mut().replace(game.clone()).is_some() {

@@ -14,7 +14,56 @@ pub(crate) mod english;
 #[derive(Debug)]
 pub struct Opening {
     symmetry: Symmetry,
-    entries: &'static [(Position, u128)],
+    entries: Vec<(Position, u64)>,
+}
+
+/// A book's entries as it ships: the positions, each as its difference from the one before (they are sorted, so the
+/// differences are small), then the games, all as LEB128 varints; two runs of like numbers compress better than
+/// pairs. Games past 64 bits do not fit: no shipped book has them (the whole English game's
+/// 40,861,647,040,079,968 does). The tests write and check the shipped books with it.
+#[cfg(test)]
+pub(crate) fn encode(entries: &[(Position, u128)]) -> Vec<u8> {
+    fn varint(out: &mut Vec<u8>, mut x: u64) {
+        while x >= 0x80 {
+            out.push((x & 0x7f) as u8 | 0x80);
+            x >>= 7;
+        }
+        out.push(x as u8);
+    }
+    let mut out = Vec::new();
+    let mut before = 0;
+    for &(pos, _) in entries {
+        varint(&mut out, pos - before);
+        before = pos;
+    }
+    for &(_, games) in entries {
+        varint(&mut out, u64::try_from(games).unwrap_or(u64::MAX));
+    }
+    out
+}
+
+/// The entries `encode` wrote.
+fn decode(bytes: &[u8]) -> Vec<(Position, u64)> {
+    let mut numbers = Vec::new();
+    let (mut x, mut shift) = (0u64, 0);
+    for &b in bytes {
+        x |= u64::from(b & 0x7f) << shift;
+        shift += 7;
+        if b < 0x80 {
+            numbers.push(x);
+            (x, shift) = (0, 0);
+        }
+    }
+    let (steps, games) = numbers.split_at(numbers.len() / 2);
+    let mut pos = 0;
+    steps
+        .iter()
+        .zip(games)
+        .map(|(step, &games)| {
+            pos += step;
+            (pos, games)
+        })
+        .collect()
 }
 
 /// The levels after the start each shipped book holds.
@@ -39,7 +88,7 @@ impl Opening {
         let (_, finals) = checked(board, start, finish).ok()?;
         Some(Opening {
             symmetry: group_for(board, start, finish, &finals, true),
-            entries: english::CENTRE_TO_CENTRE,
+            entries: decode(english::CENTRE_TO_CENTRE),
         })
     }
 
@@ -49,7 +98,7 @@ impl Opening {
         self.entries
             .binary_search_by_key(&c, |e| e.0)
             .ok()
-            .map(|i| self.entries[i].1)
+            .map(|i| u128::from(self.entries[i].1))
     }
 
     /// Every legal jump from `pos` with the games through it, if the book holds every position they lead to.

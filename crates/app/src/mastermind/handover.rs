@@ -17,7 +17,9 @@ pub fn codes_text(decimal: &str) -> String {
         return group_digits(decimal);
     }
     // The first three digits, rounded to two: 332 -> 33, 996 -> 100 (one more power of ten).
-    let first = digits[..3].iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+    let first = digits[..3]
+        .iter()
+        .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
     let (two, exponent) = match (first + 5) / 10 {
         100 => (10, digits.len()),
         two => (two, digits.len() - 1),

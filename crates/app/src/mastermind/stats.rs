@@ -15,7 +15,7 @@ use crate::hooks::use_request;
 use crate::route::Query;
 use crate::solver::JobEvent;
 use crate::widgets::progress_bar::ProgressBar;
-pub use results::{Line, Results};
+pub use results::{Line, results};
 
 /// The comparison page's state.
 #[derive(Clone, Debug, PartialEq)]
@@ -389,7 +389,7 @@ pub fn StatsPage(props: &StatsProps) -> Html {
                 </div>
             }
             if b.cancelled { <div class="banner bad" role="alert">{ "Cancelled. The strategies finished before are shown." }</div> }
-            if !b.lines.is_empty() { <Results spec={b.spec} games={b.games} lines={b.lines.clone()} /> }
+            if !b.lines.is_empty() { { results(&b.spec, b.games, &b.lines) } }
         </section>
     }
 }

@@ -20,17 +20,6 @@ pub struct Line {
     pub millis: f64,
 }
 
-/// Props of [`Results`].
-#[derive(Properties, PartialEq)]
-pub struct ResultsProps {
-    /// The size played.
-    pub spec: Spec,
-    /// Seeded games per strategy, or every secret.
-    pub games: Option<u32>,
-    /// One line per strategy played.
-    pub lines: Vec<Line>,
-}
-
 /// The row's name: the strategy that played, and the one asked for where they differ.
 pub fn row_name(asked: Strategy, spec: &Spec) -> (String, Option<String>) {
     match handover::before_game(asked, spec) {
@@ -39,10 +28,10 @@ pub fn row_name(asked: Strategy, spec: &Spec) -> (String, Option<String>) {
     }
 }
 
-/// The results table.
-#[component]
-pub fn Results(props: &ResultsProps) -> Html {
-    let played = || props.lines.iter().filter_map(|l| l.result.as_ref().ok());
+/// The results table of `lines`, played at `spec` on `games` seeded games or every secret (a function, not a
+/// component: it has no state of its own, and a component's machinery would add to the page's download).
+pub fn results(spec: &Spec, games: Option<u32>, lines: &[Line]) -> Html {
+    let played = || lines.iter().filter_map(|l| l.result.as_ref().ok());
     let widest = played().map(|r| r.histogram.len()).max().unwrap_or(0);
     let tallest = played()
         .flat_map(|r| r.histogram.iter().copied())
@@ -50,17 +39,15 @@ pub fn Results(props: &ResultsProps) -> Html {
         .unwrap_or(1)
         .max(1);
     let best_mean = played().map(|r| r.mean).fold(f64::INFINITY, f64::min);
-    let games = props
-        .games
-        .map_or("every secret".to_string(), |n| format!("{n} seeded games"));
+    let games = games.map_or("every secret".to_string(), |n| format!("{n} seeded games"));
     html! {
         <table class="card results">
-            <caption>{ format!("{}, {games}", props.spec) }</caption>
+            <caption>{ format!("{}, {games}", spec) }</caption>
             <thead><tr><th scope="col">{ "Strategy" }</th><th scope="col">{ "Mean" }</th><th scope="col">{ "Worst" }</th>
                 <th scope="col">{ "Failed" }</th><th scope="col">{ "Time" }</th><th scope="col">{ "Guesses per game" }</th></tr></thead>
             <tbody>
-                { for props.lines.iter().map(|l| {
-                    let (name, handed) = row_name(l.strategy, &props.spec);
+                { for lines.iter().map(|l| {
+                    let (name, handed) = row_name(l.strategy, spec);
                     match &l.result {
                         Ok(r) => html! { <>
                             <tr data-strategy={l.strategy.name()} data-mean={format!("{:.6}", r.mean)} data-worst={r.worst.to_string()} data-games={r.games.to_string()}>
