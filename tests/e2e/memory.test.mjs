@@ -61,6 +61,7 @@ test("the English board in a 256 MiB tab: the table's failure is one quiet line,
     await page.click('.pegs-board .hole[data-name="d4"]');
     await page.waitForFunction(() => /jumps? played; last d2-d4/.test(document.querySelector('.pegs-side')?.textContent ?? ''));
     await page.waitForFunction(() => /olvable/.test(document.querySelector('#outlook')?.textContent ?? ''), null, { timeout: 30_000 });
+    assert.equal(await page.textContent('#outlook'), 'Still solvable.');
     await shot(page, 'memory-256-pegs-table-failed');
   } finally {
     await browser.close();

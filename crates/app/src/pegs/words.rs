@@ -75,6 +75,8 @@ fn outlook(p: &Play) -> String {
                 peg_solitaire::TAB_HOLES,
                 p.board.holes().len()
             ),
+            // The table could not be built: the quiet note beside the board says so.
+            _ if p.table_failed.is_some() => "Still solvable.".to_string(),
             _ if !p.counts_cheap() => format!(
                 "Still solvable. Games through each jump to a dead end are counted from {} pegs on.",
                 state::DEAD_END_COUNTS_FROM
