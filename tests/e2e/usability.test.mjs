@@ -358,13 +358,16 @@ test('what a class reads: no empty board or Share before a secret, score buttons
   assert.deepEqual(big.errors, []);
 });
 
-test('a strategy that falls back says so in the table', async () => {
+test('a strategy that hands over is named by the strategy that played, and says why in one line', async () => {
   // 9x8's codes take 6.1 GiB to list: knuth and entropy fall back there (6x9 is played exactly since every code up to 8x8 is listed).
   const page = await open(browser, `${server.url}/#/mastermind/stats?pegs=9&colors=8&strategies=knuth,entropy&games=10`);
   await solverReady(page);
   await page.click('#run-stats');
   await page.waitForSelector('table.results tr[data-strategy="entropy"][data-mean]', { timeout: 60_000 });
-  const note = await page.textContent('table.results tr.fallback[data-fallback-of="knuth"]');
-  assert.match(note, /Not all knuth: in 10 of 10 games, .*random-consistent/);
+  // The row is named after the strategy that played, with one line of why and the strategy's own words behind it.
+  assert.equal(await page.textContent('table.results tr[data-strategy="knuth"] th'), 'random-consistent, for knuth');
+  const line = await page.textContent('table.results tr.handover[data-handover-of="knuth"]');
+  assert.match(line, /^knuth cannot list 134,217,728 codes; random-consistent plays instead/);
+  assert.match(await page.textContent('table.results tr.handover[data-handover-of="knuth"] details'), /random-consistent/);
   assert.deepEqual(page.errors, []);
 });
