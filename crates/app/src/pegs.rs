@@ -233,7 +233,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
             )
         })
         .flatten()
-        .map(|m| AttrValue::from(m.replacen("about", "up to", 1)));
+        .map(AttrValue::from);
     // Where the count cannot run in the tab, the command that runs it natively; a shipped 0 is the rule of three
     // (tested), which a count in the tab settles at once too.
     let too_big = (!p.fits_in_tab() && shipped_games != Some(0)).then(|| {

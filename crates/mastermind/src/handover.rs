@@ -29,7 +29,7 @@ pub enum Handover {
 /// The strategy that plays every guess of a `spec` game asked of `strategy`, and why, where the game's size alone
 /// rules `strategy` out. `choose` hands over the same way, so what the page says before the game is what plays.
 pub fn for_size(strategy: Strategy, spec: &Spec) -> Option<(Strategy, Handover)> {
-    let lists = strategy.scores_partitions() || strategy == Strategy::Optimal;
+    let lists = strategy.lists_codes();
     let searches = matches!(
         strategy,
         Strategy::FirstConsistent | Strategy::RandomConsistent

@@ -92,6 +92,12 @@ impl Strategy {
         )
     }
 
+    /// Whether this strategy chooses among every code listed (the partition strategies and optimal), so that a game
+    /// too big to list, or a device without the listing's memory, hands it over.
+    pub fn lists_codes(self) -> bool {
+        self.scores_partitions() || self == Strategy::Optimal
+    }
+
     /// One line for people choosing a strategy.
     pub fn describe(self) -> &'static str {
         match self {

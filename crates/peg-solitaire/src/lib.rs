@@ -48,6 +48,7 @@ mod shard;
 mod starts;
 mod symmetry;
 mod table;
+mod varint;
 mod verdict;
 mod winnable;
 mod winning;

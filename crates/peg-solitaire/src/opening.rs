@@ -7,6 +7,7 @@ use crate::board::{Board, Jump, Position};
 use crate::count::{checked, group_for};
 use crate::finish::Finish;
 use crate::symmetry::Symmetry;
+use crate::varint;
 
 pub(crate) mod english;
 
@@ -23,21 +24,14 @@ pub struct Opening {
 /// 40,861,647,040,079,968 does). The tests write and check the shipped books with it.
 #[cfg(test)]
 pub(crate) fn encode(entries: &[(Position, u128)]) -> Vec<u8> {
-    fn varint(out: &mut Vec<u8>, mut x: u64) {
-        while x >= 0x80 {
-            out.push((x & 0x7f) as u8 | 0x80);
-            x >>= 7;
-        }
-        out.push(x as u8);
-    }
     let mut out = Vec::new();
     let mut before = 0;
     for &(pos, _) in entries {
-        varint(&mut out, pos - before);
+        varint::write(&mut out, pos - before);
         before = pos;
     }
     for &(_, games) in entries {
-        varint(&mut out, u64::try_from(games).unwrap_or(u64::MAX));
+        varint::write(&mut out, u64::try_from(games).unwrap_or(u64::MAX));
     }
     out
 }
@@ -45,14 +39,10 @@ pub(crate) fn encode(entries: &[(Position, u128)]) -> Vec<u8> {
 /// The entries `encode` wrote.
 fn decode(bytes: &[u8]) -> Vec<(Position, u64)> {
     let mut numbers = Vec::new();
-    let (mut x, mut shift) = (0u64, 0);
-    for &b in bytes {
-        x |= u64::from(b & 0x7f) << shift;
-        shift += 7;
-        if b < 0x80 {
-            numbers.push(x);
-            (x, shift) = (0, 0);
-        }
+    let mut at = 0;
+    while let Some((x, used)) = varint::read(&bytes[at..]) {
+        numbers.push(x);
+        at += used;
     }
     let (steps, games) = numbers.split_at(numbers.len() / 2);
     let mut pos = 0;

@@ -24,6 +24,7 @@ use crate::count::{CountError, checked, group_for};
 use crate::finish::Finish;
 use crate::search::{Memo, Run, search};
 use crate::symmetry::Symmetry;
+use crate::varint;
 
 pub use build::{BookBuilt, build};
 
@@ -61,18 +62,6 @@ const MAGIC: &[u8; 4] = b"PLWB";
 const VERSION: u8 = 2;
 /// In a level's count, the bit that says it lists the lost classes.
 const LOST: u32 = 1 << 31;
-
-/// A number in 7-bit groups (see the module's doc) at the start of `bytes`, and the bytes it took.
-fn varint(bytes: &[u8]) -> Option<(u64, usize)> {
-    let mut value = 0u64;
-    for (i, &b) in bytes.iter().enumerate().take(10) {
-        value |= u64::from(b & 0x7f).checked_shl(7 * i as u32)?;
-        if b & 0x80 == 0 {
-            return Some((value, i + 1));
-        }
-    }
-    None
-}
 
 /// A book, read: for each of its levels after the start, the winnable classes.
 #[derive(Debug)]
@@ -140,7 +129,7 @@ impl WinningBook {
             let mut level = Vec::with_capacity(n as usize);
             let mut last = 0u64;
             for _ in 0..n {
-                let (gap, used) = varint(&bytes[at..]).ok_or_else(|| bad("cut short"))?;
+                let (gap, used) = varint::read(&bytes[at..]).ok_or_else(|| bad("cut short"))?;
                 at += used;
                 last = last
                     .checked_add(gap)
@@ -256,13 +245,8 @@ impl WinningBook {
             out.extend_from_slice(&head.to_le_bytes());
             let mut last = 0;
             for &p in level {
-                let mut gap = p - last;
+                varint::write(&mut out, p - last);
                 last = p;
-                while gap >= 0x80 {
-                    out.push(gap as u8 | 0x80);
-                    gap >>= 7;
-                }
-                out.push(gap as u8);
             }
         }
         out

@@ -35,7 +35,7 @@ pub fn codes_text(decimal: &str) -> String {
 
 /// The line that says `played` plays instead of `asked`, and why.
 pub fn line(asked: Strategy, played: &str, why: &HandoverDto) -> String {
-    let lists = asked.scores_partitions() || asked == Strategy::Optimal;
+    let lists = asked.lists_codes();
     match why {
         HandoverDto::TooManyCodes { codes } => {
             let codes = codes

@@ -141,7 +141,8 @@ pub struct CountProps {
     /// Where the table ships no count but an estimate (too big to count on one computer): shown at once.
     #[prop_or_default]
     pub estimated: Option<StartEstimate>,
-    /// What a count may ask of the device's memory, where that is worth saying before it starts.
+    /// The most memory a count may ask of the device ("1.0 GiB of memory (this device reports 8 GB)"), where that
+    /// is worth saying before it starts.
     #[prop_or_default]
     pub memory: Option<AttrValue>,
 }
@@ -226,7 +227,7 @@ pub fn CountPanel(props: &CountProps) -> Html {
                 }
             }
             if let (Some(memory), false, None) = (&props.memory, running, &c.result) {
-                <p class="hint memory-note" id="count-memory">{ format!("A count here may hold {memory} at once; if the tab cannot give it, the count stops and says so, and the game goes on.") }</p>
+                <p class="hint memory-note" id="count-memory">{ format!("A count here may hold up to {memory} at once; if the tab cannot give it, the count stops and says so, and the game goes on.") }</p>
             }
             <div class="actions">
                 if props.too_big.is_some() {

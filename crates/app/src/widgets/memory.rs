@@ -16,8 +16,8 @@ pub fn device_gb() -> Option<f64> {
         .filter(|gb| *gb > 0.0)
 }
 
-/// "about 512 MiB of memory (this device reports 4 GB)" for a job of `bytes`, or nothing below
-/// [`ANNOUNCED_FROM_BYTES`]; `device_gb` as [`device_gb`] gives it.
+/// "512 MiB of memory (this device reports 4 GB)" for a job of `bytes` (the caller says "about" or "up to"), or
+/// nothing below [`ANNOUNCED_FROM_BYTES`]; `device_gb` as [`device_gb`] gives it.
 pub fn needs(bytes: u64, device_gb: Option<f64>) -> Option<String> {
     if bytes < ANNOUNCED_FROM_BYTES {
         return None;
@@ -25,9 +25,9 @@ pub fn needs(bytes: u64, device_gb: Option<f64>) -> Option<String> {
     let size = crate::format::fmt_bytes(bytes);
     Some(match device_gb {
         // Browsers report 0.25 to 8 GB: whole numbers from 1 (a fixed precision keeps one float formatter).
-        Some(gb) if gb >= 1.0 => format!("about {size} of memory (this device reports {gb:.0} GB)"),
-        Some(gb) => format!("about {size} of memory (this device reports {gb:.2} GB)"),
-        None => format!("about {size} of memory"),
+        Some(gb) if gb >= 1.0 => format!("{size} of memory (this device reports {gb:.0} GB)"),
+        Some(gb) => format!("{size} of memory (this device reports {gb:.2} GB)"),
+        None => format!("{size} of memory"),
     })
 }
 
@@ -40,11 +40,8 @@ mod tests {
         assert_eq!(needs(100 << 20, Some(4.0)), None);
         assert_eq!(
             needs(512 << 20, Some(4.0)).as_deref(),
-            Some("about 512 MiB of memory (this device reports 4 GB)")
+            Some("512 MiB of memory (this device reports 4 GB)")
         );
-        assert_eq!(
-            needs(1 << 30, None).as_deref(),
-            Some("about 1.0 GiB of memory")
-        );
+        assert_eq!(needs(1 << 30, None).as_deref(), Some("1.0 GiB of memory"));
     }
 }

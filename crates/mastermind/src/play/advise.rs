@@ -94,7 +94,7 @@ pub fn advise(
             let by = choice.played_by;
             let split = match choice.split {
                 Some(split) => Some(split),
-                None if by.scores_partitions() || by == Strategy::Optimal => {
+                None if by.lists_codes() => {
                     partition::split_remaining(spec, history, &choice.guess, budget, observer)?
                 }
                 None => None,

@@ -251,7 +251,7 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
                 </div>
                 <p class="hint">{ format!("{plays} {}", plays.describe()) }</p>
                 if let Some(m) = listing_memory(plays, &s.spec) {
-                    <p class="hint memory-note" id="memory-note">{ format!("{plays} lists every code first: {m}. Where this tab cannot give that much, random-consistent plays instead, and the page says so.") }</p>
+                    <p class="hint memory-note" id="memory-note">{ format!("{plays} lists every code first: about {m}. Where this tab cannot give that much, random-consistent plays instead, and the page says so.") }</p>
                 }
                 <WaitNote settings={s.clone()} {plays} on_strategy={on_strategy.clone()} />
             }
@@ -262,7 +262,7 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
 
 /// What listing every code asks of the device's memory, where `plays` lists them and that is worth saying.
 fn listing_memory(plays: Strategy, spec: &mastermind::Spec) -> Option<String> {
-    let lists = plays.scores_partitions() || plays == Strategy::Optimal;
+    let lists = plays.lists_codes();
     let bytes = mastermind::strategy::listing_bytes(spec).filter(|_| lists)?;
     memory::needs(u64::try_from(bytes).ok()?, memory::device_gb())
 }
