@@ -2,20 +2,34 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts', import.meta.url));
 
 // CHROMIUM_FLAGS: more flags for Chromium, space-separated, for benches and experiments (e.g. `--js-flags=--prof`).
 export async function launch() {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', ...(process.env.CHROMIUM_FLAGS ?? '').split(' ').filter(Boolean)],
     // playwright gives every launch a fresh, empty user-data-dir of its own.
     headless: true,
   });
+  browsers.add(browser);
+  return browser;
 }
+
+// Every test closes the pages it opened: a page left open keeps its worker, its pool threads and its memory, and on
+// a 2-core CI machine a dozen of them slow the tests after them (a screenshot could wait 30 s for a frame).
+// Registered here, the hook runs after each test of every file that launches through this module.
+const browsers = new Set();
+afterEach(async () => {
+  for (const browser of browsers) {
+    if (!browser.isConnected()) continue;
+    for (const context of browser.contexts()) await context.close().catch(() => {});
+  }
+});
 
 /**
  * Opens a page (in a fresh browser context: its own storage and service workers) and collects its console errors

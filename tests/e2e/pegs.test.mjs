@@ -1,6 +1,6 @@
 // Peg solitaire in Chromium: a game played to one peg, per-jump counts while playing the English board, a count
 // run to its exact figure and another cancelled, a shared link restored.
-import { test, before, after, afterEach } from 'node:test';
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from '../serve.mjs';
 import { launch, open, shot, solverReady } from './helpers.mjs';
@@ -9,7 +9,6 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 // A test's pages close with it: a search one leaves running would take the cores the next test's page needs.
-afterEach(async () => { for (const context of browser.contexts()) await context.close(); });
 
 const hole = (page, r, c) => page.locator(`.pegs-board .hole[data-row="${r}"][data-col="${c}"]`);
 const waitOutlook = (page, solvable) => page.waitForFunction(
