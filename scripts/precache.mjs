@@ -23,6 +23,10 @@ async function files(dir) {
 }
 
 const listed = (await files(root)).filter((f) => f !== WORKER && !f.startsWith('.')).sort();
+// Each game's own files (its solver, its books), cached when first asked for or, after a visit, in the background:
+// a first visit to one game downloads no other game's. The rest (the page, its style, the solver's entry script and
+// the pool's helper) is the shell, cached when the service worker installs.
+const own = (f) => /^solver-/.test(f) || f.endsWith('.book');
 const hash = createHash('sha256');
 for (const f of listed) {
   hash.update(f);
@@ -35,8 +39,12 @@ const workerPath = join(root, WORKER);
 const source = await readFile(workerPath, 'utf8');
 const BUILD = /^const BUILD = .*;$/m;
 const FILES = /^const FILES = .*;$/m;
-if (!BUILD.test(source) || !FILES.test(source)) throw new Error(`precache: ${WORKER} has no BUILD or FILES line to fill in`);
+const LATER = /^const LATER = .*;$/m;
+if (!BUILD.test(source) || !FILES.test(source) || !LATER.test(source)) {
+  throw new Error(`precache: ${WORKER} has no BUILD, FILES or LATER line to fill in`);
+}
 await writeFile(workerPath, source
   .replace(BUILD, `const BUILD = ${JSON.stringify(build)};`)
-  .replace(FILES, `const FILES = ${JSON.stringify(listed)};`));
-console.log(`precache: build ${build}, ${listed.length} files for ${WORKER}`);
+  .replace(FILES, `const FILES = ${JSON.stringify(listed.filter((f) => !own(f)))};`)
+  .replace(LATER, `const LATER = ${JSON.stringify(listed.filter(own))};`));
+console.log(`precache: build ${build}, ${listed.length} files for ${WORKER} (${listed.filter(own).length} of them games' own)`);

@@ -1,10 +1,15 @@
-// The solver worker's entry (a module worker). It loads the worker crate's wasm, starts the
-// wasm-bindgen-rayon pool when the page is cross-origin isolated, and hands over to Rust (`start`).
-// `?threads=N` in this script's URL caps the pool (used to compare 1 thread with all of them).
-import init, { exhaustAThread, initThreadPool, poolLost, start, starting } from './worker.js';
+// The solver worker's entry (a module worker). `?game=pegs` in this script's URL names the game: it loads that
+// game's solver (solver-pegs.js, the worker crate built for that game alone), starts the wasm-bindgen-rayon pool
+// when the page is cross-origin isolated, and hands over to Rust (`start`).
+// `?threads=N` caps the pool (used to compare 1 thread with all of them).
+const params = new URL(self.location.href).searchParams;
+const game = params.get('game') ?? '';
+// A name, never a path: the script imported is always one of this build's solvers.
+if (!/^[a-z]+$/.test(game)) throw new Error(`solver.js: no game named in its address (?game=${game})`);
+const { default: init, exhaustAThread, initThreadPool, poolLost, start, starting } = await import(`./solver-${game}.js`);
 
 const isolated = self.crossOriginIsolated === true;
-const asked = Number(new URL(self.location.href).searchParams.get('threads')) || 0;
+const asked = Number(params.get('threads')) || 0;
 await init();
 // A pool thread that fails (scripts/patch-rayon-helper.sh makes the rayon helper say so) is told to the page, which
 // fails the job and starts a fresh worker: the pool cannot finish a job one of its threads dropped.

@@ -3,7 +3,9 @@
 // and returns the pool's size, the job's outcome and the worker's own time for it.
 export async function runInWorker(page, threads, job) {
   return page.evaluate(async ({ threads, job }) => {
-    const w = new Worker(`./solver.js?threads=${threads}`, { type: 'module' });
+    // The job's game names its solver: `{ Pegs: ... }` runs on solver-pegs.js.
+    const game = Object.keys(job)[0].toLowerCase();
+    const w = new Worker(`./solver.js?game=${game}&threads=${threads}`, { type: 'module' });
     // The worker says `Starting` as its pool starts, then `Ready` with the pool's size.
     const ready = await new Promise((ok) => { w.onmessage = (e) => { const m = JSON.parse(e.data); if (m.Ready) ok(m); }; });
     const done = new Promise((ok) => { w.onmessage = (e) => { const m = JSON.parse(e.data); if (m.Done) ok(m.Done); }; });

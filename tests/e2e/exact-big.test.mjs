@@ -10,7 +10,7 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const lastJob = (page) => page.$eval('footer.status', (f) => f.querySelector('.last')?.textContent ?? '');
+const lastJob = (page) => page.$eval('div.status', (f) => f.querySelector('.last')?.textContent ?? '');
 
 test('the computer breaks 6x9 and 7x7 codes with knuth and entropy themselves', async () => {
   for (const [pegs, colors, secret, strategy] of [
@@ -68,7 +68,7 @@ test('Compare strategies plays every 6x9 secret as one tree, shows its progress,
   assert.doesNotMatch(await page.textContent('main'), /compared on seeded games/);
   await page.click('#run-stats');
   // Games finish as the tree's branches end: the progress counts them.
-  await page.waitForFunction(() => /working: [1-9][\d,]* of 531,441 games/.test(document.querySelector('footer.status')?.textContent ?? ''),
+  await page.waitForFunction(() => /working: [1-9][\d,]* of 531,441 games/.test(document.querySelector('div.status')?.textContent ?? ''),
     null, { timeout: 120_000 });
   await shot(page, 'stats-6x9-running');
   await page.click('#cancel-stats');
@@ -102,7 +102,7 @@ test('at 8x8 the page says how long before starting, shows what the first answer
   await page.waitForSelector('.rows li.row', { timeout: 120_000 });
   await page.waitForFunction(() => /2,?140,?616 codes still possible/.test(document.querySelector('.game-status')?.textContent ?? ''),
     null, { timeout: 60_000 });
-  await page.waitForFunction(() => /working: [1-9][\d,]* of [\d,]+ chunks of guesses/.test(document.querySelector('footer.status')?.textContent ?? ''),
+  await page.waitForFunction(() => /working: [1-9][\d,]* of [\d,]+ chunks of guesses/.test(document.querySelector('div.status')?.textContent ?? ''),
     null, { timeout: 120_000 });
   // "See the search" while the second guess is searched: the first row's split is drawn from the row itself (a
   // split job would wait behind the search), with the answer it got marked.
@@ -110,7 +110,7 @@ test('at 8x8 the page says how long before starting, shows what the first answer
   const got = await page.waitForSelector('.split .class.got', { timeout: 10_000 });
   assert.equal(await got.getAttribute('data-count'), '2140616');
   assert.match(await page.textContent('.split-total'), /^16,777,216 codes were possible/);
-  assert.match(await page.textContent('footer.status'), /working: [1-9][\d,]* of [\d,]+ chunks of guesses/, 'still searching the second guess');
+  assert.match(await page.textContent('div.status'), /working: [1-9][\d,]* of [\d,]+ chunks of guesses/, 'still searching the second guess');
   await shot(page, 'make-8x8-second-guess');
   await page.click('#cancel');
   await page.waitForSelector('.status .last.cancelled', { timeout: 30_000 });

@@ -163,8 +163,8 @@ async function residentMB(pids) {
 
 /**
  * The renderer's resident memory (MB, from /proc) with the English board freshly open, once the game's table is built
- * (grown, and no longer growing), and after leaving the game for the home page (the lowest reading of 10 s, as the
- * browser tears the old worker down): `{ fresh, playing, left }`. A browser of its own, so that only its renderer
+ * (grown, and no longer growing), and after leaving the game for the home page, which stops a solver that holds
+ * that much (the lowest reading of 10 s, as the browser tears the worker down): `{ fresh, playing, left }`. A browser of its own, so that only its renderer
  * is read.
  */
 export async function leaveMemory(base) {
@@ -180,9 +180,9 @@ export async function leaveMemory(base) {
       await page.waitForTimeout(2_000);
       [last, playing] = [playing, await residentMB(ours)];
     }
+    // The home page: a solver holding this much is stopped (the status line goes with it).
     await page.goto(`${base}/#/`);
-    await page.waitForFunction(() => document.querySelector('.status .threads')?.textContent.includes('starting'), null, { timeout: 10_000 });
-    await solverReady(page);
+    await page.waitForFunction(() => !document.querySelector('.status'), null, { timeout: 10_000 });
     let left = playing;
     for (let i = 0; i < 10; i++) {
       await page.waitForTimeout(1_000);

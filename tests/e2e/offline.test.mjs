@@ -4,9 +4,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIST, serve } from '../serve.mjs';
 import { feedback, launch, shot, solverReady, waitPhase } from './helpers.mjs';
@@ -17,23 +17,39 @@ after(async () => { await browser?.close(); });
 
 const PRECACHE = fileURLToPath(new URL('../../scripts/precache.mjs', import.meta.url));
 
+/** Every file of the build in `root`, as the service worker names them (scripts/precache.mjs). */
+async function buildFiles(root = DIST) {
+  const out = [];
+  for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name.startsWith('.') || entry.name === 'isolate.js') continue;
+    out.push(relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+  }
+  return out;
+}
+
 /**
  * The build the page's service worker holds (its cache's name), once it controls the page, has cached the build
- * and dropped any other, and it is not `except`.
+ * (every one of `files`: the shell at install, each game's files when first asked for or in the background) and
+ * dropped any other, and it is not `except`.
  */
-async function heldBuild(page, except = null) {
+async function heldBuild(page, files, except = null) {
+  let missing = files;
   // Polled here: `waitForFunction` takes the promise an async predicate returns for a truthy answer.
   for (const until = Date.now() + 60_000; Date.now() < until; await page.waitForTimeout(100)) {
-    const held = await page.evaluate(async (except) => {
+    const held = await page.evaluate(async ([files, except]) => {
       if (!navigator.serviceWorker.controller) return null;
       const names = (await caches.keys()).filter((k) => k.startsWith('puzzle-lab-'));
       if (names.length !== 1 || names[0] === except) return null;
       const cache = await caches.open(names[0]);
-      return (await cache.match('index.html')) ? names[0] : null;
-    }, except);
-    if (held) return held;
+      const missing = [];
+      for (const f of files) if (!(await cache.match(f))) missing.push(f);
+      return { name: names[0], missing };
+    }, [files, except]);
+    if (held) missing = held.missing;
+    if (held && !missing.length) return held.name;
   }
-  throw new Error(`the service worker holds no build${except ? ` other than ${except}` : ''} after 60 s`);
+  throw new Error(`the service worker holds no whole build${except ? ` other than ${except}` : ''} after 60 s `
+    + `(missing: ${missing.join(', ')})`);
 }
 
 /**
@@ -97,7 +113,7 @@ for (const isolation of [true, false]) {
       await page.goto(`${url}/#/mastermind`);
       // Without the headers the page reloads once, isolated by the service worker.
       await page.waitForFunction(() => self.crossOriginIsolated === true, null, { timeout: 60_000 });
-      const build = await heldBuild(page);
+      const build = await heldBuild(page, await buildFiles());
       const cdp = await context.newCDPSession(page);
       const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
       // Playwright's contexts are incognito ones, where Chromium installs nothing: that one is the test's, not the app's.
@@ -121,7 +137,7 @@ for (const isolation of [true, false]) {
         // The first load after the deployment finds the new service worker, which caches the new build; the next
         // load is the new build.
         await page.reload();
-        const next = await heldBuild(page, build);
+        const next = await heldBuild(page, await buildFiles(root), build);
         assert.match(next, /^puzzle-lab-[0-9a-f]{16}$/);
         await page.reload();
         assert.equal(await page.locator('meta[name="deployment"]').count(), 1, 'the new build is the one that loads');

@@ -27,7 +27,7 @@ for (const [width, height] of [[1920, 1080], [1280, 720]]) {
       const root = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
       assert.ok(root >= 20, `root type ${root}px`);
       // The smallest text a student must read: the controls' labels, the status line, the lanes' captions.
-      const smallest = await page.evaluate(() => Math.min(...[...document.querySelectorAll('main label, footer.status, .lane-name, .notebook td, .game-status')]
+      const smallest = await page.evaluate(() => Math.min(...[...document.querySelectorAll('main label, div.status, .lane-name, .notebook td, .game-status')]
         .filter((e) => e.getClientRects().length).map((e) => parseFloat(getComputedStyle(e).fontSize))));
       assert.ok(smallest >= 16, `smallest caption ${smallest}px`);
       // The boards themselves grow, not only the type: the peg board to most of the screen's height, Mastermind's

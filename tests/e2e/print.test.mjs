@@ -22,7 +22,7 @@ for (const [name, path, kept] of [
     await page.emulateMedia({ media: 'print' });
     const shown = (selector) => page.$$eval(selector, (els) => els.some((e) => e.getClientRects().length > 0));
     assert.equal(await shown(kept), true, `${kept} is printed`);
-    for (const gone of ['header.top', 'footer.status', 'form.settings, .cluedo-settings', '#submit, #undo, #share, #embed-this, #count-all, .cluedo-move']) {
+    for (const gone of ['header.top', 'div.status', 'form.settings, .cluedo-settings', '#submit, #undo, #share, #embed-this, #count-all, .cluedo-move']) {
       assert.equal(await shown(gone), false, `${gone} is not printed`);
     }
     await shot(page, `print-${name}`);

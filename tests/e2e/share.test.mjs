@@ -70,7 +70,7 @@ test('a share link reproduces the game, hides the secret, and a reload keeps the
 
 test('a link followed while the game waits for its secret is where the page goes: the old game never takes the address back', async () => {
   // The solver's module held back 3 s: the first game waits for the secret the solver draws.
-  const slow = await serve({ slow: { '/worker_bg.wasm': 3000 } });
+  const slow = await serve({ slow: { '/solver-mastermind_bg.wasm': 3000 } });
   const page = await browser.newPage({ serviceWorkers: 'block' });
   try {
     // The app's hashchange listener held off until released, so the first game's secret is sure to arrive between

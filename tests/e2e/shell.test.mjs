@@ -9,16 +9,28 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-test('home lists the puzzles; the page is isolated and the pool has several threads', async () => {
+test('home lists the puzzles and starts no solver; a game starts its own, isolated, with several threads', async () => {
   const page = await open(browser, `${server.url}/`);
+  const asked = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
   assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
-  const threads = await solverReady(page);
-  assert.ok(threads > 1, `pool threads: ${threads}`);
   const titles = await page.$$eval('.puzzle h2', (hs) => hs.map((h) => h.textContent));
   assert.deepEqual(titles, ['Mastermind', 'Peg solitaire', 'Cluedo']);
+  await page.waitForTimeout(500);
+  assert.equal(await page.locator('.status').count(), 0, 'no status line of a solver on the home page');
+  assert.deepEqual(asked.filter((p) => p.includes('solver')), [], 'the home page downloads no solver');
   await shot(page, 'home');
   await page.click('a.puzzle[href$="#/mastermind"]');
+  const threads = await solverReady(page);
+  assert.ok(threads > 1, `pool threads: ${threads}`);
   await waitPhase(page, 'guessing');
+  // Its own solver only: none of the other games'.
+  const solvers = [...new Set(asked.filter((p) => /solver-/.test(p)))].sort();
+  assert.deepEqual(solvers, ['/solver-mastermind.js', '/solver-mastermind_bg.wasm']);
+  // Another game's page replaces the solver with that game's.
+  await page.click('header.top a[href$="#/cluedo"]');
+  await page.waitForFunction(() => document.querySelector('.status .threads')?.dataset.threads > 0);
+  assert.ok(asked.includes('/solver-cluedo_bg.wasm'), "Cluedo's solver, once its page is shown");
   assert.deepEqual(page.errors, []);
 });
 

@@ -67,8 +67,9 @@ test('a solver worker that dies mid-job is noticed within seconds, restarted, an
 /** The built page module's two files, as Trunk named them (hashed). */
 async function pageFiles() {
   const html = await readFile(join(DIST, 'index.html'), 'utf8');
-  const script = html.match(/data-app="\.\/([^"]+)"/)?.[1];
-  const wasm = html.match(/data-wasm="\.\/([^"]+)"/)?.[1];
+  // A release build's index.html is minified: its attributes may come without quotes.
+  const script = html.match(/data-app="?\.\/([^"\s>]+)/)?.[1];
+  const wasm = html.match(/data-wasm="?\.\/([^"\s>]+)/)?.[1];
   assert.ok(script && wasm, 'index.html names the page module');
   return { script, wasm };
 }
@@ -91,7 +92,7 @@ for (const which of ['script', 'wasm']) {
   });
 }
 
-for (const file of ['solver.js', 'worker.js', 'worker_bg.wasm']) {
+for (const file of ['solver.js', 'solver-mastermind.js', 'solver-mastermind_bg.wasm']) {
   test(`the solver's ${file} not loading is named, and the status line says the solver is not running`, async () => {
     const broken = await serve({ missing: [`/${file}`] });
     try {
@@ -115,9 +116,9 @@ for (const file of ['solver.js', 'worker.js', 'worker_bg.wasm']) {
 }
 
 test("the solver's thread-pool helper not loading is named in the banner, not blamed on the browser", async () => {
-  const worker = await readFile(join(DIST, 'worker.js'), 'utf8');
+  const worker = await readFile(join(DIST, 'solver-mastermind.js'), 'utf8');
   const helper = worker.match(/\.\/(snippets\/[^'"]+workerHelpers[^'"]*\.js)/)?.[1];
-  assert.ok(helper, 'worker.js imports the pool helper');
+  assert.ok(helper, 'the solver imports the pool helper');
   const broken = await serve({ missing: [`/${helper}`] });
   try {
     const page = await open(browser, `${broken.url}/#/mastermind?mode=make&scoring=manual`, undefined,

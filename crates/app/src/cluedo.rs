@@ -47,6 +47,7 @@ pub const GAME: GameEntry = GameEntry {
             view: simulate_page,
         },
     ],
+    solver: "cluedo",
 };
 
 fn game_page(query: &Query) -> Html {

@@ -15,6 +15,14 @@ pub fn page(path: &str) -> Option<&'static PageEntry> {
     GAMES.iter().flat_map(|g| g.pages).find(|p| p.path == path)
 }
 
+/// The solver of the game whose page is at `path`; empty for a page of no game (the home page, a wrong address).
+pub fn solver(path: &str) -> &'static str {
+    GAMES
+        .iter()
+        .find(|g| g.pages.iter().any(|p| p.path == path))
+        .map_or("", |g| g.solver)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -29,5 +37,19 @@ mod tests {
         }
         assert!(page("/mastermind").is_some());
         assert!(page("/nowhere").is_none());
+        // Every page of a game starts that game's solver (the embed builder is Mastermind's), no other page one.
+        for g in GAMES {
+            assert!(
+                !g.solver.is_empty() && g.solver.bytes().all(|b| b.is_ascii_lowercase()),
+                "{}",
+                g.solver
+            );
+            for p in g.pages {
+                assert_eq!(solver(p.path), g.solver, "{}", p.path);
+            }
+        }
+        assert_eq!(solver("/embed"), "mastermind");
+        assert_eq!(solver(""), "");
+        assert_eq!(solver("/nowhere"), "");
     }
 }

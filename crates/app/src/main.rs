@@ -60,7 +60,7 @@ fn App() -> Html {
         Callback::from(move |_: MouseEvent| presenting.set(!*presenting))
     };
     html! {
-        <SolverProvider game={AttrValue::from(route.path.split('/').nth(1).unwrap_or_default().to_string())}>
+        <SolverProvider game={games::solver(&route.path)}>
             if *presenting {
                 <button type="button" class="present-toggle" id="present" aria-pressed="true" onclick={toggle.clone()}>{ "Leave the presentation view" }</button>
             }

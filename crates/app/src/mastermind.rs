@@ -50,6 +50,7 @@ pub const GAME: GameEntry = GameEntry {
             view: embed_page,
         },
     ],
+    solver: "mastermind",
 };
 
 // Keyed by the link: following another link starts that page afresh.

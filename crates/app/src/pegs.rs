@@ -51,6 +51,7 @@ pub const GAME: GameEntry = GameEntry {
             view: embed::page,
         },
     ],
+    solver: "pegs",
 };
 
 fn page(query: &Query) -> Html {

@@ -13,6 +13,9 @@ pub struct GameEntry {
     pub blurb: &'static str,
     /// Its pages, the first being the one the home page links to; none while it is still to come.
     pub pages: &'static [PageEntry],
+    /// Its solver: `pegs` is `solver-pegs.js` (the worker crate's bin of that name, index.html), started when one of
+    /// its pages is shown.
+    pub solver: &'static str,
 }
 
 /// One page of a game.

@@ -2,6 +2,11 @@
 //! progress and results back to whoever asked. Knows no game: jobs are [`protocol::Job`]s, progress is counted in
 //! the units each game names. Components reach it through `crate::hooks`; the status line draws its status.
 //!
+//! Each game has its own solver (`solver.js?game=pegs`; the game list names it): none starts before a game's page is
+//! shown, and leaving a game for another replaces the worker with the other game's (its memory goes back to the
+//! device). The home page keeps the worker that runs, so coming back to its game finds it ready, unless it holds more
+//! than 128 MiB: then it is stopped.
+//!
 //! The worker answers `Ready` once its wasm and thread pool are up; jobs sent before that wait here. If the
 //! worker runs jobs on its own thread (no cross-origin isolation), cancelling a running job terminates the
 //! worker and starts a new one, re-sending the jobs that were still waiting.
@@ -11,8 +16,8 @@
 //! thread (a thread pool that cannot start hangs silently). A worker running a job on its pool that has said nothing
 //! for 8 s (it posts a heartbeat every second), or that reports a pool thread `Lost` (a trap) or `Silent` (quiet in the
 //! middle of its work: `protocol::Watch`), is replaced, failing its jobs with a message; a running job that has not
-//! stopped 1.5 s after its cancel is stopped the same way; a worker left big by its jobs, or by a game the person left,
-//! is replaced to give its memory back. A worker that never started is not started again: the page names the file that
+//! stopped 1.5 s after its cancel is stopped the same way; a worker left big by its jobs is replaced to give its
+//! memory back. A worker that never started is not started again: the page names the file that
 //! did not load (`diagnose.rs`). A worker running a job on its own thread cannot post while it works, so it is not
 //! watched then.
 //!
@@ -93,8 +98,8 @@ const STALL_TIMEOUT_MS: f64 = protocol::SILENT_WORKER_MS;
 const BIG_AFTER_CANCEL_BYTES: u64 = 512 << 20;
 /// A worker this big is restarted after [`IDLE_RESTART_MS`] without a job, even when its last job finished.
 const BIG_WHEN_IDLE_BYTES: u64 = 768 << 20;
-/// A worker this big when the person leaves a game for another is restarted once idle: what the game kept (a peg
-/// table, a listing of codes) is no use to the next one, and WebAssembly memory is given back only with its worker.
+/// A worker this big when the person leaves its game for a page of no game (the home page) is stopped: what the game
+/// kept (a peg table, a listing of codes) would hold the device's memory while nothing plays.
 const LEFT_GAME_BYTES: u64 = 128 << 20;
 /// How long a big worker may sit idle before it is restarted to give its memory back.
 const IDLE_RESTART_MS: f64 = 30_000.0;
@@ -127,8 +132,8 @@ struct Inner {
     watchdog: Option<Closure<dyn FnMut()>>,
     /// A worker that never started is being diagnosed: jobs wait for the sentence that says why.
     diagnosing: bool,
-    /// The person left a game since the worker was last idle ([`Solver::leave_game`]).
-    left_game: bool,
+    /// The game whose solver runs (or is to run): its solver's name in the game list; empty before a game is shown.
+    game: String,
     cancel_by_restart: bool,
     next_id: JobId,
     /// Jobs sent (or to send once ready) and not yet done, by id, in order.
@@ -152,7 +157,8 @@ fn now() -> f64 {
     js_sys::Date::now()
 }
 
-fn worker_url() -> String {
+/// `game`'s solver, on one thread if `one_thread`.
+fn worker_url(game: &str, one_thread: bool) -> String {
     // `?threads=N` on the page caps the pool (for comparing one thread with all of them).
     let search = web_sys::window()
         .and_then(|w| w.location().search().ok())
@@ -162,9 +168,10 @@ fn worker_url() -> String {
         .split('&')
         .find_map(|kv| kv.strip_prefix("threads="))
         .and_then(|n| n.parse::<u32>().ok());
-    match threads {
-        Some(n) => format!("./solver.js?threads={n}"),
-        None => "./solver.js".to_string(),
+    match (one_thread, threads) {
+        (true, _) => format!("./solver.js?game={game}&threads=1"),
+        (false, Some(n)) => format!("./solver.js?game={game}&threads={n}"),
+        (false, None) => format!("./solver.js?game={game}"),
     }
 }
 
@@ -185,14 +192,13 @@ impl Solver {
             memory_bytes: 0,
             cancelling: None,
             diagnosing: false,
-            left_game: false,
+            game: String::new(),
             last_done: now(),
             last_emit: 0.0,
             watchers: 0,
             one_thread: false,
             watchdog: None,
         })));
-        solver.spawn();
         solver.start_watchdog();
         solver
     }
@@ -221,9 +227,8 @@ impl Solver {
                 .map(|(id, _)| id);
             let idle = alive && inner.ready && inner.pending.is_empty();
             let oversized = idle
-                && ((inner.memory_bytes > BIG_WHEN_IDLE_BYTES
-                    && t - inner.last_done > IDLE_RESTART_MS)
-                    || (inner.left_game && inner.memory_bytes > LEFT_GAME_BYTES));
+                && inner.memory_bytes > BIG_WHEN_IDLE_BYTES
+                && t - inner.last_done > IDLE_RESTART_MS;
             let late = alive
                 && !inner.ready
                 && match inner.pool_since {
@@ -244,13 +249,6 @@ impl Solver {
                 slow_cancel,
             )
         };
-        {
-            // A game left is settled at the first idle look: given back below, or small enough to keep.
-            let mut inner = self.0.borrow_mut();
-            if inner.ready && inner.pending.is_empty() {
-                inner.left_game = false;
-            }
-        }
         if late && retries == 0 {
             // Once more as it was: jobs waiting are sent once it is up.
             self.0.borrow_mut().status.start_retries = 1;
@@ -275,10 +273,50 @@ impl Solver {
         }
     }
 
-    /// The person left one game for another: once the worker is idle, it is restarted if what the games kept in it
-    /// is big ([`LEFT_GAME_BYTES`]).
-    pub fn leave_game(&self) {
-        self.0.borrow_mut().left_game = true;
+    /// The page shows `game` (its solver's name; empty for a page of no game): its solver is started, in place of
+    /// another game's. The jobs of the game left end with the worker: its pages are gone.
+    pub fn show_game(&self, game: &str) {
+        let big = {
+            let inner = self.0.borrow();
+            game.is_empty() && inner.worker.is_some() && inner.memory_bytes > LEFT_GAME_BYTES
+        };
+        if big {
+            self.stop_for_home();
+            return;
+        }
+        {
+            let mut inner = self.0.borrow_mut();
+            if game.is_empty() || inner.game == game {
+                return;
+            }
+
+            inner.game = game.to_string();
+            if let Some(w) = inner.worker.take() {
+                w.terminate();
+            }
+            inner.pending.clear();
+            inner.diagnosing = false;
+        }
+        // What the status line said of the other game's solver is not this one's (a pool that failed to start
+        // stays off: it would fail for every game).
+        self.set_status(|s| *s = SolverStatus::default());
+        self.spawn();
+    }
+
+    /// Stops the worker, which holds much, as the person left its game for a page of no game; its game's next page
+    /// starts a fresh one.
+    fn stop_for_home(&self) {
+        {
+            let mut inner = self.0.borrow_mut();
+            if let Some(w) = inner.worker.take() {
+                w.terminate();
+            }
+            inner.pending.clear();
+            inner.game.clear();
+            inner.memory_bytes = 0;
+            inner.ready = false;
+        }
+        self.set_status(|s| *s = SolverStatus::default());
     }
 
     /// Restarts an idle worker to give back the memory its jobs grew (WebAssembly memory never shrinks).
@@ -303,11 +341,14 @@ impl Solver {
     fn spawn(&self) {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
-        let url = if self.0.borrow().one_thread {
-            "./solver.js?threads=1".to_string()
-        } else {
-            worker_url()
+        let (game, one_thread) = {
+            let inner = self.0.borrow();
+            (inner.game.clone(), inner.one_thread)
         };
+        if game.is_empty() {
+            return;
+        }
+        let url = worker_url(&game, one_thread);
         let worker = match Worker::new_with_options(&url, &options) {
             Ok(w) => w,
             Err(e) => {
@@ -515,7 +556,8 @@ impl Solver {
         self.0.borrow_mut().diagnosing = true;
         let this = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let message = diagnose::why_not_started(&error).await;
+            let game = this.0.borrow().game.clone();
+            let message = diagnose::why_not_started(&game, &error).await;
             // Jobs asked for meanwhile fail with the same sentence, not a vaguer one.
             let mut failed = failed;
             {
@@ -705,6 +747,8 @@ pub struct SolverContext {
     pub solver: Solver,
     /// The status.
     pub status: SolverStatus,
+    /// Whether the page shown is a game's (the home page is not: it says nothing of a solver).
+    pub in_game: bool,
 }
 
 /// Props of [`SolverProvider`].
@@ -712,11 +756,12 @@ pub struct SolverContext {
 pub struct ProviderProps {
     /// The app.
     pub children: Html,
-    /// The game shown: the route's first part (`/pegs/embed` is still peg solitaire; the home page's is empty).
+    /// The solver of the game shown (the game list's name for it: `/pegs/embed` is still peg solitaire's); empty
+    /// on a page of no game (the home page).
     pub game: AttrValue,
 }
 
-/// Starts the worker once and gives every page the handle and the status.
+/// Holds the solver and gives every page the handle and the status; starts the shown game's solver.
 #[component]
 pub fn SolverProvider(props: &ProviderProps) -> Html {
     let status = use_state(SolverStatus::default);
@@ -726,21 +771,13 @@ pub fn SolverProvider(props: &ProviderProps) -> Html {
             Solver::new(Callback::from(move |s| status.set(s)))
         })
     };
-    // Leaving a game for another gives its memory back.
-    let game = props.game.clone();
-    {
-        let solver = (*solver).clone();
-        let shown = use_mut_ref(|| None::<AttrValue>);
-        use_effect_with(game, move |game| {
-            // Not the first game shown: only a game left for another.
-            if shown.borrow_mut().replace(game.clone()).is_some() {
-                solver.leave_game();
-            }
-        });
-    }
+    // Before the pages draw (and ask for jobs): their game's solver is the one that runs. Leaving a game for another
+    // replaces the worker, which gives the memory back.
+    solver.show_game(&props.game);
     let ctx = SolverContext {
         solver: (*solver).clone(),
         status: (*status).clone(),
+        in_game: !props.game.is_empty(),
     };
     html! { <ContextProvider<SolverContext> context={ctx}>{ props.children.clone() }</ContextProvider<SolverContext>> }
 }

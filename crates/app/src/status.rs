@@ -19,7 +19,8 @@ pub fn StatusLine() -> Html {
         200.0,
         false,
     );
-    let Some(SolverContext { mut status, .. }) = solver else {
+    // A page of no game (the home page) starts no solver and says nothing of one.
+    let Some(SolverContext { mut status, .. }) = solver.filter(|s| s.in_game) else {
         return html! {};
     };
     status.last = last_cost;
@@ -68,7 +69,8 @@ pub fn StatusLine() -> Html {
             (text, l.threads_used)
         });
     html! {
-        <footer class="status" role="status" aria-live="polite">
+        // A `div`: a `footer` may not take the role `status`.
+        <div class="status" role="status" aria-live="polite">
             <span class="threads" data-threads={status.threads.to_string()} data-isolated={status.isolated.to_string()}
                 data-start-retries={status.start_retries.to_string()}>{ threads }</span>
             if let Some(text) = cancelled { <span class="last cancelled">{ text }</span> }
@@ -76,7 +78,7 @@ pub fn StatusLine() -> Html {
             if let Some(p) = &status.progress { <span class="progress">{ working(p.done, p.total, &p.unit) }</span> }
             if let Some(note) = &status.note { <span class="note">{ note.clone() }</span> }
             if let Some(err) = &status.error { <span class="error">{ err.clone() }</span> }
-        </footer>
+        </div>
     }
 }
 

@@ -2,11 +2,7 @@
 //! player's move, a simulation) and answers, and its arm of [`crate::execute`]. Cards travel as their numbers.
 
 use cluedo::deduce::MAX_OWNERS;
-use cluedo::simulate::simulate;
-use cluedo::{Action, Ask, Card, CardSet, Kind, Notebook, Triple, Turn, View, why};
-use progress::Observer;
-use rand::SeedableRng;
-use rand::rngs::StdRng;
+use cluedo::{Action, Ask, Card, CardSet, Notebook, Triple, Turn, View};
 use serde::{Deserialize, Serialize};
 
 /// A turn as it travels.
@@ -381,54 +377,10 @@ pub enum CluedoAnswer {
     Simulated(SimulationDto),
 }
 
-fn kinds(names: &[String]) -> Result<Vec<Kind>, String> {
-    names.iter().map(|n| Kind::parse(n)).collect()
-}
-
-/// Runs one Cluedo job on the core.
-pub(crate) fn run(job: &CluedoJob, observer: &dyn Observer) -> Result<CluedoAnswer, String> {
-    match job {
-        CluedoJob::Notebook { view } => {
-            let nb = Notebook::of(&view.view()?).map_err(|e| e.to_string())?;
-            Ok(CluedoAnswer::Notebook((&nb).into()))
-        }
-        CluedoJob::Why { view, card: c } => {
-            let turns = why(&view.view()?, card(*c)?).map_err(|e| e.to_string())?;
-            Ok(CluedoAnswer::Why { card: *c, turns })
-        }
-        CluedoJob::Act {
-            view,
-            kind,
-            ask,
-            seed,
-        } => {
-            let view = view.view()?;
-            let kind = Kind::parse(kind)?;
-            let ask = ask.ask(&view)?;
-            let mut rng = StdRng::seed_from_u64(*seed);
-            let (action, why) = cluedo::act_why(kind, &view, ask, &mut rng);
-            Ok(CluedoAnswer::Act(action.into(), why))
-        }
-        CluedoJob::Simulate {
-            players,
-            games,
-            seed,
-        } => {
-            // The core checks the request (players, games), once.
-            let kinds = kinds(players)?;
-            let sim = simulate(&kinds, *games, *seed, observer)?.ok_or("cancelled")?;
-            Ok(CluedoAnswer::Simulated(SimulationDto {
-                players: sim.kinds.iter().map(|k| k.name().to_string()).collect(),
-                games: sim.games,
-                mean_rounds: sim.mean_rounds,
-                std_rounds: sim.std_rounds,
-                wins: sim.wins,
-                no_winner: sim.no_winner,
-                histogram: sim.histogram,
-            }))
-        }
-    }
-}
+#[cfg(feature = "cluedo")]
+mod run;
+#[cfg(feature = "cluedo")]
+pub(crate) use run::run;
 
 #[cfg(test)]
 mod tests;

@@ -1,15 +1,21 @@
 //! Runs a [`Job`] on the game cores: one arm per game, each in its game's module.
+//!
+//! Each arm is behind its game's cargo feature (all on by default): the browser builds one solver per game, each
+//! with its own feature only, so that a visit to one game downloads that game's solver and none of the others'
+//! (`crates/worker`, index.html). A job for a game left out is answered with a message, never run.
 
 use progress::Observer;
 
-use crate::{Answer, Job, JobObserver, Outcome, mastermind};
+use crate::{Job, JobObserver, Outcome};
 
 /// What the games keep between jobs, held by whoever runs them (the worker keeps one for its life; nothing is
 /// kept anywhere else). A game that keeps nothing has no field.
 #[derive(Default)]
 pub struct Memory {
     /// The codes of the Mastermind game being played, where its strategy lists them.
+    #[cfg(feature = "mastermind")]
     mastermind: ::mastermind::Listing,
+    #[cfg(feature = "pegs")]
     pub(crate) pegs: crate::pegs::Kept,
 }
 
@@ -18,16 +24,24 @@ pub struct Memory {
 /// such data in and never need this.
 pub fn wanted(job: &Job, memory: &Memory) -> Option<String> {
     match job {
+        #[cfg(feature = "pegs")]
         Job::Pegs(job) => crate::pegs::wanted(job, &memory.pegs),
         // A game that needs no file adds no arm.
-        _ => None,
+        _ => {
+            let _ = memory;
+            None
+        }
     }
 }
 
 /// What fetching the file [`wanted`] named for `job` gave (its bytes, or why not), kept in `memory`.
 pub fn fetched(job: &Job, memory: &mut Memory, bytes: Result<Vec<u8>, String>) {
-    if let Job::Pegs(job) = job {
-        crate::pegs::fetched(job, &mut memory.pegs, bytes);
+    match job {
+        #[cfg(feature = "pegs")]
+        Job::Pegs(job) => crate::pegs::fetched(job, &mut memory.pegs, bytes),
+        _ => {
+            let _ = (memory, bytes);
+        }
     }
 }
 
@@ -41,15 +55,47 @@ pub fn execute(job: &Job, observer: &JobObserver) -> Outcome {
 pub fn execute_with(job: &Job, observer: &JobObserver, memory: &mut Memory) -> Outcome {
     let obs: &dyn Observer = observer;
     let result = match job {
+        #[cfg(feature = "mastermind")]
         Job::Mastermind(job) => {
-            mastermind::run(job, &mut memory.mastermind, obs).map(Answer::Mastermind)
+            crate::mastermind::run(job, &mut memory.mastermind, obs).map(crate::Answer::Mastermind)
         }
-        Job::Pegs(job) => crate::pegs::run(job, &mut memory.pegs, obs).map(Answer::Pegs),
-        Job::Cluedo(job) => crate::cluedo::run(job, obs).map(Answer::Cluedo),
+        #[cfg(feature = "pegs")]
+        Job::Pegs(job) => crate::pegs::run(job, &mut memory.pegs, obs).map(crate::Answer::Pegs),
+        #[cfg(feature = "cluedo")]
+        Job::Cluedo(job) => crate::cluedo::run(job, obs).map(crate::Answer::Cluedo),
+        #[allow(unreachable_patterns)]
+        _ => {
+            let _ = (obs, memory);
+            Err(
+                "This solver was built for another game and cannot run this job: reload the page."
+                    .to_string(),
+            )
+        }
     };
     match result {
         Ok(answer) => Outcome::Ok { answer },
         Err(_) if observer.is_cancelled() => Outcome::Cancelled,
         Err(message) => Outcome::Failed { message },
+    }
+}
+
+/// A solver built without a game answers that game's jobs with a message (`cargo test -p protocol
+/// --no-default-features --features mastermind`, as scripts/check runs it).
+#[cfg(all(test, not(feature = "cluedo")))]
+mod tests {
+    use super::*;
+    use crate::cluedo::CluedoJob;
+
+    #[test]
+    fn a_game_left_out_is_answered_with_a_message() {
+        let job = Job::Cluedo(CluedoJob::Simulate {
+            players: vec!["random".into(), "random".into()],
+            games: 1,
+            seed: 1,
+        });
+        let Outcome::Failed { message } = execute(&job, &JobObserver::new()) else {
+            panic!("a Cluedo job ran in a solver without Cluedo");
+        };
+        assert!(message.contains("another game"), "{message}");
     }
 }

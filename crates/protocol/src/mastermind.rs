@@ -5,10 +5,12 @@ use serde::{Deserialize, Serialize};
 
 use ::mastermind::{Row, Spec};
 
+#[cfg(feature = "mastermind")]
 mod run;
 #[cfg(test)]
 mod tests;
 
+#[cfg(feature = "mastermind")]
 pub(crate) use run::run;
 
 /// How a search's ranges are shared out over the pool's threads.

@@ -4,8 +4,14 @@
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-/// The worker's files, in the order it loads them.
-const FILES: [&str; 3] = ["solver.js", "worker.js", "worker_bg.wasm"];
+/// `game`'s solver's files, in the order it loads them.
+fn files(game: &str) -> [String; 3] {
+    [
+        "solver.js".to_string(),
+        format!("solver-{game}.js"),
+        format!("solver-{game}_bg.wasm"),
+    ]
+}
 
 /// How `file` answers a fresh request: `None` when it came, else why not.
 async fn missing(file: &str) -> Option<String> {
@@ -28,14 +34,16 @@ async fn missing(file: &str) -> Option<String> {
     })
 }
 
-/// The helper scripts `worker.js` imports (`./snippets/...`: the thread pool's `workerHelpers`), as paths from the
-/// build's root; none when it does not load.
-async fn snippets() -> Vec<String> {
+/// The helper scripts `script` (a solver's glue) imports (`./snippets/...`: the thread pool's `workerHelpers`), as
+/// paths from the build's root; none when it does not load.
+async fn snippets(script: &str) -> Vec<String> {
     let Some(w) = web_sys::window() else {
         return Vec::new();
     };
     let text = async {
-        let response = JsFuture::from(w.fetch_with_str("./worker.js")).await.ok()?;
+        let response = JsFuture::from(w.fetch_with_str(&format!("./{script}")))
+            .await
+            .ok()?;
         let response: web_sys::Response = response.dyn_into().ok()?;
         JsFuture::from(response.text().ok()?)
             .await
@@ -64,10 +72,10 @@ fn file_name(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
 }
 
-/// The sentence for a worker that failed to start with `error` (what the browser said, often nothing useful).
-pub(super) async fn why_not_started(error: &str) -> String {
-    let mut files: Vec<String> = FILES.iter().map(|f| f.to_string()).collect();
-    files.extend(snippets().await);
+/// The sentence for `game`'s solver that failed to start with `error` (what the browser said, often nothing useful).
+pub(super) async fn why_not_started(game: &str, error: &str) -> String {
+    let mut files: Vec<String> = files(game).into();
+    files.extend(snippets(&files[1]).await);
     for file in &files {
         if let Some(why) = missing(file).await {
             return format!(

@@ -1,4 +1,5 @@
 //! Cluedo's jobs through JSON, both ways, on the real core.
+#![cfg(feature = "cluedo")]
 
 use super::*;
 use crate::{FromWorker, Job, JobObserver, Reply, ToWorker, execute};

@@ -1,5 +1,6 @@
 //! Mastermind jobs run through [`crate::execute`] as the worker runs them: answers, messages for bad input,
 //! progress, traces and cancellation.
+#![cfg(feature = "mastermind")]
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

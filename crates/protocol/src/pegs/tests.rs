@@ -1,8 +1,10 @@
 //! Peg solitaire's jobs run as the worker runs them: one `Memory` across jobs, the table kept, resumed and let go;
 //! bad requests answered with messages.
+#![cfg(feature = "pegs")]
 
 use super::*;
 use crate::{Job, JobObserver, Memory, Reply, execute, execute_with};
+use peg_solitaire::{Game, Limits};
 
 /// A worker as the page sees it: what one job keeps, the next one finds.
 #[derive(Default)]
@@ -314,7 +316,7 @@ fn the_diamond_game_wants_its_book_once_and_a_book_that_did_not_come_is_said() {
     // Bytes that are no book: kept as the reason, not asked for again.
     crate::fetched(&job, &mut memory, Ok(b"<html>not found</html>".to_vec()));
     assert_eq!(crate::wanted(&job, &memory), None);
-    let (board, start, finish) = super::assessed(match &job {
+    let (board, start, finish) = super::run::assessed(match &job {
         Job::Pegs(j) => j,
         _ => unreachable!(),
     })

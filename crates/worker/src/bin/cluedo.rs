@@ -1,0 +1,4 @@
+//! The Cluedo solver: the worker library (its exports are this module's) built with the `cluedo` feature only.
+#![no_main]
+#[cfg(target_arch = "wasm32")]
+use worker as _;
