@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
@@ -24,9 +25,11 @@ export const DIST = resolve(fileURLToPath(new URL('../dist', import.meta.url)));
  * Starts a server; resolves to { url, close }. `pages` maps extra paths to HTML (for embedding tests);
  * `missing` lists paths to answer 404 (to test what the page does when a file cannot load); `scripts` maps
  * paths to JavaScript served in their place (a stand-in worker); `slow` maps paths to milliseconds their answer is
- * held back (a slow network for one file); `csp` sends the app's Content-Security-Policy (CSP below) on every answer.
+ * held back (a slow network for one file); `csp` sends the app's Content-Security-Policy (CSP below) on every answer;
+ * `gzip` compresses the build's text and WebAssembly where the browser accepts it, as a real host does (Lighthouse).
  */
-export function serve({ root = DIST, port = 0, isolation = true, corp = 'same-origin', pages = {}, missing = [], scripts = {}, slow = {}, csp = true } = {}) {
+export function serve({ root = DIST, port = 0, isolation = true, corp = 'same-origin', pages = {}, missing = [], scripts = {}, slow = {}, csp = true, gzip = false } = {}) {
+  const compressed = new Map();
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (slow[path]) await new Promise((wait) => setTimeout(wait, slow[path]));
@@ -55,8 +58,15 @@ export function serve({ root = DIST, port = 0, isolation = true, corp = 'same-or
     if (!file.startsWith(root)) { res.writeHead(403); return res.end(); }
     try {
       if (!(await stat(file)).isFile()) throw new Error('not a file');
-      const body = await readFile(file);
-      res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      let body = await readFile(file);
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      if (gzip && type !== TYPES['.png'] && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        if (!compressed.has(file)) compressed.set(file, gzipSync(body, { level: 9 }));
+        body = compressed.get(file);
+        headers['Content-Encoding'] = 'gzip';
+        headers.Vary = 'Accept-Encoding';
+      }
+      res.writeHead(200, { ...headers, 'Content-Type': type });
       res.end(body);
     } catch {
       res.writeHead(404, headers);

@@ -17,6 +17,8 @@ function explain(title, what, todo) {
     el.textContent = text;
     box.append(el);
   }
+  // index.html's frame says the app is starting: it is not.
+  document.querySelector('main[data-shell]')?.remove();
   document.body.prepend(box);
 }
 

@@ -22,9 +22,10 @@ export async function launch() {
 
 // Every test closes the pages it opened: a page left open keeps its worker, its pool threads and its memory, and on
 // a 2-core CI machine a dozen of them slow the tests after them (a screenshot could wait 30 s for a frame).
-// Registered here, the hook runs after each test of every file that launches through this module.
+// Registered here, the hook runs after each test of every file that launches through this module (only under the
+// test runner: a bench script that borrows these helpers starts none).
 const browsers = new Set();
-afterEach(async () => {
+if (process.env.NODE_TEST_CONTEXT) afterEach(async () => {
   for (const browser of browsers) {
     if (!browser.isConnected()) continue;
     for (const context of browser.contexts()) await context.close().catch(() => {});
@@ -192,4 +193,23 @@ export async function leaveMemory(base) {
   } finally {
     await browser.close();
   }
+}
+
+const AXE = fileURLToPath(new URL('../node_modules/axe-core/axe.min.js', import.meta.url));
+
+/**
+ * axe-core's violations on `page` as it is now (every rule axe runs by default, WCAG 2.2 A and AA and best
+ * practices), as lines "rule (impact): target, ...". Run through the devtools protocol, so the page's
+ * Content-Security-Policy does not refuse it. `exclude`: selectors left out (another site's frame).
+ */
+export async function axeViolations(page, exclude = []) {
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) {
+    await page.evaluate(await readFile(AXE, 'utf8'));
+  }
+  const violations = await page.evaluate(async (exclude) => {
+    const result = await window.axe.run({ exclude: exclude.map((s) => [s]) }, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')}`
+      + `${v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''}`);
+  }, exclude);
+  return violations;
 }

@@ -68,8 +68,9 @@ test('a share link reproduces the game, hides the secret, and a reload keeps the
   assert.deepEqual(other.errors, []);
 });
 
-test('a link followed while the game waits for its secret is where the page goes: the old game never takes the address back', async () => {
-  // The solver's module held back 3 s: the first game waits for the secret the solver draws.
+test('a link followed while the game waits for the solver is where the page goes: the old game never takes the address back', async () => {
+  // The solver's module held back 3 s: the first game (the computer breaking a code, step by step) waits for its
+  // first guess. (The page draws a secret itself, at once.)
   const slow = await serve({ slow: { '/solver-mastermind_bg.wasm': 3000 } });
   const page = await browser.newPage({ serviceWorkers: 'block' });
   try {
@@ -78,12 +79,12 @@ test('a link followed while the game waits for its secret is where the page goes
     await page.addInitScript(() => window.addEventListener('hashchange', (e) => {
       if (!window.releaseHash) e.stopImmediatePropagation();
     }, true));
-    await page.goto(`${slow.url}/#/mastermind?mode=break&pegs=4&colors=6`);
+    await page.goto(`${slow.url}/#/mastermind?mode=make&scoring=auto&step=1&secret=0,1,2,3`);
     await waitPhase(page, 'thinking');
     const link = '#/mastermind?mode=break&secret=3,1,4,1';
     await page.evaluate((link) => { location.hash = link; }, link);
-    // The first game gets its secret and settles: before the fix it wrote its own link over the one followed.
-    await waitPhase(page, 'guessing');
+    // The first game gets its guess and settles: before the fix it wrote its own link over the one followed.
+    await waitPhase(page, 'paused');
     assert.equal(await page.evaluate(() => location.hash), link, 'the address the person went to');
     await page.evaluate(() => { window.releaseHash = true; window.dispatchEvent(new HashChangeEvent('hashchange')); });
     // The followed link's game hides its secret in the address once it is drawn.

@@ -135,3 +135,15 @@ pub fn use_page_keys(on_key: Callback<KeyboardEvent>) {
         }
     });
 }
+
+/// Whether the screen is a phone's (under 600 px wide) when the calling component is first shown: there the board
+/// comes first, and settings and help are folded a tap away. Read once: a page keeps its layout while it is shown.
+#[hook]
+pub fn use_narrow() -> bool {
+    *use_state(|| {
+        web_sys::window()
+            .and_then(|w| w.inner_width().ok())
+            .and_then(|w| w.as_f64())
+            .is_some_and(|w| w < 600.0)
+    })
+}

@@ -55,6 +55,28 @@ fn App() -> Html {
         });
     }
     use_effect_with(*presenting, |on| present::set(*on));
+    // A phone's menu is one line that scrolls sideways: the shown page's link is brought into it.
+    use_effect_with(route.path.clone(), |_| {
+        use wasm_bindgen::JsCast;
+        let document = web_sys::window().and_then(|w| w.document());
+        let nav = document
+            .as_ref()
+            .and_then(|d| d.query_selector("header.top nav").ok().flatten());
+        let link = document
+            .as_ref()
+            .and_then(|d| {
+                d.query_selector("header.top nav a[aria-current=\"page\"]")
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok());
+        if let (Some(nav), Some(link)) = (nav, link) {
+            let (left, width) = (link.offset_left(), link.offset_width());
+            if left + width > nav.scroll_left() + nav.client_width() || left < nav.scroll_left() {
+                nav.set_scroll_left(left - 8);
+            }
+        }
+    });
     let toggle = {
         let presenting = presenting.clone();
         Callback::from(move |_: MouseEvent| presenting.set(!*presenting))
@@ -83,5 +105,17 @@ fn App() -> Html {
 }
 
 fn main() {
+    // index.html's frame, drawn before the module came: the app takes its place in the same frame.
+    if let Some(document) = web_sys::window().and_then(|w| w.document())
+        && let Ok(shell) = document.query_selector_all("[data-shell]")
+    {
+        for i in 0..shell.length() {
+            if let Some(node) = shell.item(i)
+                && let Some(parent) = node.parent_node()
+            {
+                let _ = parent.remove_child(&node);
+            }
+        }
+    }
     yew::Renderer::<App>::new().render();
 }

@@ -21,6 +21,7 @@ use crate::hooks::use_request;
 use crate::registry::{GameEntry, PageEntry};
 use crate::route::{Query, parse_query};
 use crate::solver::JobEvent;
+use crate::widgets::fold::Fold;
 use crate::widgets::log_chart::{ChartPoint, LogChart};
 use crate::widgets::share::Share;
 use params::Settings;
@@ -364,12 +365,7 @@ pub fn MastermindPage(props: &PageProps) -> Html {
     }
     .filter(|_| game.settings.mode == params::Mode::Break);
     let recorded = record::use_record("mastermind", ended.map(|won| (game.link_query(), won)));
-    let narrow = use_state(|| {
-        web_sys::window()
-            .and_then(|w| w.inner_width().ok())
-            .and_then(|w| w.as_f64())
-            .is_some_and(|w| w < 600.0)
-    });
+    let narrow = crate::hooks::use_narrow();
     // The game of the settings shown is played by another strategy for good (this tab's memory, or the size): the
     // Strategy box says which. One guess over its time budget is said beside that guess only.
     let playing = game
@@ -396,14 +392,10 @@ pub fn MastermindPage(props: &PageProps) -> Html {
                     <ul>{ for link_errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }</ul>
                 </div>
             }
-            if embed || *narrow {
-                // In a frame or on a phone the board and the palette come first; the settings are one tap away.
-                <details class="embed-settings" id="game-settings"><summary>{ settings_summary(&form) }</summary>
-                    <view::SettingsForm settings={(*form).clone()} on_change={on_form.clone()} on_new_game={on_new_game.clone()} on_mode={on_mode.clone()} playing={playing.clone()} />
-                </details>
-            } else {
+            // In a frame or on a phone the board and the palette come first; the settings are one tap away.
+            <Fold folded={embed || narrow} id="game-settings" summary={settings_summary(&form)}>
                 <view::SettingsForm settings={(*form).clone()} on_change={on_form.clone()} on_new_game={on_new_game.clone()} on_mode={on_mode.clone()} playing={playing.clone()} />
-            }
+            </Fold>
             <view::Outcome game={game.clone()} on_action={on_action.clone()} />
             <div class="mm-play">
                 // When the computer breaks your code, what you do (enter the secret, score a guess) sits under the

@@ -25,13 +25,14 @@ use crate::registry::{GameEntry, PageEntry};
 use crate::route::Query;
 use crate::solver::JobEvent;
 use crate::widgets::embed::EmbedLink;
+use crate::widgets::fold::Fold;
 use crate::widgets::record::{self, RecordView};
 use crate::widgets::share::Share;
 use board_view::BoardView;
 use count_panel::CountPanel;
 use starts_table::StartsTable;
 use state::{Action, Outlook, Play};
-use words::{board_title, help_text, outlook_line, start_note};
+use words::{board_title, finish_words, help_text, outlook_line, start_note};
 
 /// Peg solitaire in the game list.
 pub const GAME: GameEntry = GameEntry {
@@ -164,6 +165,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
     let solvable = p.outlook == Outlook::Solvable && !p.over();
     // "Your own…" opens an editor for a layout instead of naming a board.
     let editing_layout = use_state(|| false);
+    let narrow = crate::hooks::use_narrow();
     let choose = |what: &'static str| {
         let editing_layout = editing_layout.clone();
         Callback::from(move |e: Event| {
@@ -202,15 +204,22 @@ pub fn PegsPage(props: &PageProps) -> Html {
         html! { <option value={name.clone()} selected={p.start as usize == i}>{ name.clone() }</option> }
     });
     let finish_options = {
-        let mut v = vec![
-            html! { <option value="any-one" selected={p.finish == Finish::AnyOne}>{ "one peg anywhere" }</option> },
-            html! { <option value="dead-end" selected={p.finish == Finish::DeadEnd}>{ "until no jump is left" }</option> },
-        ];
-        v.extend(names.iter().enumerate().map(|(i, name)| {
-            html! { <option value={name.clone()} selected={p.finish == Finish::Hole(i as u8)}>{ format!("one peg at {name}") }</option> }
-        }));
-        v
+        let finishes = [Finish::AnyOne, Finish::DeadEnd]
+            .into_iter()
+            .chain((0..names.len() as u8).map(Finish::Hole));
+        finishes.map(|f| {
+            html! { <option value={f.text(&board)} selected={p.finish == f}>{ finish_words(f, &board) }</option> }
+        }).collect::<Vec<_>>()
     };
+    let settings_summary = AttrValue::from(format!(
+        "{}, {} empty at the start, {}",
+        NAMED
+            .iter()
+            .find(|(n, ..)| *n == p.board_name)
+            .map_or("your own board", |(.., label)| *label),
+        board.hole_text(p.start),
+        finish_words(p.finish, &board)
+    ));
     let finish_dto = FinishDto::from(p.finish);
     let what = format!(
         "Games on {} from an empty {} to {}",
@@ -262,6 +271,8 @@ pub fn PegsPage(props: &PageProps) -> Html {
                     <ul>{ for link_errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }</ul>
                 </div>
             }
+            // On a phone the board comes first: the settings and the help are folded a tap away.
+            <Fold folded={narrow} id="pegs-settings" summary={settings_summary}>
             <form class="card settings" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <label>{ "Board" }
                     <select id="pegs-board" onchange={choose("board")}>
@@ -279,7 +290,8 @@ pub fn PegsPage(props: &PageProps) -> Html {
                     <select id="pegs-finish" onchange={choose("finish")}>{ for finish_options }</select>
                 </label>
             </form>
-            <p class="help">{ help_text(p) }</p>
+            </Fold>
+            <details class="help" open={!narrow}><summary>{ "How to play" }</summary><p>{ help_text(p) }</p></details>
             <div class="pegs-play">
                 <BoardView play={Rc::new(p.clone())} dispatch={dispatch} />
                 <div class="pegs-side">

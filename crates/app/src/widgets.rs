@@ -3,6 +3,7 @@
 
 pub mod embed;
 pub mod field;
+pub mod fold;
 pub mod lanes;
 pub mod log_chart;
 pub mod memory;

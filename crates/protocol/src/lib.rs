@@ -18,8 +18,9 @@
 //! ```
 //! use protocol::{ToWorker, Job, mastermind::{MastermindJob, SpecDto}};
 //!
-//! let msg = ToWorker::Run { id: 7, job: Job::Mastermind(MastermindJob::NewSecret {
-//!     spec: SpecDto { pegs: 4, colors: 6, repeats: true }, seed: 1 }), trace: false };
+//! let msg = ToWorker::Run { id: 7, job: Job::Mastermind(MastermindJob::Count {
+//!     spec: SpecDto { pegs: 4, colors: 6, repeats: true }, history: vec![], thorough: false, schedule: None }),
+//!     trace: false };
 //! assert_eq!(ToWorker::from_json(&msg.to_json()).unwrap(), msg);
 //! ```
 

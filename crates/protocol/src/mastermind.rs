@@ -92,13 +92,6 @@ impl RowDto {
 /// Mastermind work the worker does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MastermindJob {
-    /// Draw a secret uniformly at random.
-    NewSecret {
-        /// Game size.
-        spec: SpecDto,
-        /// Random seed.
-        seed: u64,
-    },
     /// Check the history for contradictions, then choose the next guess.
     NextGuess {
         /// Game size.
@@ -220,11 +213,6 @@ impl From<::mastermind::search::Count> for CountDto {
 /// Mastermind answers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum MastermindAnswer {
-    /// A new secret.
-    Secret {
-        /// Its colours.
-        code: Vec<u8>,
-    },
     /// The next guess.
     Guess {
         /// Its colours.

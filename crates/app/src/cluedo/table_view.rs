@@ -95,12 +95,17 @@ pub fn TablePage(props: &TableProps) -> Html {
         Some((_, AskDto::Show { .. })) => "show",
     };
     let busy = t.request.is_some();
+    let narrow = crate::hooks::use_narrow();
     let over = matches!(t.game.phase(), Phase::Over { .. });
     html! {
         <section class={classes!("cluedo", props.embed.then_some("embedded"))} aria-label="Cluedo"
             data-phase={phase} data-busy={busy.to_string()} data-turns={t.game.played().len().to_string()} data-notebook-turns={t.notebook_at.0.to_string()} data-version={t.version().to_string()}>
             if !props.embed { <h1>{ "Cluedo" }</h1> }
-            <p class="lede">{ if t.seats.person { "Find the suspect, weapon and room in the envelope before the computers do." } else { "A table to watch: computers only, each trying to name the suspect, weapon and room in the envelope first; the first one's hand and notebook are shown as it reasons." } }{ " As in the 2012 student project this page grew from, there is no board and no movement: any room may be suggested at any turn. A suggestion is refuted by the first player to the suggester's left who holds one of its cards; only the suggester sees the card shown. A wrong accusation puts a player out (it still refutes)." }</p>
+            <p class="lede">{ if t.seats.person { "Find the suspect, weapon and room in the envelope before the computers do." } else { "A table to watch: computers only, each trying to name the suspect, weapon and room in the envelope first; the first one's hand and notebook are shown as it reasons." } }</p>
+            // The rules here, folded on a phone: the hand and the move come first.
+            <details class="lede rules-here" open={!narrow}><summary>{ "The rules here" }</summary>
+                <p>{ "As in the 2012 student project this page grew from, there is no board and no movement: any room may be suggested at any turn. A suggestion is refuted by the first player to the suggester's left who holds one of its cards; only the suggester sees the card shown. A wrong accusation puts a player out (it still refutes)." }</p>
+            </details>
             { for errors }
             <Settings setup={t.setup.clone()} />
             <Hand seats={t.seats.clone()} cards={t.game.view(YOU).hand().iter().collect::<Vec<_>>()} sizes={t.game.view(YOU).hand_sizes().to_vec()} />

@@ -247,13 +247,7 @@ impl Game {
                         }
                     }
                 }
-                None => {
-                    let seed = next_seed(&mut game.seed);
-                    game.ask(MastermindJob::NewSecret {
-                        spec: spec.into(),
-                        seed,
-                    });
-                }
+                None => game.draw_secret(),
             },
             (Mode::Make, Scoring::Auto) => match secret {
                 Some(secret) => {

@@ -1,7 +1,7 @@
 //! What the peg solitaire page says in words: the line under the board (whether the finish can still be reached,
 //! and how that is known), the note on a board of one's own's start, the board's name in a sentence, and how to play.
 
-use peg_solitaire::Finish;
+use peg_solitaire::{Board, Finish};
 use protocol::group_digits;
 use protocol::pegs::LostDto;
 
@@ -150,10 +150,19 @@ pub(super) fn board_title(p: &Play) -> String {
 
 /// How to play, for this board and mode: hole names by this board's start, and the numbers in the landing holes only
 /// where they are shown (boards a tab can count, `heat` on).
+/// A finish as the settings name it: "one peg anywhere", "until no jump is left", "one peg at d4".
+pub(super) fn finish_words(finish: Finish, board: &Board) -> String {
+    match finish {
+        Finish::AnyOne => "one peg anywhere".into(),
+        Finish::DeadEnd => "until no jump is left".into(),
+        Finish::Hole(h) => format!("one peg at {}", board.hole_text(h)),
+    }
+}
+
 pub(super) fn help_text(p: &Play) -> String {
     let start = p.board.hole_text(p.start);
     let numbers = if p.heat && p.fits_in_tab() {
-        " Legal landing holes are ringed; the number in each is how many games through that jump reach the finish (the full numbers are listed beside the board)."
+        " Legal landing holes are ringed; the number in each is how many games through that jump reach the finish (the full numbers are listed next to the board: beside it, or under it on a narrow screen)."
     } else {
         " Legal landing holes are ringed."
     };

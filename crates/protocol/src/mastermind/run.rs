@@ -40,13 +40,6 @@ pub(crate) fn run(
 ) -> Result<MastermindAnswer, String> {
     let budget = Budget::INTERACTIVE;
     match job {
-        MastermindJob::NewSecret { spec, seed } => {
-            let spec = Spec::try_from(*spec)?;
-            let code = Code::random(&spec, &mut StdRng::seed_from_u64(*seed));
-            Ok(MastermindAnswer::Secret {
-                code: code.pegs().to_vec(),
-            })
-        }
         MastermindJob::Count {
             spec,
             history,

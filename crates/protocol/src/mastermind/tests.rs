@@ -45,13 +45,15 @@ fn failed(message: &str) -> Outcome {
 #[test]
 fn bad_input_gets_a_message() {
     check(
-        MastermindJob::NewSecret {
+        MastermindJob::Count {
             spec: SpecDto {
                 pegs: 4,
                 colors: 40,
                 repeats: true,
             },
-            seed: 0,
+            history: vec![],
+            thorough: false,
+            schedule: None,
         },
         failed("40 colours is not possible: choose 2 to 20"),
     );

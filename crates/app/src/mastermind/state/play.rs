@@ -2,12 +2,23 @@
 
 use mastermind::{Code, Feedback, score};
 use protocol::Reply;
-use protocol::mastermind::{CountDto, MastermindAnswer, MastermindJob};
+use protocol::mastermind::{CountDto, MastermindAnswer};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 
 use super::{Action, BoardRow, Game, JobAnswer, Phase, next_seed};
 use crate::mastermind::params::{Mode, Scoring};
 
 impl Game {
+    /// Draws the computer's secret from the game's seeds, here: a rule of the game, not a search, so the person
+    /// guesses at once, while the solver is still starting (it draws the same code from the same seed).
+    pub(super) fn draw_secret(&mut self) {
+        let seed = next_seed(&mut self.seed);
+        let code = Code::random(&self.spec, &mut StdRng::seed_from_u64(seed));
+        self.secret = Some(code.pegs().to_vec());
+        self.phase = Phase::Guessing;
+    }
+
     pub(super) fn apply(&mut self, action: Action) {
         match action {
             Action::NewGame(settings) => {
@@ -115,13 +126,7 @@ impl Game {
                     self.settings.strategy = s;
                 }
                 match self.settings.mode {
-                    Mode::Break if self.secret.is_none() => {
-                        let seed = next_seed(&mut self.seed);
-                        self.ask(MastermindJob::NewSecret {
-                            spec: self.spec.into(),
-                            seed,
-                        });
-                    }
+                    Mode::Break if self.secret.is_none() => self.draw_secret(),
                     Mode::Break => self.phase = Phase::Guessing,
                     Mode::Make => self.after_scores_changed(),
                 }
@@ -281,10 +286,6 @@ impl Game {
             }
         };
         match answer {
-            MastermindAnswer::Secret { code } => {
-                self.secret = Some(code);
-                self.phase = Phase::Guessing;
-            }
             MastermindAnswer::Counted { count } => {
                 self.set_remaining(count);
                 if self.phase == Phase::Thinking {

@@ -422,16 +422,21 @@ fn a_cancelled_or_failed_search_goes_on_from_the_same_rows() {
 }
 
 #[test]
-fn a_person_whose_secret_was_not_drawn_tries_again() {
-    let mut g = Game::new(settings("mode=break"), 1);
-    let seq = g.request.as_ref().map(|r| r.seq).unwrap_or_default();
-    g.apply(Action::Job(
-        seq,
-        JobAnswer::Done(Outcome::Cancelled, RunStats::default()),
-    ));
-    assert!(matches!(g.phase, Phase::Failed(_)));
-    g.apply(Action::Resume(None));
-    serve(&mut g);
+fn the_computers_secret_is_drawn_at_once_from_the_seed() {
+    // No job: the person guesses while the solver is still starting.
+    let g = Game::new(settings("mode=break"), 1);
     assert_eq!(g.phase, Phase::Guessing);
-    assert!(g.secret.is_some());
+    assert!(g.request.is_none());
+    let secret = g.secret.clone().expect("a secret");
+    assert_eq!(secret.len(), 4);
+    assert!(secret.iter().all(|&c| c < 6));
+    // The same seed, the same secret (a shared link's game replays); another seed, another game.
+    assert_eq!(
+        Game::new(settings("mode=break"), 1).secret,
+        Some(secret.clone())
+    );
+    let others: Vec<_> = (2..12)
+        .map(|s| Game::new(settings("mode=break"), s).secret)
+        .collect();
+    assert!(others.iter().any(|o| o.as_ref() != Some(&secret)));
 }

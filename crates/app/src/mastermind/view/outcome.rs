@@ -28,8 +28,6 @@ pub fn Outcome(props: &GameProps) -> Html {
             );
             let what = if counting {
                 "Counting every code still possible…"
-            } else if g.secret.is_none() && !computer {
-                "Choosing a secret…"
             } else {
                 "The solver is searching…"
             };
