@@ -317,17 +317,14 @@ const ROWS = [
     },
   },
   {
-    id: 'download', kind: 'browser', what: "A first visit to one game: the page and that game's solver, gzip -9",
+    id: 'download', kind: 'browser', what: "A first visit to one game: the page and that game's page module and solver, gzip -9",
     command: 'trunk build --release; node scripts/first-visit.mjs',
     target: "any one game's first visit <= 600,000 bytes, the page's module <= 300,000 (budgets in tests/e2e/download.test.mjs)",
     measure() {
-      const { page, module, games } = firstVisit(join(ROOT, 'dist'));
-      const worst = Math.max(...Object.values(games).map((g) => g.total));
-      const each = Object.entries(games).map(([game, g]) => `${game} ${n(g.total)}`).join(', ');
-      return {
-        figure: `${each} (page ${n(page.bytes)}, its module ${n(module)})`,
-        holds: worst <= 600000 && module <= 300000,
-      };
+      const { home, games } = firstVisit(join(ROOT, 'dist'));
+      const each = Object.entries(games).map(([game, g]) => `${game} ${n(g.total)} (page module ${n(g.module)})`).join(', ');
+      const holds = Object.values(games).every((g) => g.total <= 600000 && g.module <= 300000);
+      return { figure: `${each}; home page ${n(home.bytes)}`, holds };
     },
   },
   {

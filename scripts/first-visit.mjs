@@ -1,6 +1,6 @@
-// What a first visit to each game downloads, gzip -9 as a host compresses it: the page (index.html, its script,
-// style and module) and that game's solver (the worker's entry script, the pool's helper, the game's glue and
-// WebAssembly). Read from a built dist/; used by tests/e2e/download.test.mjs (the budgets) and scripts/bench.mjs
+// What a first visit to each game downloads, gzip -9 as a host compresses it: the page (index.html, boot.js, the
+// style, and that game's page module: its glue and WebAssembly) and that game's solver (the worker's entry script,
+// the pool's helper, the game's glue and WebAssembly). Read from a built dist/; used by tests/e2e/download.test.mjs (the budgets) and scripts/bench.mjs
 // (BENCHMARKS.md's row). `node scripts/first-visit.mjs [dist]` prints the table.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -17,8 +17,9 @@ function listing(root) {
 }
 
 /**
- * `{ page: { files, bytes }, module, games: { [game]: { files, bytes, wasm, total } } }`: bytes gzip -9; `module` is
- * the page's WebAssembly alone, `wasm` a game's solver's alone, `total` the page and the game's solver together.
+ * `{ home: { files, bytes, module }, games: { [game]: { page, module, solver, wasm, total } } }`, bytes gzip -9: `page`
+ * the page's files for that game, `module` its page's WebAssembly alone, `solver` its solver's files, `wasm` its
+ * solver's WebAssembly alone, `total` all of them together (a first visit to that game).
  */
 export function firstVisit(root = DIST) {
   const files = listing(root);
@@ -28,23 +29,29 @@ export function firstVisit(root = DIST) {
     if (found.length !== 1) throw new Error(`first-visit: ${found.length} files match ${re} in ${root}`);
     return found[0];
   };
-  const pageFiles = ['index.html', 'boot.js', one(/^style-.*\.css$/), one(/^app-.*\.js$/), one(/^app-.*_bg\.wasm$/)];
-  const page = { files: pageFiles, bytes: pageFiles.reduce((s, f) => s + gz(f), 0) };
+  const sum = (list) => list.reduce((s, f) => s + gz(f), 0);
+  const frame = ['index.html', 'boot.js', one(/^style-.*\.css$/)];
+  const pageOf = (name) => [...frame, `page-${name}.js`, `page-${name}_bg.wasm`];
+  // The home page's module is Trunk's main one, its names hashed.
+  const homeFiles = [...frame, one(/^page-home-[0-9a-f]+\.js$/), one(/^page-home-[0-9a-f]+_bg\.wasm$/)];
+  const home = { files: homeFiles, bytes: sum(homeFiles), module: gz(homeFiles[4]) };
   const shared = ['solver.js', one(/^snippets\/.*workerHelpers.*\.js$/)];
   const games = {};
   for (const glue of files.filter((f) => /^solver-[a-z]+\.js$/.test(f)).sort()) {
     const game = glue.slice('solver-'.length, -'.js'.length);
-    const own = [...shared, glue, `solver-${game}_bg.wasm`];
-    const bytes = own.reduce((s, f) => s + gz(f), 0);
-    games[game] = { files: own, bytes, wasm: gz(`solver-${game}_bg.wasm`), total: page.bytes + bytes };
+    const solver = sum([...shared, glue, `solver-${game}_bg.wasm`]);
+    const page = sum(pageOf(game));
+    games[game] = {
+      page, module: gz(`page-${game}_bg.wasm`), solver, wasm: gz(`solver-${game}_bg.wasm`), total: page + solver,
+    };
   }
-  return { page, module: gz(pageFiles[4]), games };
+  return { home, games };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { page, module, games } = firstVisit(process.argv[2] ?? DIST);
-  console.log(`page: ${page.bytes} bytes (its module ${module})`);
+  const { home, games } = firstVisit(process.argv[2] ?? DIST);
+  console.log(`home page: ${home.bytes} bytes (its page module ${home.module})`);
   for (const [game, g] of Object.entries(games)) {
-    console.log(`${game}: solver ${g.bytes} bytes (its module ${g.wasm}); first visit ${g.total} bytes`);
+    console.log(`${game}: first visit ${g.total} bytes: page ${g.page} (its module ${g.module}), solver ${g.solver} (its module ${g.wasm})`);
   }
 }

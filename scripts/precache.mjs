@@ -23,10 +23,21 @@ async function files(dir) {
 }
 
 const listed = (await files(root)).filter((f) => f !== WORKER && !f.startsWith('.')).sort();
-// Each game's own files (its solver, its books), cached when first asked for or, after a visit, in the background:
-// a first visit to one game downloads no other game's. The rest (the page, its style, the solver's entry script and
-// the pool's helper) is the shell, cached when the service worker installs.
-const own = (f) => /^solver-/.test(f) || f.endsWith('.book');
+
+// boot.js loads the page module the address names: the build's games' modules (`page-pegs.js`) are listed in it, so
+// that an address naming none loads the home page's without asking the host for a file that is not there.
+const BOOT = join(root, 'boot.js');
+const PAGES = /^const PAGES = .*;$/m;
+const boot = await readFile(BOOT, 'utf8');
+if (!PAGES.test(boot)) throw new Error('precache: boot.js has no PAGES line to fill in');
+const pages = listed.map((f) => /^page-([a-z]+)\.js$/.exec(f)?.[1]).filter(Boolean);
+await writeFile(BOOT, boot.replace(PAGES, `const PAGES = ${JSON.stringify(pages)};`));
+
+// Each game's own files (its page module, its solver, its books; the home page's module too), cached when first asked
+// for or, after a visit, in the background: a first visit to one game downloads no other game's. The rest
+// (index.html, boot.js, the style, the solver's entry script and the pool's helper) is the shell, cached when the
+// service worker installs.
+const own = (f) => /^(solver|page)-/.test(f) || f.endsWith('.book');
 const hash = createHash('sha256');
 for (const f of listed) {
   hash.update(f);

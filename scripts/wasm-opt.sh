@@ -34,7 +34,7 @@ for solver in "$TRUNK_STAGING_DIR"/solver-*_bg.wasm; do
   optimise -O3 "$solver" &
   pids="$pids $!"
 done
-for page in "$TRUNK_STAGING_DIR"/app-*_bg.wasm; do
+for page in "$TRUNK_STAGING_DIR"/page-*_bg.wasm; do
   optimise -Oz "$page" &
   pids="$pids $!"
 done

@@ -1,11 +1,16 @@
 // The page's boot script: index.html's only script, so that a strict Content-Security-Policy (no inline script)
-// holds. Trunk's `pattern_script` (Trunk.toml) writes its tag with the built module's two file names. In order:
+// holds. In order:
 // 1. the service worker web/isolate.js (offline play; threads where the host sends no isolation headers);
 // 2. a browser without memory that threads can share cannot load the app at all: it is told so in words;
 // 3. the page's own WebAssembly, loaded here so that a failed load is named on the page, not only in the console.
+//    The page is built once per game: the address's first part names it (`#/pegs/embed` loads page-pegs.js and
+//    page-pegs_bg.wasm); the home page, and an address no build is named by, load the home page's (hashed: its tag
+//    names it, Trunk.toml). A page of another game
+//    loads the page again (the app does), so this runs again and loads that game's.
 // index.html's sentence for a page none of whose scripts ran: this one did.
 document.getElementById('boot-failed')?.remove();
-const tag = document.querySelector('script[data-app]');
+// The games' page modules of this build (`page-pegs.js`): filled in at build time by scripts/precache.mjs.
+const PAGES = [];
 
 /** Replaces the page with a message: a heading, a sentence on what failed, and what to do. */
 function explain(title, what, todo) {
@@ -66,12 +71,19 @@ async function load() {
       + 'in another browser.');
     return;
   }
-  const [script, wasm] = [tag?.dataset.app, tag?.dataset.wasm];
+  const first = location.hash.replace(/^#\/?/, '').split(/[/?]/)[0];
+  const name = PAGES.includes(first) ? first : 'home';
+  const tag = document.querySelector('script[data-home]');
+  const files = (name) => (name === 'home' ? [tag?.dataset.home, tag?.dataset.homeWasm] : [`./page-${name}.js`, `./page-${name}_bg.wasm`]);
+  const [script, wasm] = files(name);
   let step = script;
   try {
+    // The module's two files at once: its WebAssembly downloads while its script loads.
+    const module = fetch(wasm);
+    module.catch(() => {}); // a failure is said below, when it is awaited
     const app = await import(script);
     step = wasm;
-    await app.default({ module_or_path: wasm });
+    await app.default({ module_or_path: module });
     dispatchEvent(new CustomEvent('TrunkApplicationStarted'));
   } catch (e) {
     const file = String(step).split('/').pop();

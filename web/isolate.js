@@ -1,9 +1,9 @@
 // The site's service worker: offline play, and threads on hosts that cannot send the isolation headers.
 // - Offline: it holds the build it came with (filled in at build time by scripts/precache.mjs, under a cache named by
 //   BUILD) and serves it from there, so after one visit the app loads, gets its threads and plays every game with no
-//   network. It installs with the shell (FILES: the page, its style, the solver's entry); each game's own files
-//   (LATER: its solver, its books) are cached when the page first asks for them, so a first visit to one game
-//   downloads that game's alone. Once a game's solver has come (or the page loads after an update), the other
+//   network. It installs with the shell (FILES: index.html, boot.js, the style, the solver's entry); each game's own
+//   files (LATER: its page module, its solver, its books) are cached when the page first asks for them, so a first
+//   visit to one game downloads that game's alone. Once a module has come (or the page loads after an update), the other
 //   games' files follow in the background, WARM_AFTER_MS later and one at a time, unless the browser is asked to
 //   save data (`navigator.connection.saveData`): then each comes when its game is first opened. A new deployment changes this file (its BUILD), so the browser installs the new
 //   worker, which caches the new build and drops the old; the next load is the new build.
@@ -106,10 +106,10 @@ self.addEventListener('fetch', (event) => {
     const response = await fetch(request);
     const file = new URL(request.url).pathname.slice(new URL(SCOPE).pathname.length);
     if (response.ok && LATER.includes(file)) {
-      // A game's own file, first asked for: kept for offline play; once it is a solver, the other games' follow.
+      // A game's own file, first asked for: kept for offline play; once it is a module, the other games' follow.
       const cache = await caches.open(CACHE);
       event.waitUntil(cache.put(new URL(file, SCOPE).href, response.clone()).then(() => {
-        if (/^solver-.*\.wasm$/.test(file)) return warm();
+        if (/^(solver|page)-.*\.wasm$/.test(file)) return warm();
       }));
     }
     return isolated(response);

@@ -12,7 +12,7 @@ before(async () => { app = await serve({ corp: 'cross-origin' }); browser = awai
 after(async () => { await browser?.close(); await app?.close(); });
 
 const GAMES = [
-  { name: 'mastermind', builder: '/#/embed', ready: '.mastermind[data-phase="guessing"]' },
+  { name: 'mastermind', builder: '/#/mastermind/embed', ready: '.mastermind[data-phase="guessing"]' },
   { name: 'pegs', game: '/#/pegs?board=french&start=d2&finish=d6', ready: '.pegs-board .hole.peg' },
   { name: 'cluedo', game: '/#/cluedo?players=deduction,random&pace=step', ready: '.cluedo[data-phase]' },
 ];

@@ -49,7 +49,7 @@ test('a long comparison shows progress and can be cancelled', async () => {
 });
 
 test('the embed builder makes a snippet whose preview plays', async () => {
-  const page = await open(browser, `${server.url}/#/embed`);
+  const page = await open(browser, `${server.url}/#/mastermind/embed`);
   // Colours as numbered on the pegs: 4,2,5,2 is the palette's 4th, 2nd, 5th and 2nd colours.
   await page.fill('#embed-secret', '4,2,5,2');
   await page.selectOption('#embed-palette', 'safe');

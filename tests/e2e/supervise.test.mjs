@@ -64,28 +64,36 @@ test('a solver worker that dies mid-job is noticed within seconds, restarted, an
   await goesOn(page);
 });
 
-/** The built page module's two files, as Trunk named them (hashed). */
-async function pageFiles() {
+/** The home page's module's two files, as Trunk named them (hashed) in boot.js's tag. */
+async function homeFiles() {
   const html = await readFile(join(DIST, 'index.html'), 'utf8');
   // A release build's index.html is minified: its attributes may come without quotes.
-  const script = html.match(/data-app="?\.\/([^"\s>]+)/)?.[1];
-  const wasm = html.match(/data-wasm="?\.\/([^"\s>]+)/)?.[1];
-  assert.ok(script && wasm, 'index.html names the page module');
+  const script = html.match(/data-home="?\.\/([^"\s>]+)/)?.[1];
+  const wasm = html.match(/data-home-wasm="?\.\/([^"\s>]+)/)?.[1];
+  assert.ok(script && wasm, "index.html names the home page's module");
   return { script, wasm };
 }
 
-for (const which of ['script', 'wasm']) {
-  test(`the page's own ${which} not loading is named on the page`, async () => {
-    const file = (await pageFiles())[which];
+// The home page's module (its names from index.html) and a game's (its names from the address).
+const PAGE_FILES = [
+  ['/', 'script', async () => (await homeFiles()).script],
+  ['/', 'wasm', async () => (await homeFiles()).wasm],
+  ['/#/mastermind', 'script', async () => 'page-mastermind.js'],
+  ['/#/mastermind', 'wasm', async () => 'page-mastermind_bg.wasm'],
+];
+for (const [address, which, name] of PAGE_FILES) {
+  test(`the page's own ${which} not loading is named on the page (${address})`, async () => {
+    const file = await name();
     const broken = await serve({ missing: [`/${file}`] });
     try {
-      const page = await open(browser, `${broken.url}/`, undefined, { serviceWorkers: 'block' });
+      const page = await open(browser, `${broken.url}${address}`, undefined, { serviceWorkers: 'block' });
       await page.waitForSelector('main.unsupported', { timeout: 15_000 });
       const text = await page.textContent('main.unsupported');
       assert.match(text, /Puzzle Lab could not load/);
       assert.ok(text.includes(`Its file ${file} did not load`), text);
       assert.match(text, /Reload the page/);
-      await shot(page, `load-failed-${which}`);
+      assert.equal(await page.locator('main[data-shell]').count(), 0, 'no "Starting Puzzle Lab" beside it');
+      await shot(page, `load-failed-${address === '/' ? 'home' : 'mastermind'}-${which}`);
     } finally {
       await broken.close();
     }

@@ -27,7 +27,7 @@ test('after a click on New game, a typed code and Enter make a guess, not anothe
 });
 
 test('the embed builder proposes a frame tall enough for the whole game', async () => {
-  const page = await open(browser, `${server.url}/#/embed`);
+  const page = await open(browser, `${server.url}/#/mastermind/embed`);
   const snippet = await page.inputValue('#embed-snippet');
   const height = Number(snippet.match(/height="(\d+)"/)[1]);
   const frame = page.frameLocator('iframe.preview');
@@ -134,7 +134,7 @@ test('the colour-blind-safe palette is chosen in the game itself, and its colour
 });
 
 test('the embed builder snippet follows the form at once; the secret is checked against the size being chosen', async () => {
-  const page = await open(browser, `${server.url}/#/embed`);
+  const page = await open(browser, `${server.url}/#/mastermind/embed`);
   await page.fill('#embed-secret', '3,1,4,1');
   await page.selectOption('#pegs', '5');
   // Without pressing "Update the preview": the snippet already has 5 pegs, and the 4-peg secret is refused for them.
@@ -180,7 +180,7 @@ test('an embed on another site: the snippet asks for isolation, gets threads whe
   // another: one isolated host page with the builder's snippet, one with the snippet less its allow attribute, one
   // without the headers.
   const app = await serve({ corp: 'cross-origin' });
-  const builder = await open(browser, `${app.url}/#/embed`);
+  const builder = await open(browser, `${app.url}/#/mastermind/embed`);
   const snippet = (await builder.locator('#embed-snippet').inputValue()).replace(/src="[^"]*#/, `src="${app.url}/#`);
   assert.match(snippet, / allow="cross-origin-isolated"><\/iframe>$/);
   const bare = snippet.replace(' allow="cross-origin-isolated"', '');
@@ -225,7 +225,7 @@ test('on a phone the strategy table does not scroll sideways and its histograms 
 });
 
 test('no silent refusals: a frame too narrow, repeats that cannot be turned off, bad links on the stats page', async () => {
-  const page = await open(browser, `${server.url}/#/embed`);
+  const page = await open(browser, `${server.url}/#/mastermind/embed`);
   await page.fill('#embed-width', '100');
   await page.dispatchEvent('#embed-width', 'change');
   await page.waitForSelector('#size-error');

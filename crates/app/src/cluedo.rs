@@ -19,11 +19,14 @@ mod table_view;
 
 use yew::prelude::*;
 
-use crate::registry::{GameEntry, PageEntry};
+use crate::registry::{GameEntry, PageEntry, drawn};
 use crate::route::Query;
 use params::{embedded, setup};
 
 /// Cluedo in the game list.
+/// Whether this build of the page draws Cluedo (its cargo feature).
+const HERE: bool = cfg!(feature = "cluedo");
+
 pub const GAME: GameEntry = GameEntry {
     name: "Cluedo",
     blurb: "Play against 2 to 5 computer detectives of four strengths with a notebook that deduces exactly what is certain; simulate thousands of games on all threads.",
@@ -32,22 +35,23 @@ pub const GAME: GameEntry = GameEntry {
             path: "/cluedo",
             nav: "Cluedo",
             in_menu: true,
-            view: game_page,
+            view: drawn(HERE, game_page),
         },
         PageEntry {
             path: "/cluedo/embed",
             nav: "Embed Cluedo",
             in_menu: false,
-            view: embed::page,
+            view: drawn(HERE, embed::page),
         },
         PageEntry {
             path: "/cluedo/simulate",
             nav: "Cluedo simulations",
             in_menu: true,
-            view: simulate_page,
+            view: drawn(HERE, simulate_page),
         },
     ],
-    solver: "cluedo",
+    id: "cluedo",
+    here: HERE,
 };
 
 fn game_page(query: &Query) -> Html {

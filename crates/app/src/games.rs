@@ -10,17 +10,17 @@ pub const GAMES: &[GameEntry] = &[
     crate::cluedo::GAME,
 ];
 
-/// The page at `path`, if a game has one.
-pub fn page(path: &str) -> Option<&'static PageEntry> {
-    GAMES.iter().flat_map(|g| g.pages).find(|p| p.path == path)
-}
-
-/// The solver of the game whose page is at `path`; empty for a page of no game (the home page, a wrong address).
-pub fn solver(path: &str) -> &'static str {
+/// The page at `path` and its game, if a game has one.
+pub fn find(path: &str) -> Option<(&'static GameEntry, &'static PageEntry)> {
     GAMES
         .iter()
-        .find(|g| g.pages.iter().any(|p| p.path == path))
-        .map_or("", |g| g.solver)
+        .find_map(|g| g.pages.iter().find(|p| p.path == path).map(|p| (g, p)))
+}
+
+/// The solver to run for the page at `path`: its game's, where this build draws it; none (empty) for a page of no
+/// game (the home page, a wrong address) or of a game drawn by another build.
+pub fn solver(path: &str) -> &'static str {
+    find(path).filter(|(g, _)| g.here).map_or("", |(g, _)| g.id)
 }
 
 #[cfg(test)]
@@ -28,27 +28,36 @@ mod tests {
     use super::*;
 
     #[test]
-    fn paths_are_unique_and_found() {
+    fn paths_are_unique_and_found_and_start_with_their_games_id() {
         let paths: Vec<&str> = GAMES.iter().flat_map(|g| g.pages).map(|p| p.path).collect();
         for (i, p) in paths.iter().enumerate() {
             assert!(p.starts_with('/'), "{p}");
             assert!(!paths[..i].contains(p), "{p} twice");
-            assert_eq!(page(p).map(|e| e.path), Some(*p));
+            assert_eq!(find(p).map(|(_, e)| e.path), Some(*p));
         }
-        assert!(page("/mastermind").is_some());
-        assert!(page("/nowhere").is_none());
-        // Every page of a game starts that game's solver (the embed builder is Mastermind's), no other page one.
+        assert!(find("/mastermind").is_some());
+        assert!(find("/nowhere").is_none());
+        // web/boot.js loads a page's build by the address's first part: every page of a game starts with its id.
         for g in GAMES {
             assert!(
-                !g.solver.is_empty() && g.solver.bytes().all(|b| b.is_ascii_lowercase()),
+                !g.id.is_empty() && g.id.bytes().all(|b| b.is_ascii_lowercase()),
                 "{}",
-                g.solver
+                g.id
             );
             for p in g.pages {
-                assert_eq!(solver(p.path), g.solver, "{}", p.path);
+                let first = p.path.trim_start_matches('/').split('/').next();
+                assert_eq!(first, Some(g.id), "{}", p.path);
             }
         }
-        assert_eq!(solver("/embed"), "mastermind");
+    }
+
+    #[test]
+    fn a_page_starts_its_games_solver_where_this_build_draws_it() {
+        for g in GAMES {
+            for p in g.pages {
+                assert_eq!(solver(p.path), if g.here { g.id } else { "" }, "{}", p.path);
+            }
+        }
         assert_eq!(solver(""), "");
         assert_eq!(solver("/nowhere"), "");
     }

@@ -18,7 +18,7 @@ use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use crate::hooks::use_request;
-use crate::registry::{GameEntry, PageEntry};
+use crate::registry::{GameEntry, PageEntry, drawn};
 use crate::route::{Query, parse_query};
 use crate::solver::JobEvent;
 use crate::widgets::fold::Fold;
@@ -28,6 +28,9 @@ use params::Settings;
 use state::{Action, Game, Held, JobAnswer, Phase};
 
 /// Mastermind in the game list: the game, the strategy comparison and the embed builder.
+/// Whether this build of the page draws Mastermind (its cargo feature).
+const HERE: bool = cfg!(feature = "mastermind");
+
 pub const GAME: GameEntry = GameEntry {
     name: "Mastermind",
     blurb: "Break the computer's code, or let it break yours. 2 to 100 pegs, 2 to 20 colours; strategies from random-consistent to Knuth's minimax, most parts, entropy, expected size and a local search for huge codes.",
@@ -36,22 +39,23 @@ pub const GAME: GameEntry = GameEntry {
             path: "/mastermind",
             nav: "Mastermind",
             in_menu: true,
-            view: game_page,
+            view: drawn(HERE, game_page),
         },
         PageEntry {
             path: "/mastermind/stats",
             nav: "Compare strategies",
             in_menu: true,
-            view: stats_page,
+            view: drawn(HERE, stats_page),
         },
         PageEntry {
-            path: "/embed",
+            path: "/mastermind/embed",
             nav: "Embed",
             in_menu: true,
-            view: embed_page,
+            view: drawn(HERE, embed_page),
         },
     ],
-    solver: "mastermind",
+    id: "mastermind",
+    here: HERE,
 };
 
 // Keyed by the link: following another link starts that page afresh.

@@ -21,7 +21,7 @@ use protocol::pegs::{FinishDto, LostDto, position_text};
 use yew::prelude::*;
 
 use crate::hooks::use_request;
-use crate::registry::{GameEntry, PageEntry};
+use crate::registry::{GameEntry, PageEntry, drawn};
 use crate::route::Query;
 use crate::solver::JobEvent;
 use crate::widgets::embed::EmbedLink;
@@ -35,6 +35,9 @@ use state::{Action, Outlook, Play};
 use words::{board_title, finish_words, help_text, outlook_line, start_note};
 
 /// Peg solitaire in the game list.
+/// Whether this build of the page draws peg solitaire (its cargo feature).
+const HERE: bool = cfg!(feature = "pegs");
+
 pub const GAME: GameEntry = GameEntry {
     name: "Peg solitaire",
     blurb: "Play the English, French, triangle and diamond boards from any start; see how many winning games go through each jump; count every game exactly on all threads.",
@@ -43,16 +46,17 @@ pub const GAME: GameEntry = GameEntry {
             path: "/pegs",
             nav: "Peg solitaire",
             in_menu: true,
-            view: page,
+            view: drawn(HERE, page),
         },
         PageEntry {
             path: "/pegs/embed",
             nav: "Embed peg solitaire",
             in_menu: false,
-            view: embed::page,
+            view: drawn(HERE, embed::page),
         },
     ],
-    solver: "pegs",
+    id: "pegs",
+    here: HERE,
 };
 
 fn page(query: &Query) -> Html {

@@ -1,7 +1,7 @@
 //! What the shell knows of a game: its name, a line for the home page, and its pages (a path, a name for the
 //! site's menu, and how to draw it from the link's query). Knows no game; `crate::games` lists them.
 
-use yew::Html;
+use yew::prelude::*;
 
 use crate::route::Query;
 
@@ -13,9 +13,40 @@ pub struct GameEntry {
     pub blurb: &'static str,
     /// Its pages, the first being the one the home page links to; none while it is still to come.
     pub pages: &'static [PageEntry],
-    /// Its solver: `pegs` is `solver-pegs.js` (the worker crate's bin of that name, index.html), started when one of
-    /// its pages is shown.
-    pub solver: &'static str,
+    /// Its short name: its pages' paths start with `/` and it, its solver is `solver-pegs.js` (the worker crate's
+    /// bin, started when one of its pages is shown) and its page module `page-pegs.js` (this crate's bin).
+    pub id: &'static str,
+    /// Whether this build of the page draws it (its cargo feature): a page of a game drawn elsewhere loads the
+    /// build that draws it.
+    pub here: bool,
+}
+
+/// `view` where this build draws the game (`here`), else a view never drawn: only the game's own build links its
+/// pages' code.
+pub const fn drawn(here: bool, view: fn(&Query) -> Html) -> fn(&Query) -> Html {
+    if here { view } else { elsewhere }
+}
+
+fn elsewhere(_: &Query) -> Html {
+    Html::default()
+}
+
+/// Props of [`Elsewhere`].
+#[derive(Properties, PartialEq)]
+pub struct ElsewhereProps {
+    /// The game's name.
+    pub name: &'static str,
+}
+
+/// A page of a game another build draws: the page loads again, and `web/boot.js` loads the build the address names.
+#[component]
+pub fn Elsewhere(props: &ElsewhereProps) -> Html {
+    use_effect_with((), |_| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().reload();
+        }
+    });
+    html! { <p class="shell-note">{ format!("Opening {}…", props.name) }</p> }
 }
 
 /// One page of a game.

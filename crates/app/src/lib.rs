@@ -2,6 +2,11 @@
 //! solver worker (see `solver.rs`), never on this thread.
 //!
 //! The shell here (header, routing, the status line) knows no game: it reads the game list (`games.rs`).
+//!
+//! The page is built once per game (`src/bin/`, each with its game's cargo feature; `page-home` with none): a visit
+//! to one game downloads that game's page module, and `web/boot.js` loads the one the address names (`#/pegs...`
+//! loads `page-pegs.js`, `#/` `page-home.js`). Every build knows every game's name and pages (the menu, the home
+//! page); a page of a game drawn by another build loads that build (`Elsewhere`).
 
 mod cluedo;
 mod format;
@@ -31,8 +36,12 @@ fn App() -> Html {
     let route = use_route();
     let page = if route.path.is_empty() {
         html! { <home::Home /> }
-    } else if let Some(page) = games::page(&route.path) {
-        (page.view)(&route.query)
+    } else if let Some((game, page)) = games::find(&route.path) {
+        if game.here {
+            (page.view)(&route.query)
+        } else {
+            html! { <registry::Elsewhere name={game.name} /> }
+        }
     } else {
         html! {
             <section class="card">
@@ -104,7 +113,8 @@ fn App() -> Html {
     }
 }
 
-fn main() {
+/// Draws the app in the page (each `src/bin/` page calls this).
+pub fn run() {
     // index.html's frame, drawn before the module came: the app takes its place in the same frame.
     if let Some(document) = web_sys::window().and_then(|w| w.document())
         && let Ok(shell) = document.query_selector_all("[data-shell]")

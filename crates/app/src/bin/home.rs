@@ -1,0 +1,4 @@
+//! The page built with no game: the home page, and a wrong address (`page-home.js`).
+fn main() {
+    app::run();
+}
