@@ -348,6 +348,21 @@ const ROWS = [
       return { figure: `${r.fresh} MB fresh, ${r.playing} MB with its table, ${r.left} MB after leaving`, holds: r.left - r.fresh < (r.playing - r.fresh) / 2 };
     },
   },
+  // Lighthouse on each route a person opens first: a phone (the mobile preset: simulated slow 4G, a 4x slower CPU).
+  ...['/', '/mastermind', '/pegs', '/cluedo', '/cluedo/simulate', '/mastermind/embed'].map((route) => ({
+    id: `lighthouse-${route === '/' ? 'home' : route.slice(1).replace('/', '-')}`, kind: 'browser',
+    what: `Lighthouse 12.2.3, mobile preset, ${route === '/' ? 'the home page' : `#${route}`}, dist/ served gzip, a first visit`,
+    command: `node tests/bench/lighthouse.mjs ${route}`,
+    target: 'performance >= 95, accessibility 100, best practices 100, LCP <= 2.5 s, CLS <= 0.02, TBT <= 150 ms',
+    measure() {
+      const [r] = browser('lighthouse.mjs', [route]);
+      const figure = `performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}; `
+        + `LCP ${(r.lcpMs / 1000).toFixed(1)} s, CLS ${r.cls}, TBT ${r.tbtMs} ms, FCP ${(r.fcpMs / 1000).toFixed(1)} s`;
+      const holds = r.performance >= 95 && r.accessibility === 100 && r.bestPractices === 100 && r.lcpMs <= 2500
+        && r.cls <= 0.02 && r.tbtMs <= 150;
+      return { figure, holds };
+    },
+  })),
   // Links into the English classic game: nine jumps in, and seven (the first position past the shipped opening).
   ...[['browser-pegs-link', 'nine jumps into the English classic game', 'd2-d4.b3-d3.c1-c3.e1-c1.b5-b3.c4-c2.c1-c3.c6-c4.c3-c5'],
     ['browser-pegs-link-seven', 'seven jumps into the English classic game (the first position past the shipped opening)', 'd2-d4.b3-d3.c1-c3.e1-c1.b5-b3.c4-c2.c1-c3']].map(([id, where, moves]) => ({

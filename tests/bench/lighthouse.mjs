@@ -11,7 +11,7 @@ import { serve } from '../serve.mjs';
 
 const VERSION = '12.2.3';
 const TOOLS = fileURLToPath(new URL('../../.tools/lighthouse', import.meta.url));
-export const ROUTES = ['/', '/mastermind', '/pegs', '/cluedo', '/cluedo/simulate', '/embed'];
+export const ROUTES = ['/', '/mastermind', '/pegs', '/cluedo', '/cluedo/simulate', '/mastermind/embed'];
 
 const entry = (pkg, main) => pathToFileURL(join(TOOLS, 'node_modules', pkg, main)).href;
 if (!existsSync(join(TOOLS, 'node_modules', 'lighthouse', 'package.json'))) {

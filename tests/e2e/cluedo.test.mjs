@@ -178,6 +178,7 @@ test('bad links are named, and the page still plays', async () => {
   await settled(page);
   assert.equal(await phase(page), 'your-turn');
   const sim = await open(browser, `${server.url}/#/cluedo/simulate?players=random&games=0`);
+  await sim.waitForSelector('.cluedo-sim > .error');
   const simErrors = await sim.locator('.cluedo-sim > .error').allTextContents();
   assert.ok(simErrors.some((e) => e.includes("players: 1 player; a game has 2 to 6, so 2 play (deduction players added)")), simErrors.join('|'));
   assert.ok(simErrors.some((e) => e.includes("games: '0'")), simErrors.join('|'));

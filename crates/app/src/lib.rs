@@ -45,7 +45,7 @@ fn App() -> Html {
     } else {
         html! {
             <section class="card">
-                <h2>{ "Page not found" }</h2>
+                <h1>{ "Page not found" }</h1>
                 <p>{ format!("There is no page at '{}'. ", route.path) }<a href={crate::route::href("#/")}>{ "Back to the puzzles" }</a></p>
             </section>
         }
@@ -64,31 +64,20 @@ fn App() -> Html {
         });
     }
     use_effect_with(*presenting, |on| present::set(*on));
-    // A phone's menu is one line that scrolls sideways: the shown page's link is brought into it.
-    use_effect_with(route.path.clone(), |_| {
-        use wasm_bindgen::JsCast;
-        let document = web_sys::window().and_then(|w| w.document());
-        let nav = document
-            .as_ref()
-            .and_then(|d| d.query_selector("header.top nav").ok().flatten());
-        let link = document
-            .as_ref()
-            .and_then(|d| {
-                d.query_selector("header.top nav a[aria-current=\"page\"]")
-                    .ok()
-                    .flatten()
-            })
-            .and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok());
-        if let (Some(nav), Some(link)) = (nav, link) {
-            let (left, width) = (link.offset_left(), link.offset_width());
-            if left + width > nav.scroll_left() + nav.client_width() || left < nav.scroll_left() {
-                nav.set_scroll_left(left - 8);
-            }
-        }
-    });
     let toggle = {
         let presenting = presenting.clone();
         Callback::from(move |_: MouseEvent| presenting.set(!*presenting))
+    };
+    let narrow = hooks::use_narrow();
+    let menu = games::GAMES
+        .iter()
+        .flat_map(|g| g.pages)
+        .filter(|p| p.in_menu);
+    let current = menu.clone().find(|p| p.path == route.path).map(|p| p.nav);
+    let links = html! {
+        { for menu.map(|p| html! {
+            <a href={crate::route::href(&format!("#{}", p.path))} aria-current={(route.path == p.path).then_some("page")}>{ p.nav }</a>
+        }) }
     };
     html! {
         <SolverProvider game={games::solver(&route.path)}>
@@ -98,11 +87,16 @@ fn App() -> Html {
             if !embed && !*presenting {
             <header class="top">
                 <a class="brand" href={crate::route::href("#/")}>{ "Puzzle Lab" }</a>
-                <nav>
-                    { for games::GAMES.iter().flat_map(|g| g.pages).filter(|p| p.in_menu).map(|p| html! {
-                        <a href={crate::route::href(&format!("#{}", p.path))} aria-current={(route.path == p.path).then_some("page")}>{ p.nav }</a>
-                    }) }
-                </nav>
+                if narrow {
+                    // A phone's header is one line: the menu opens under the page's name (closed again on the
+                    // next page: keyed by it).
+                    <details class="menu" key={route.path.clone()}>
+                        <summary>{ current.unwrap_or("Puzzles") }</summary>
+                        <nav>{ links }</nav>
+                    </details>
+                } else {
+                    <nav>{ links }</nav>
+                }
                 <button type="button" class="present-toggle" id="present" aria-pressed="false" onclick={toggle}
                     title="Full screen, large type and high contrast, for a projector">{ "Present" }</button>
             </header>
