@@ -299,6 +299,20 @@ pub fn PegsPage(props: &PageProps) -> Html {
             <div class="pegs-play">
                 <BoardView play={Rc::new(p.clone())} dispatch={dispatch} />
                 <div class="pegs-side">
+                    // The jumps' buttons first, right under the board: what the solver says (and how far its table is)
+                    // comes under them, so they never move as it arrives.
+                    <p class="muted">{ format!("{pegs} peg{}, {} jump{} played{}", if pegs == 1 { "" } else { "s" }, p.moves.len(), if p.moves.len() == 1 { "" } else { "s" },
+                        last.map(|j| format!("; last {}-{}", board.hole_text(j.from), board.hole_text(j.to))).unwrap_or_default()) }</p>
+                    <div class="actions">
+                        <button type="button" class="secondary" id="undo" disabled={p.moves.is_empty()} onclick={act(Action::Undo)}>{ "Undo" }</button>
+                        <button type="button" class="secondary" id="redo" disabled={p.undone.is_empty()} onclick={act(Action::Redo)}>{ "Redo" }</button>
+                        <button type="button" class="secondary" id="restart" disabled={p.moves.is_empty()} onclick={act(Action::Restart)}>{ "Restart" }</button>
+                        // aria-disabled, not disabled: a disabled button loses the focus (to the page's body, past
+                        // this game's keys), which happens when the shown solution wins the game.
+                        if p.heat {
+                            <button type="button" class="primary" id="show-solution" aria-disabled={(!solvable || !p.showing.is_empty()).to_string()} onclick={act(Action::ShowSolution)}>{ "Show me a solution" }</button>
+                        }
+                    </div>
                     <p class={classes!("outlook", p.lost().is_some().then_some("bad"))} id="outlook" role="status" aria-live="polite">{ outlook }</p>
                     if let Some(note) = start_note(p) {
                         <p class="start-note" id="pegs-start-note">{ note }</p>
@@ -321,18 +335,6 @@ pub fn PegsPage(props: &PageProps) -> Html {
                             { why.clone() }
                         </details>
                     }
-                    <p class="muted">{ format!("{pegs} peg{}, {} jump{} played{}", if pegs == 1 { "" } else { "s" }, p.moves.len(), if p.moves.len() == 1 { "" } else { "s" },
-                        last.map(|j| format!("; last {}-{}", board.hole_text(j.from), board.hole_text(j.to))).unwrap_or_default()) }</p>
-                    <div class="actions">
-                        <button type="button" class="secondary" id="undo" disabled={p.moves.is_empty()} onclick={act(Action::Undo)}>{ "Undo" }</button>
-                        <button type="button" class="secondary" id="redo" disabled={p.undone.is_empty()} onclick={act(Action::Redo)}>{ "Redo" }</button>
-                        <button type="button" class="secondary" id="restart" disabled={p.moves.is_empty()} onclick={act(Action::Restart)}>{ "Restart" }</button>
-                        // aria-disabled, not disabled: a disabled button loses the focus (to the page's body, past
-                        // this game's keys), which happens when the shown solution wins the game.
-                        if p.heat {
-                            <button type="button" class="primary" id="show-solution" aria-disabled={(!solvable || !p.showing.is_empty()).to_string()} onclick={act(Action::ShowSolution)}>{ "Show me a solution" }</button>
-                        }
-                    </div>
                     if let Some(e) = &p.error { <p class="banner bad" role="alert">{ e.clone() }</p> }
                     <Share />
                     if !initial.embed { <EmbedLink builder="/pegs/embed" /> }

@@ -39,7 +39,8 @@ pub(super) fn YourNotebook(props: &NotebookProps) -> Html {
         )
     };
     let Some(nb) = props.notebook.clone() else {
-        return html! { <section class="notebook"><h2>{ title }</h2><p>{ "Counting the deals…" }</p></section> };
+        // As tall as the notebook it becomes, so that nothing under it moves when the count comes.
+        return html! { <section class="notebook counting"><h2>{ title }</h2><p>{ "Counting the deals…" }</p></section> };
     };
     let env = nb.envelope();
     let why = props.why.as_ref().map(|(c, turns)| match turns {
