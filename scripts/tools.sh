@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 #! Installs (idempotently) every tool the build and the tests need, cached under .tools/.
 #! Sourced by scripts/serve and scripts/check; run directly to only install.
-#! Versions are the ones ../shared/TOOLCHAIN.md records as working together on these machines.
+#! Versions are the ones docs/toolchain.md records as working together on these machines.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
