@@ -1,4 +1,4 @@
-//! One colour at a time, the seed's other approach to huge games (../shared/seeds/004: a contestant's "work on one
+//! One colour at a time, the other approach to huge games in the seed 004 (docs/seeds.md; a contestant's "work on one
 //! color at a time", which "does quite poorly when there are just a few colors or pegs" and "on the larger cases ...
 //! almost always wins"; the editorial does not say how it worked). As rebuilt here:
 //!

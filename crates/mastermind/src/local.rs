@@ -1,5 +1,5 @@
 //! Local search for huge games (up to 100 pegs x 20 colours), after the winner of TopCoder Marathon Match 2
-//! (../shared/seeds/004_4aa02ce8ad01eedd.txt): find a code whose scores against the past guesses are as close
+//! (the seed 004, docs/seeds.md): find a code whose scores against the past guesses are as close
 //! as possible to the scores they got, and play it, in two stages.
 //!
 //! 1. **Colour counts.** A score's black plus white is the number of colour matches, which depends only on how

@@ -85,7 +85,7 @@ fn the_search_s_shortcuts_change_no_guess() {
 
 #[test]
 fn the_shipped_4x6_book_is_koyama_and_lai_optimum() {
-    // 5625 guesses over the 1296 secrets, mean 4.340, worst 6 (../shared/REFERENCE.md). The book was
+    // 5625 guesses over the 1296 secrets, mean 4.340, worst 6 (docs/reference.md). The book was
     // written by this module's search (`puzzle-lab mastermind book --pegs 4 --colors 6`, 4-15 s natively).
     let listed = Listed::new(&Spec::CLASSIC).unwrap();
     let mut optimal = Optimal::searching(&listed, &Budget::UNLIMITED, &NoObserver);

@@ -71,7 +71,7 @@ fn knuth_matches_published_figures() {
 #[test]
 fn partition_strategies_match_independent_solvers() {
     // Totals over all 1296 secrets. most-parts 5668/1296 = 4.3735 (worst 6) and expected-size 5696/1296 =
-    // 4.3951 (worst 6) equal the figures two independent C++ solvers give (../shared/REFERENCE.md, "Peers");
+    // 4.3951 (worst 6) equal the figures two independent C++ solvers give (docs/reference.md, "Peers");
     // entropy 5722/1296 = 4.4151 (worst 6) is within 0.002 of one of them (4.413): entropy's ties are
     // real-valued, so tie-breaks differ between implementations. 5722 itself is this code's figure (no solver
     // breaks entropy's ties as this one does); the check on it is the peers' 4.413 within 0.002, asserted too.
