@@ -73,9 +73,9 @@ async function load() {
   }
   const first = location.hash.replace(/^#\/?/, '').split(/[/?]/)[0];
   const name = PAGES.includes(first) ? first : 'home';
-  const tag = document.querySelector('script[data-home]');
-  const files = (name) => (name === 'home' ? [tag?.dataset.home, tag?.dataset.homeWasm] : [`./page-${name}.js`, `./page-${name}_bg.wasm`]);
-  const [script, wasm] = files(name);
+  const home = document.querySelector('script[data-home]');
+  const [script, wasm] = name === 'home' ? [home?.dataset.home, home?.dataset.homeWasm]
+    : [`./page-${name}.js`, `./page-${name}_bg.wasm`];
   let step = script;
   try {
     // The module's two files at once: its WebAssembly downloads while its script loads.

@@ -14,6 +14,7 @@ test('home lists the puzzles and starts no solver; a game starts its own, isolat
   const asked = [];
   page.on('request', (r) => asked.push(new URL(r.url()).pathname));
   assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
+  await page.waitForSelector('.puzzle h2');
   const titles = await page.$$eval('.puzzle h2', (hs) => hs.map((h) => h.textContent));
   assert.deepEqual(titles, ['Mastermind', 'Peg solitaire', 'Cluedo']);
   await page.waitForTimeout(500);

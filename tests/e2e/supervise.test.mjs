@@ -100,6 +100,26 @@ for (const [address, which, name] of PAGE_FILES) {
   });
 }
 
+test("a game whose page module the build lacks says so, instead of reloading for ever", async () => {
+  // boot.js as a build without Cluedo's page would list its pages.
+  const boot = (await readFile(join(DIST, 'boot.js'), 'utf8')).replace(/^const PAGES = .*;$/m, 'const PAGES = ["mastermind", "pegs"];');
+  const broken = await serve({ scripts: { '/boot.js': boot } });
+  try {
+    const page = await open(browser, `${broken.url}/#/cluedo`, undefined, { serviceWorkers: 'block' });
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.waitForSelector('main [role="alert"]:has-text("Cluedo did not load")', { timeout: 30_000 });
+    assert.ok(loads <= 1, `${loads} reloads`);
+    await page.waitForTimeout(1_000);
+    assert.ok(loads <= 1, `${loads} reloads`);
+    // The menu still leads to the games that are there.
+    await page.click('header.top a[href$="#/mastermind"]');
+    await waitPhase(page, 'guessing');
+  } finally {
+    await broken.close();
+  }
+});
+
 for (const file of ['solver.js', 'solver-mastermind.js', 'solver-mastermind_bg.wasm']) {
   test(`the solver's ${file} not loading is named, and the status line says the solver is not running`, async () => {
     const broken = await serve({ missing: [`/${file}`] });

@@ -40,7 +40,7 @@ fn App() -> Html {
         if game.here {
             (page.view)(&route.query)
         } else {
-            html! { <registry::Elsewhere name={game.name} /> }
+            html! { <registry::Elsewhere key={route.path.clone()} name={game.name} /> }
         }
     } else {
         html! {
@@ -64,6 +64,14 @@ fn App() -> Html {
         });
     }
     use_effect_with(*presenting, |on| present::set(*on));
+    // A page this build draws: a reload to reach another game's build may be tried again later.
+    let drawn_here = games::find(&route.path).is_none_or(|(g, _)| g.here);
+    use_effect_with(drawn_here, |here| {
+        if *here && let Some(s) = web_sys::window().and_then(|w| w.session_storage().ok().flatten())
+        {
+            let _ = s.remove_item(registry::RELOADED_FOR);
+        }
+    });
     let toggle = {
         let presenting = presenting.clone();
         Callback::from(move |_: MouseEvent| presenting.set(!*presenting))
