@@ -73,6 +73,8 @@ async function load() {
   }
   const first = location.hash.replace(/^#\/?/, '').split(/[/?]/)[0];
   const name = PAGES.includes(first) ? first : 'home';
+  // A game's page this build lacks: the home page's module says so (not reloading for it again and again).
+  if (first && name === 'home') document.documentElement.dataset.missing = first;
   const home = document.querySelector('script[data-home]');
   const [script, wasm] = name === 'home' ? [home?.dataset.home, home?.dataset.homeWasm]
     : [`./page-${name}.js`, `./page-${name}_bg.wasm`];

@@ -12,12 +12,12 @@ import { firstVisit } from '../../scripts/first-visit.mjs';
 // Budgets only go down. Each is the figure reached and a little room; when code shrinks, the budget is lowered to
 // the new figure. One is never raised to let code grow: what a feature adds, another change pays for.
 const BUDGET = {
-  // The home page: index.html, boot.js, the style and its page module.
-  home: 172_500,
+  // The home page: index.html, boot.js, the style and its page module (which runs no solver).
+  home: 101_000,
   // A first visit to each game (the page and the solver), and that game's page module alone.
-  mastermind: { total: 642_000, module: 308_000 },
+  mastermind: { total: 641_900, module: 308_000 },
   pegs: { total: 563_000, module: 279_000 },
-  cluedo: { total: 438_000, module: 245_000 },
+  cluedo: { total: 437_400, module: 244_300 },
 };
 const OPENINGS = fileURLToPath(new URL('../../crates/mastermind/openings/', import.meta.url));
 const PEGS_BOOK = fileURLToPath(new URL('../../crates/peg-solitaire/src/opening/english-centre.book', import.meta.url));

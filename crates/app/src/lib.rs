@@ -40,7 +40,7 @@ fn App() -> Html {
         if game.here {
             (page.view)(&route.query)
         } else {
-            html! { <registry::Elsewhere key={route.path.clone()} name={game.name} /> }
+            html! { <registry::Elsewhere key={route.path.clone()} name={game.name} id={game.id} /> }
         }
     } else {
         html! {
@@ -64,14 +64,6 @@ fn App() -> Html {
         });
     }
     use_effect_with(*presenting, |on| present::set(*on));
-    // A page this build draws: a reload to reach another game's build may be tried again later.
-    let drawn_here = games::find(&route.path).is_none_or(|(g, _)| g.here);
-    use_effect_with(drawn_here, |here| {
-        if *here && let Some(s) = web_sys::window().and_then(|w| w.session_storage().ok().flatten())
-        {
-            let _ = s.remove_item(registry::RELOADED_FOR);
-        }
-    });
     let toggle = {
         let presenting = presenting.clone();
         Callback::from(move |_: MouseEvent| presenting.set(!*presenting))
@@ -87,8 +79,8 @@ fn App() -> Html {
             <a href={crate::route::href(&format!("#{}", p.path))} aria-current={(route.path == p.path).then_some("page")}>{ p.nav }</a>
         }) }
     };
-    html! {
-        <SolverProvider game={games::solver(&route.path)}>
+    let body = html! {
+        <>
             if *presenting {
                 <button type="button" class="present-toggle" id="present" aria-pressed="true" onclick={toggle.clone()}>{ "Leave the presentation view" }</button>
             }
@@ -111,9 +103,22 @@ fn App() -> Html {
             }
             <main class={classes!(embed.then_some("embedded"))}>{ page }</main>
             <StatusLine />
-        </SolverProvider>
+        </>
+    };
+    // A build with no game (the home page's) runs no solver: it links none of the solver's handling.
+    if ANY_GAME {
+        html! { <SolverProvider game={games::solver(&route.path)}>{ body }</SolverProvider> }
+    } else {
+        body
     }
 }
+
+/// Whether this build draws a game (its cargo features).
+const ANY_GAME: bool = cfg!(any(
+    feature = "mastermind",
+    feature = "pegs",
+    feature = "cluedo"
+));
 
 /// Draws the app in the page (each `src/bin/` page calls this).
 pub fn run() {

@@ -36,46 +36,34 @@ fn elsewhere(_: &Query) -> Html {
 pub struct ElsewhereProps {
     /// The game's name.
     pub name: &'static str,
+    /// Its id (its build's name).
+    pub id: &'static str,
 }
 
-/// The address a page was last reloaded at to reach its game's build (this tab's session storage).
-pub const RELOADED_FOR: &str = "puzzle-lab:reloaded-for";
-
 /// A page of a game another build draws: the page loads again, and `web/boot.js` loads the build the address names.
-/// Once per address: where that build is missing (a site with part of its build), it says so instead of reloading
-/// forever.
+/// Where the site lacks that build, boot.js loaded this one and named the game (`data-missing` on the document): it
+/// says so instead of reloading for ever.
 #[component]
 pub fn Elsewhere(props: &ElsewhereProps) -> Html {
-    let missing = use_state(|| false);
-    {
-        let missing = missing.clone();
-        use_effect_with((), move |_| {
-            let Some(w) = web_sys::window() else { return };
-            let here = w.location().href().unwrap_or_default();
-            let storage = w.session_storage().ok().flatten();
-            let tried = storage
-                .as_ref()
-                .and_then(|s| s.get_item(RELOADED_FOR).ok().flatten());
-            if tried.as_deref() == Some(here.as_str()) {
-                missing.set(true);
-                return;
-            }
-            if let Some(s) = storage {
-                let _ = s.set_item(RELOADED_FOR, &here);
-            }
+    let missing = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .and_then(|e| e.get_attribute("data-missing"))
+        .is_some_and(|m| m == props.id);
+    use_effect_with(missing, |missing| {
+        if !*missing && let Some(w) = web_sys::window() {
             let _ = w.location().reload();
-        });
-    }
-    if *missing {
+        }
+    });
+    if missing {
         html! {
             <section class="card" role="alert">
-                <h1>{ format!("{} did not load", props.name) }</h1>
-                <p>{ format!("This site's build has no page for {}: it is missing part of its build. Reload the page later, or ", props.name) }
-                    <a href={crate::route::href("#/")}>{ "go back to the puzzles" }</a>{ "." }</p>
+                <h1>{ props.name }{ " did not load" }</h1>
+                <p>{ "The site is missing part of its build. " }<a href={crate::route::href("#/")}>{ "Back to the puzzles" }</a></p>
             </section>
         }
     } else {
-        html! { <p class="shell-note">{ format!("Opening {}…", props.name) }</p> }
+        html! { <p class="shell-note">{ "Opening " }{ props.name }{ "…" }</p> }
     }
 }
 
