@@ -201,5 +201,7 @@ test('links number colours from 1 as the pegs do, and links made before still me
   }
   // A colour 0 in the new numbering is named, in the link's own terms.
   const bad = await open(browser, `${server.url}/#/mastermind?mode=break&answer=0,2,5,2`);
+  // Read once the app has drawn in place of index.html's frame.
+  await bad.waitForSelector('.banner.warn');
   assert.match(await bad.textContent('body'), /answer=0,2,5,2: peg 1 has colour 0, but colours go from 1 to 6/);
 });
