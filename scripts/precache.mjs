@@ -37,7 +37,7 @@ await writeFile(BOOT, boot.replace(PAGES, `const PAGES = ${JSON.stringify(pages)
 // for or, after a visit, in the background: a first visit to one game downloads no other game's. The rest
 // (index.html, boot.js, the style, the solver's entry script and the pool's helper) is the shell, cached when the
 // service worker installs.
-const own = (f) => /^(solver|page)-/.test(f) || f.endsWith('.book');
+const own = (f) => /^(solver|page)-/.test(f) || f.endsWith('.book') || f.startsWith('openings/');
 const hash = createHash('sha256');
 for (const f of listed) {
   hash.update(f);

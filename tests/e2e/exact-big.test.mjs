@@ -62,6 +62,23 @@ test('at 7x7 the first three guesses come from the strategy\'s opening book and 
   await page.close();
 });
 
+test('an opening book that does not load leaves the first guess to the live search, which says why; the game goes on', async () => {
+  const page = await open(browser, 'about:blank', undefined, { serviceWorkers: 'block' });
+  // The solver fetches the book from its worker: refused at the context, which sees the worker's requests.
+  await page.context().route('**/openings/*.txt', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto(`${server.url}/#/mastermind?mode=make&scoring=manual&strategy=knuth&pegs=6&colors=9`);
+  await solverReady(page);
+  await waitPhase(page, 'scoring');
+  const status = await page.textContent('.game-status');
+  assert.match(status, /could not be loaded \(the host answered 404/);
+  assert.match(status, /worked out live/);
+  // The live guess is the book's first.
+  assert.equal((await guessOf(page, 1)).join(','), '0,0,1,1,2,2');
+  await score(page, feedback(await guessOf(page, 1), [8, 7, 3, 1, 0, 5]));
+  await waitPhase(page, 'scoring');
+  assert.deepEqual(page.errors.filter((e) => !/404/.test(e)), []);
+});
+
 test('Compare strategies plays every 6x9 secret as one tree, shows its progress, and cancels', async () => {
   const page = await open(browser, `${server.url}/#/mastermind/stats?pegs=6&colors=9&games=all&strategies=knuth`);
   await solverReady(page);

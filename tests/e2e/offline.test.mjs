@@ -86,6 +86,12 @@ async function playEveryGame(page, url) {
   }
   await waitPhase(page, 'won');
 
+  // A 6x9 game's first guess comes from its opening book, which the solver fetches (the service worker holds it).
+  await open(page, `${url}/#/mastermind?mode=make&scoring=manual&strategy=knuth&pegs=6&colors=9`);
+  await solverReady(page);
+  await waitPhase(page, 'scoring');
+  assert.match(await page.textContent('.game-status'), /from knuth's opening book for 6 pegs x 9 colours/);
+
   await open(page, `${url}/#/pegs?board=triangle&start=0,0&finish=any-one`);
   await solverReady(page);
   await page.click('#count-all');

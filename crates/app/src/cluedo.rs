@@ -17,48 +17,18 @@ mod simulate;
 mod state;
 mod table_view;
 
+pub(crate) use embed::page as embed_page;
+
 use yew::prelude::*;
 
-use crate::registry::{GameEntry, PageEntry, drawn};
 use crate::route::Query;
 use params::{embedded, setup};
 
-/// Cluedo in the game list.
-/// Whether this build of the page draws Cluedo (its cargo feature).
-const HERE: bool = cfg!(feature = "cluedo");
-
-pub const GAME: GameEntry = GameEntry {
-    name: "Cluedo",
-    blurb: "Play against 2 to 5 computer detectives of four strengths with a notebook that deduces exactly what is certain; simulate thousands of games on all threads.",
-    pages: &[
-        PageEntry {
-            path: "/cluedo",
-            nav: "Cluedo",
-            in_menu: true,
-            view: drawn(HERE, game_page),
-        },
-        PageEntry {
-            path: "/cluedo/embed",
-            nav: "Embed Cluedo",
-            in_menu: false,
-            view: drawn(HERE, embed::page),
-        },
-        PageEntry {
-            path: "/cluedo/simulate",
-            nav: "Cluedo simulations",
-            in_menu: true,
-            view: drawn(HERE, simulate_page),
-        },
-    ],
-    id: "cluedo",
-    here: HERE,
-};
-
-fn game_page(query: &Query) -> Html {
+pub(crate) fn game_page(query: &Query) -> Html {
     let (setup, errors) = setup(query);
     html! { <table_view::TablePage key={format!("{query:?}")} {setup} {errors} embed={embedded(query)} /> }
 }
 
-fn simulate_page(query: &Query) -> Html {
+pub(crate) fn simulate_page(query: &Query) -> Html {
     html! { <simulate::SimulatePage key={format!("{query:?}")} query={query.clone()} /> }
 }

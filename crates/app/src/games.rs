@@ -1,13 +1,82 @@
 //! The game list: the one place where the shell meets the games. Adding a game adds its entry here (its page
 //! folder defines the entry); the header, the home page and routing read this list.
 
-use crate::registry::{GameEntry, PageEntry};
+use crate::registry::{GameEntry, PageEntry, drawn};
 
 /// Every game, in the order the home page shows them.
 pub const GAMES: &[GameEntry] = &[
-    crate::mastermind::GAME,
-    crate::pegs::GAME,
-    crate::cluedo::GAME,
+    GameEntry {
+        name: "Mastermind",
+        blurb: "Break the computer's code, or let it break yours. 2 to 100 pegs, 2 to 20 colours; strategies from random-consistent to Knuth's minimax, most parts, entropy, expected size and a local search for huge codes.",
+        pages: &[
+            PageEntry {
+                path: "/mastermind",
+                nav: "Mastermind",
+                in_menu: true,
+                view: drawn!("mastermind", crate::mastermind::game_page),
+            },
+            PageEntry {
+                path: "/mastermind/stats",
+                nav: "Compare strategies",
+                in_menu: true,
+                view: drawn!("mastermind", crate::mastermind::stats_page),
+            },
+            PageEntry {
+                path: "/mastermind/embed",
+                nav: "Embed",
+                in_menu: true,
+                view: drawn!("mastermind", crate::mastermind::embed_page),
+            },
+        ],
+        id: "mastermind",
+        here: cfg!(feature = "mastermind"),
+    },
+    GameEntry {
+        name: "Peg solitaire",
+        blurb: "Play the English, French, triangle and diamond boards from any start; see how many winning games go through each jump; count every game exactly on all threads.",
+        pages: &[
+            PageEntry {
+                path: "/pegs",
+                nav: "Peg solitaire",
+                in_menu: true,
+                view: drawn!("pegs", crate::pegs::page),
+            },
+            PageEntry {
+                path: "/pegs/embed",
+                nav: "Embed peg solitaire",
+                in_menu: false,
+                view: drawn!("pegs", crate::pegs::embed_page),
+            },
+        ],
+        id: "pegs",
+        here: cfg!(feature = "pegs"),
+    },
+    GameEntry {
+        name: "Cluedo",
+        blurb: "Play against 2 to 5 computer detectives of four strengths with a notebook that deduces exactly what is certain; simulate thousands of games on all threads.",
+        pages: &[
+            PageEntry {
+                path: "/cluedo",
+                nav: "Cluedo",
+                in_menu: true,
+                view: drawn!("cluedo", crate::cluedo::game_page),
+            },
+            PageEntry {
+                path: "/cluedo/embed",
+                nav: "Embed Cluedo",
+                in_menu: false,
+                view: drawn!("cluedo", crate::cluedo::embed_page),
+            },
+            PageEntry {
+                path: "/cluedo/simulate",
+                nav: "Cluedo simulations",
+                in_menu: true,
+                view: drawn!("cluedo", crate::cluedo::simulate_page),
+            },
+        ],
+        id: "cluedo",
+        here: cfg!(feature = "cluedo"),
+    },
 ];
 
 /// The page at `path` and its game, if a game has one.

@@ -6,15 +6,23 @@
 //! The page is built once per game (`src/bin/`, each with its game's cargo feature; `page-home` with none): a visit
 //! to one game downloads that game's page module, and `web/boot.js` loads the one the address names (`#/pegs...`
 //! loads `page-pegs.js`, `#/` `page-home.js`). Every build knows every game's name and pages (the menu, the home
-//! page); a page of a game drawn by another build loads that build (`Elsewhere`).
+//! page); a page of a game drawn by another build loads that build (`Elsewhere`). A game's module is compiled into
+//! its own build only (its feature), so a build of one game leaves unused what only the others use.
+#![cfg_attr(
+    not(all(feature = "mastermind", feature = "pegs", feature = "cluedo")),
+    allow(dead_code, unused_imports)
+)]
 
+#[cfg(feature = "cluedo")]
 mod cluedo;
 mod format;
 mod games;
 mod home;
 mod hooks;
 mod isolation;
+#[cfg(feature = "mastermind")]
 mod mastermind;
+#[cfg(feature = "pegs")]
 mod pegs;
 mod present;
 mod registry;

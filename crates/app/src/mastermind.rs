@@ -18,7 +18,6 @@ use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use crate::hooks::use_request;
-use crate::registry::{GameEntry, PageEntry, drawn};
 use crate::route::{Query, parse_query};
 use crate::solver::JobEvent;
 use crate::widgets::fold::Fold;
@@ -27,47 +26,16 @@ use crate::widgets::share::Share;
 use params::Settings;
 use state::{Action, Game, Held, JobAnswer, Phase};
 
-/// Mastermind in the game list: the game, the strategy comparison and the embed builder.
-/// Whether this build of the page draws Mastermind (its cargo feature).
-const HERE: bool = cfg!(feature = "mastermind");
-
-pub const GAME: GameEntry = GameEntry {
-    name: "Mastermind",
-    blurb: "Break the computer's code, or let it break yours. 2 to 100 pegs, 2 to 20 colours; strategies from random-consistent to Knuth's minimax, most parts, entropy, expected size and a local search for huge codes.",
-    pages: &[
-        PageEntry {
-            path: "/mastermind",
-            nav: "Mastermind",
-            in_menu: true,
-            view: drawn(HERE, game_page),
-        },
-        PageEntry {
-            path: "/mastermind/stats",
-            nav: "Compare strategies",
-            in_menu: true,
-            view: drawn(HERE, stats_page),
-        },
-        PageEntry {
-            path: "/mastermind/embed",
-            nav: "Embed",
-            in_menu: true,
-            view: drawn(HERE, embed_page),
-        },
-    ],
-    id: "mastermind",
-    here: HERE,
-};
-
 // Keyed by the link: following another link starts that page afresh.
-fn game_page(query: &Query) -> Html {
+pub(crate) fn game_page(query: &Query) -> Html {
     html! { <MastermindPage key={format!("{query:?}")} query={query.clone()} /> }
 }
 
-fn stats_page(query: &Query) -> Html {
+pub(crate) fn stats_page(query: &Query) -> Html {
     html! { <stats::StatsPage key={format!("{query:?}")} query={query.clone()} /> }
 }
 
-fn embed_page(_: &Query) -> Html {
+pub(crate) fn embed_page(_: &Query) -> Html {
     html! { <embed::EmbedBuilder /> }
 }
 

@@ -10,6 +10,8 @@ mod starts_table;
 mod state;
 mod words;
 
+pub(crate) use embed::page as embed_page;
+
 use std::rc::Rc;
 
 use crate::timeout::Timeout;
@@ -21,7 +23,6 @@ use protocol::pegs::{FinishDto, LostDto, position_text};
 use yew::prelude::*;
 
 use crate::hooks::use_request;
-use crate::registry::{GameEntry, PageEntry, drawn};
 use crate::route::Query;
 use crate::solver::JobEvent;
 use crate::widgets::embed::EmbedLink;
@@ -34,32 +35,7 @@ use starts_table::StartsTable;
 use state::{Action, Outlook, Play};
 use words::{board_title, finish_words, help_text, outlook_line, start_note};
 
-/// Peg solitaire in the game list.
-/// Whether this build of the page draws peg solitaire (its cargo feature).
-const HERE: bool = cfg!(feature = "pegs");
-
-pub const GAME: GameEntry = GameEntry {
-    name: "Peg solitaire",
-    blurb: "Play the English, French, triangle and diamond boards from any start; see how many winning games go through each jump; count every game exactly on all threads.",
-    pages: &[
-        PageEntry {
-            path: "/pegs",
-            nav: "Peg solitaire",
-            in_menu: true,
-            view: drawn(HERE, page),
-        },
-        PageEntry {
-            path: "/pegs/embed",
-            nav: "Embed peg solitaire",
-            in_menu: false,
-            view: drawn(HERE, embed::page),
-        },
-    ],
-    id: "pegs",
-    here: HERE,
-};
-
-fn page(query: &Query) -> Html {
+pub(crate) fn page(query: &Query) -> Html {
     html! { <PegsPage key={format!("{query:?}")} query={query.clone()} /> }
 }
 

@@ -21,13 +21,23 @@ pub struct GameEntry {
     pub here: bool,
 }
 
-/// `view` where this build draws the game (`here`), else a view never drawn: only the game's own build links its
-/// pages' code.
-pub const fn drawn(here: bool, view: fn(&Query) -> Html) -> fn(&Query) -> Html {
-    if here { view } else { elsewhere }
+/// A page's view: `$view` where this build draws its game (the game's cargo feature, `$game`), else one never drawn.
+/// A game's page code is compiled into its own build only (its module, and its messages in `protocol`, are there
+/// with its feature alone).
+macro_rules! drawn {
+    ($game:literal, $view:path) => {{
+        #[cfg(feature = $game)]
+        let view: fn(&$crate::route::Query) -> ::yew::Html = $view;
+        #[cfg(not(feature = $game))]
+        let view: fn(&$crate::route::Query) -> ::yew::Html = $crate::registry::elsewhere;
+        view
+    }};
 }
+pub(crate) use drawn;
 
-fn elsewhere(_: &Query) -> Html {
+/// The view of a page of a game this build does not draw: never drawn (the shell draws [`Elsewhere`] instead).
+#[allow(dead_code)]
+pub(crate) fn elsewhere(_: &Query) -> Html {
     Html::default()
 }
 

@@ -6,39 +6,50 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Trace;
+#[cfg(feature = "mastermind")]
 use crate::mastermind::{MastermindAnswer, MastermindJob};
 
 /// Identifies one job; replies and progress carry it.
 pub type JobId = u32;
 
-/// A job for one of the games.
+/// A job for one of the games. Each variant is there with its game's cargo feature only: a page or a solver built
+/// for one game carries no other game's messages (their JSON code was about 15 KB gzip in each module), and a job
+/// of a game left out does not decode (the solver answers it with [`unreadable`]'s message).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Job {
     /// A Mastermind job.
+    #[cfg(feature = "mastermind")]
     Mastermind(MastermindJob),
     /// A peg solitaire job.
+    #[cfg(feature = "pegs")]
     Pegs(crate::pegs::PegsJob),
     /// A Cluedo job.
+    #[cfg(feature = "cluedo")]
     Cluedo(crate::cluedo::CluedoJob),
 }
 
-/// An answer from one of the games.
+/// An answer from one of the games (each with its game's feature, as [`Job`]'s).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Answer {
     /// A Mastermind answer.
+    #[cfg(feature = "mastermind")]
     Mastermind(MastermindAnswer),
     /// A peg solitaire answer.
+    #[cfg(feature = "pegs")]
     Pegs(crate::pegs::PegsAnswer),
     /// A Cluedo answer.
+    #[cfg(feature = "cluedo")]
     Cluedo(crate::cluedo::CluedoAnswer),
 }
 
 /// `Answer` into one game's answer (the others come back as they were), for each game.
 macro_rules! game_answers {
-    ($($variant:ident => $ty:ty),* $(,)?) => {$(
+    ($($feature:literal: $variant:ident => $ty:ty),* $(,)?) => {$(
+        #[cfg(feature = $feature)]
         impl TryFrom<Answer> for $ty {
             type Error = Answer;
             fn try_from(answer: Answer) -> Result<Self, Answer> {
+                #[allow(unreachable_patterns)]
                 match answer {
                     Answer::$variant(a) => Ok(a),
                     other => Err(other),
@@ -49,9 +60,9 @@ macro_rules! game_answers {
 }
 
 game_answers! {
-    Mastermind => MastermindAnswer,
-    Pegs => crate::pegs::PegsAnswer,
-    Cluedo => crate::cluedo::CluedoAnswer,
+    "mastermind": Mastermind => MastermindAnswer,
+    "pegs": Pegs => crate::pegs::PegsAnswer,
+    "cluedo": Cluedo => crate::cluedo::CluedoAnswer,
 }
 
 /// Page to worker.
@@ -228,3 +239,31 @@ macro_rules! json_io {
 
 json_io!(ToWorker);
 json_io!(FromWorker);
+
+/// The worker's answer to a message it could not read (`text`, which failed with `error`): the end of the job it
+/// names, where its id can be read, so that the page is not left waiting; a job of a game this solver was built
+/// without is told so in words.
+pub fn unreadable(text: &str, error: String) -> FromWorker {
+    let value: Option<serde_json::Value> = serde_json::from_str(text).ok();
+    let run = value.as_ref().and_then(|v| v.get("Run"));
+    let id = run
+        .and_then(|r| r.get("id")?.as_u64())
+        .and_then(|id| JobId::try_from(id).ok())
+        .unwrap_or(0);
+    let game = run
+        .and_then(|r| r.get("job")?.as_object()?.keys().next().cloned())
+        .filter(|g| ["Mastermind", "Pegs", "Cluedo"].contains(&g.as_str()))
+        .filter(|g| error.contains(&format!("unknown variant `{g}`")));
+    let message = match game {
+        Some(_) => {
+            "This solver was built for another game and cannot run this job: reload the page."
+                .to_string()
+        }
+        None => error,
+    };
+    FromWorker::Done {
+        id,
+        outcome: Outcome::Failed { message },
+        stats: RunStats::default(),
+    }
+}

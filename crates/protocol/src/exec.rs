@@ -24,9 +24,12 @@ pub struct Memory {
 /// such data in and never need this.
 pub fn wanted(job: &Job, memory: &Memory) -> Option<String> {
     match job {
+        #[cfg(feature = "mastermind")]
+        Job::Mastermind(job) => crate::mastermind::wanted(job, &memory.mastermind),
         #[cfg(feature = "pegs")]
         Job::Pegs(job) => crate::pegs::wanted(job, &memory.pegs),
         // A game that needs no file adds no arm.
+        #[allow(unreachable_patterns)]
         _ => {
             let _ = memory;
             None
@@ -37,8 +40,11 @@ pub fn wanted(job: &Job, memory: &Memory) -> Option<String> {
 /// What fetching the file [`wanted`] named for `job` gave (its bytes, or why not), kept in `memory`.
 pub fn fetched(job: &Job, memory: &mut Memory, bytes: Result<Vec<u8>, String>) {
     match job {
+        #[cfg(feature = "mastermind")]
+        Job::Mastermind(job) => crate::mastermind::fetched(job, &mut memory.mastermind, bytes),
         #[cfg(feature = "pegs")]
         Job::Pegs(job) => crate::pegs::fetched(job, &mut memory.pegs, bytes),
+        #[allow(unreachable_patterns)]
         _ => {
             let _ = (memory, bytes);
         }
@@ -79,23 +85,36 @@ pub fn execute_with(job: &Job, observer: &JobObserver, memory: &mut Memory) -> O
     }
 }
 
-/// A solver built without a game answers that game's jobs with a message (`cargo test -p protocol
-/// --no-default-features --features mastermind`, as scripts/check runs it).
+/// A solver built without a game cannot read that game's jobs, and answers them with a message naming the job
+/// (`cargo test -p protocol --no-default-features --features mastermind`, as scripts/check runs it).
 #[cfg(all(test, not(feature = "cluedo")))]
 mod tests {
-    use super::*;
-    use crate::cluedo::CluedoJob;
+    use crate::{FromWorker, Outcome, ToWorker, unreadable};
 
     #[test]
     fn a_game_left_out_is_answered_with_a_message() {
-        let job = Job::Cluedo(CluedoJob::Simulate {
-            players: vec!["random".into(), "random".into()],
-            games: 1,
-            seed: 1,
-        });
-        let Outcome::Failed { message } = execute(&job, &JobObserver::new()) else {
-            panic!("a Cluedo job ran in a solver without Cluedo");
+        let text = r#"{"Run":{"id":7,"job":{"Cluedo":{"Simulate":{"players":["random","random"],"games":1,"seed":1}}}}}"#;
+        let error = ToWorker::from_json(text).expect_err("a Cluedo job in a solver without Cluedo");
+        let FromWorker::Done {
+            id: 7,
+            outcome: Outcome::Failed { message },
+            ..
+        } = unreadable(text, error)
+        else {
+            panic!("not the job's end");
         };
         assert!(message.contains("another game"), "{message}");
+        // Any other message that cannot be read ends the job it names with what was wrong.
+        let text = r#"{"Run":{"id":8,"job":7}}"#;
+        let error = ToWorker::from_json(text).expect_err("malformed");
+        let FromWorker::Done {
+            id: 8,
+            outcome: Outcome::Failed { message },
+            ..
+        } = unreadable(text, error)
+        else {
+            panic!("not the job's end");
+        };
+        assert!(message.starts_with("malformed message"), "{message}");
     }
 }

@@ -12,16 +12,19 @@
 //! - one module per game ([`mastermind`], [`pegs`], [`cluedo`]): its jobs, answers and serialisable counterparts of its core types
 //!   (the cores carry no serde), and its one arm of [`execute`].
 //!
-//! Adding a game adds a variant to [`Job`] and [`Answer`], a module, and one arm to [`execute`].
+//! Adding a game adds a variant to [`Job`] and [`Answer`] (with its cargo feature), a module, and one arm to
+//! [`execute`].
 //! Everything here is pure Rust, tested natively, and runs unchanged in the worker.
 //!
 //! ```
+//! # #[cfg(feature = "mastermind")] {
 //! use protocol::{ToWorker, Job, mastermind::{MastermindJob, SpecDto}};
 //!
 //! let msg = ToWorker::Run { id: 7, job: Job::Mastermind(MastermindJob::Count {
 //!     spec: SpecDto { pegs: 4, colors: 6, repeats: true }, history: vec![], thorough: false, schedule: None }),
 //!     trace: false };
 //! assert_eq!(ToWorker::from_json(&msg.to_json()).unwrap(), msg);
+//! # }
 //! ```
 
 pub mod cluedo;
@@ -34,7 +37,7 @@ pub mod pegs;
 mod trace;
 
 pub use envelope::{
-    Answer, FromWorker, Job, JobId, Outcome, ProgressDto, Reply, RunStats, ToWorker,
+    Answer, FromWorker, Job, JobId, Outcome, ProgressDto, Reply, RunStats, ToWorker, unreadable,
 };
 pub use exec::{Memory, execute, execute_with, fetched, wanted};
 pub use liveness::{Pulse, SILENT_JOB_MS, SILENT_THREAD_MS, Silence, Watch};

@@ -11,7 +11,7 @@ mod run;
 mod tests;
 
 #[cfg(feature = "mastermind")]
-pub(crate) use run::run;
+pub(crate) use run::{fetched, run, wanted};
 
 /// How a search's ranges are shared out over the pool's threads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

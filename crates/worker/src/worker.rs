@@ -186,15 +186,7 @@ pub fn start(threads: u32, isolated: bool, note: Option<String>) -> Result<(), J
                 Ok(msg) => handle(&state, msg),
                 Err(message) => {
                     let scope = state.borrow().scope.clone();
-                    let outcome = Outcome::Failed { message };
-                    post(
-                        &scope,
-                        &FromWorker::Done {
-                            id: 0,
-                            outcome,
-                            stats: Default::default(),
-                        },
-                    );
+                    post(&scope, &protocol::unreadable(&text, message));
                 }
             }
         })

@@ -5,6 +5,7 @@
 use rayon::prelude::*;
 
 use crate::kernel::bits::{Bits, Secrets, listed_narrow};
+use crate::listing::books::Books;
 use crate::listing::multisets::Multisets;
 use crate::strategy::{self, StrategyError};
 use crate::{Code, Feedback, Row, Spec};
@@ -178,8 +179,12 @@ enum Packed {
 /// The codes of the last game a player chose guesses in, listed once and kept between its guesses by whoever plays
 /// them (a game's loop, the worker between jobs): listing 8x8's 16,777,216 codes takes 1.7 s natively and 1.6 s or
 /// more in a browser tab, for every guess otherwise. Holds one game's codes at most: another game's replace them.
+/// It holds the opening books given to it too ([`Books`]), so that a game's first guesses can use them.
 #[derive(Default)]
-pub struct Listing(Option<Listed>);
+pub struct Listing {
+    listed: Option<Listed>,
+    books: Books,
+}
 
 impl Listing {
     /// An empty listing: the first guess lists its game's codes.
@@ -189,15 +194,25 @@ impl Listing {
 
     /// The codes of `spec`, listed now unless they already are.
     pub(crate) fn of(&mut self, spec: &Spec) -> Result<&Listed, StrategyError> {
-        if self.0.as_ref().is_some_and(|l| l.spec != *spec) {
+        if self.listed.as_ref().is_some_and(|l| l.spec != *spec) {
             // The old game's codes go before the new ones are listed: at 8x8 they take 512 MiB.
-            self.0 = None;
+            self.listed = None;
         }
-        let listed = match self.0.take() {
+        let listed = match self.listed.take() {
             Some(listed) => listed,
             None => Listed::new(spec)?,
         };
-        Ok(self.0.insert(listed))
+        Ok(self.listed.insert(listed))
+    }
+
+    /// The opening books given to it ([`crate::opening::wanted`]).
+    pub(crate) fn books(&self) -> &Books {
+        &self.books
+    }
+
+    /// The same, to give it one.
+    pub(crate) fn books_mut(&mut self) -> &mut Books {
+        &mut self.books
     }
 }
 

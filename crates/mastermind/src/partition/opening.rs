@@ -24,6 +24,7 @@
 
 use progress::{Flow, Label, NoObserver, Observer, Progress, Unit};
 
+use crate::Listing;
 use crate::listing::listed::Listed;
 use crate::partition::scoring::best_guess;
 use crate::search::Stopped;
@@ -42,6 +43,8 @@ struct Shipped {
     /// The slowest guess past the book natively on 2 threads, in seconds, over every position the strategy
     /// reaches (the benchmark notebook (`git show 44d6f85:BENCHMARKS.md`), "Each guess's worst time").
     slowest_after: f64,
+    /// Its file in `openings/` (and, in the browser's build, in the site's `openings/` folder).
+    file: &'static str,
 }
 
 /// The shipped books, for the sizes and strategies whose slowest guesses take more than about 0.8 s natively on 2
@@ -50,17 +53,23 @@ struct Shipped {
 /// 0.46 s. Most-parts needs none (its slowest guess takes 24 ms at 7x7). Measured over every position each strategy
 /// reaches (`puzzle-lab --threads 2 --json mastermind book --depth 8`; the benchmark notebook (`git show 44d6f85:BENCHMARKS.md`), "Every guess timed").
 const SHIPPED: [Shipped; 6] = [
-    book(6, 9, Strategy::Knuth, 0.139),
-    book(6, 9, Strategy::Entropy, 0.150),
-    book(6, 9, Strategy::ExpectedSize, 0.174),
-    book(7, 7, Strategy::Knuth, 0.179),
-    book(7, 7, Strategy::Entropy, 0.461),
-    book(7, 7, Strategy::ExpectedSize, 0.328),
+    book(6, 9, Strategy::Knuth, 0.139, "6x9-knuth.txt"),
+    book(6, 9, Strategy::Entropy, 0.150, "6x9-entropy.txt"),
+    book(6, 9, Strategy::ExpectedSize, 0.174, "6x9-expected-size.txt"),
+    book(7, 7, Strategy::Knuth, 0.179, "7x7-knuth.txt"),
+    book(7, 7, Strategy::Entropy, 0.461, "7x7-entropy.txt"),
+    book(7, 7, Strategy::ExpectedSize, 0.328, "7x7-expected-size.txt"),
 ];
 
-/// The books' text, as `puzzle-lab mastermind book` writes it, in [`SHIPPED`]'s order. Kept apart from
-/// [`SHIPPED`] so that code asking only how slow a game is (the page's wait note, [`slowest_past_book`]) does not
-/// link the books: in one array, the page carried all six (84 KB).
+/// How many guesses every shipped book holds: a game further on has no use for one.
+const DEPTH: usize = 3;
+
+/// The books' text, as `puzzle-lab mastermind book` writes it, in [`SHIPPED`]'s order, built into programs that
+/// ask for it (the `openings` feature: the CLI). The browser's solver leaves them out of its first download (24 KB
+/// gzip that only these two sizes use): its worker fetches a book when a game needs it ([`wanted`]).
+/// Kept apart from [`SHIPPED`] so that code asking only how slow a game is (the page's wait note,
+/// [`slowest_past_book`]) does not link the books.
+#[cfg(any(feature = "openings", test))]
 const TEXTS: [&str; 6] = [
     include_str!("../../openings/6x9-knuth.txt"),
     include_str!("../../openings/6x9-entropy.txt"),
@@ -71,16 +80,23 @@ const TEXTS: [&str; 6] = [
 ];
 
 /// A row of [`SHIPPED`].
-const fn book(pegs: u8, colors: u8, strategy: Strategy, slowest_after: f64) -> Shipped {
+const fn book(
+    pegs: u8,
+    colors: u8,
+    strategy: Strategy,
+    slowest_after: f64,
+    file: &'static str,
+) -> Shipped {
     Shipped {
         pegs,
         colors,
         strategy,
         slowest_after,
+        file,
     }
 }
 
-/// The place in [`SHIPPED`] (and [`TEXTS`]) of the shipped book of `strategy` at `spec`, if there is one.
+/// The place in [`SHIPPED`] of the shipped book of `strategy` at `spec`, if there is one.
 fn shipped(spec: &Spec, strategy: Strategy) -> Option<usize> {
     SHIPPED.iter().position(|b| {
         (b.pegs, b.colors, b.strategy, true) == (spec.pegs, spec.colors, strategy, spec.repeats)
@@ -93,10 +109,63 @@ pub(crate) fn slowest_past_book(spec: &Spec, strategy: Strategy) -> Option<f64> 
     shipped(spec, strategy).map(|k| SHIPPED[k].slowest_after)
 }
 
-/// The guess the shipped book of `strategy` plays after `history`, where there is a book for `spec`, every
-/// guess of `history` is the book's, and the position is in it.
-pub(crate) fn booked(spec: &Spec, strategy: Strategy, history: &[Row]) -> Option<Code> {
-    guess_in(TEXTS[shipped(spec, strategy)?], spec, history)
+/// The book file (in the site's `openings/` folder) that a guess of `strategy` after `guesses` guesses at `spec`
+/// would use, where this program neither has it built in nor was given it (or told it could not be had): whoever
+/// runs the guess fetches it and hands it to [`give`] first.
+pub fn wanted(
+    spec: &Spec,
+    strategy: Strategy,
+    guesses: usize,
+    listing: &Listing,
+) -> Option<String> {
+    let k = shipped(spec, strategy)?;
+    let file = SHIPPED[k].file;
+    let held = cfg!(feature = "openings") || listing.books().get(file).is_some();
+    (guesses < DEPTH && !held).then(|| format!("openings/{file}"))
+}
+
+/// What fetching the book [`wanted`] named gave: its text, or why not (then the guesses it would have given are
+/// worked out live, and say why).
+pub fn give(spec: &Spec, strategy: Strategy, listing: &mut Listing, text: Result<String, String>) {
+    if let Some(k) = shipped(spec, strategy) {
+        listing.books_mut().give(SHIPPED[k].file, text);
+    }
+}
+
+/// The text of book `k`, built in or given.
+fn text(k: usize, listing: &Listing) -> Option<&str> {
+    #[cfg(feature = "openings")]
+    {
+        let _ = listing;
+        Some(TEXTS[k])
+    }
+    #[cfg(not(feature = "openings"))]
+    listing.books().get(SHIPPED[k].file)?.ok()
+}
+
+/// Why the book of `strategy` at `spec` could not be had, where it was asked for, did not come, and would have
+/// answered a guess after `guesses` guesses.
+pub(crate) fn failed<'a>(
+    spec: &Spec,
+    strategy: Strategy,
+    guesses: usize,
+    listing: &'a Listing,
+) -> Option<&'a str> {
+    let file = SHIPPED[shipped(spec, strategy)?].file;
+    (guesses < DEPTH)
+        .then(|| listing.books().get(file)?.err())
+        .flatten()
+}
+
+/// The guess the shipped book of `strategy` at `spec` plays after `history`, where this program holds the book,
+/// every guess of `history` is the book's, and the position is in it.
+pub(crate) fn booked(
+    spec: &Spec,
+    strategy: Strategy,
+    history: &[Row],
+    listing: &Listing,
+) -> Option<Code> {
+    guess_in(text(shipped(spec, strategy)?, listing)?, spec, history)
 }
 
 /// The guess `book` (text, as [`Entry::line`] writes it) plays after `history`, if every guess of `history`

@@ -145,6 +145,11 @@ pub fn choose(
         }
         Strategy::RandomConsistent => random_else_huge(spec, history, budget, observer, rng, None),
         _ => {
+            // The sizes where working it out live takes seconds ship the first guesses ([`crate::partition::opening`]).
+            let booked = opening::booked(spec, strategy, history, listing);
+            let unbooked = opening::failed(spec, strategy, history.len(), listing).map(|why| {
+                format!("its opening book for {spec} could not be loaded ({why}), so this guess was worked out live")
+            });
             // Listing says why it cannot (`strategy::listable`), once.
             let listed = match listing.of(spec) {
                 Ok(listed) => listed,
@@ -167,8 +172,7 @@ pub fn choose(
                 return Err(StrategyError::Stopped(Stopped::Cancelled));
             }
             let remaining = Count::Exact(consistent.len() as u128);
-            // The sizes where working it out live takes seconds ship the first guesses ([`crate::partition::opening`]).
-            if let Some(guess) = opening::booked(spec, strategy, history) {
+            if let Some(guess) = booked {
                 return Ok(Choice {
                     split: Some(split_listed(listed, &consistent, &guess)),
                     why: None,
@@ -216,7 +220,7 @@ pub fn choose(
                 played_by,
                 fallback: note.clone(),
                 handover,
-                note,
+                note: note.or(unbooked),
             })
         }
     }

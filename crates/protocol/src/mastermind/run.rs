@@ -31,6 +31,40 @@ fn stopped(s: Stopped) -> String {
     }
 }
 
+/// The game a `NextGuess` job is about, read (the only job an opening book answers).
+fn guessed(job: &MastermindJob) -> Option<(Spec, Strategy, usize)> {
+    let MastermindJob::NextGuess {
+        spec,
+        history,
+        strategy,
+        ..
+    } = job
+    else {
+        return None;
+    };
+    Some((
+        Spec::try_from(*spec).ok()?,
+        strategy.parse().ok()?,
+        history.len(),
+    ))
+}
+
+/// The opening book `job` wants fetched before it runs ([`crate::wanted`]): a first guess at a size whose book the
+/// browser's solver leaves out of its download.
+pub(crate) fn wanted(job: &MastermindJob, listing: &Listing) -> Option<String> {
+    let (spec, strategy, guesses) = guessed(job)?;
+    mastermind::opening::wanted(&spec, strategy, guesses, listing)
+}
+
+/// What fetching it gave ([`crate::fetched`]).
+pub(crate) fn fetched(job: &MastermindJob, listing: &mut Listing, bytes: Result<Vec<u8>, String>) {
+    if let Some((spec, strategy, _)) = guessed(job) {
+        let text =
+            bytes.and_then(|b| String::from_utf8(b).map_err(|_| "it is not text".to_string()));
+        mastermind::opening::give(&spec, strategy, listing, text);
+    }
+}
+
 /// Runs one Mastermind job on the core: one core call per job (plus checking what came in). A guess takes the
 /// game's codes from `listing` where its strategy lists them, so a game's later guesses do not list them again.
 pub(crate) fn run(

@@ -154,6 +154,13 @@ fn shipped_books_hold_their_positions_and_the_live_guesses() {
             Spec::new(shipped.pegs.into(), shipped.colors.into(), true),
         );
         let spec = spec.expect("a size");
+        // As the browser's worker does where the books are not built in.
+        let mut listing = Listing::new();
+        if let Some(file) = wanted(&spec, strategy, 0, &listing) {
+            assert_eq!(file, format!("openings/{}", shipped.file));
+            give(&spec, strategy, &mut listing, Ok(text.to_string()));
+        }
+        assert_eq!(wanted(&spec, strategy, 0, &listing), None);
         let book = read(&spec, text);
         let depth = book
             .iter()
@@ -170,7 +177,10 @@ fn shipped_books_hold_their_positions_and_the_live_guesses() {
                 .iter()
                 .find(|(path, _)| *path == answers)
                 .expect("in the book");
-            assert_eq!(booked(&spec, strategy, &history).as_ref(), Some(guess));
+            assert_eq!(
+                booked(&spec, strategy, &history, &listing).as_ref(),
+                Some(guess)
+            );
             let consistent = listed.consistent(&history);
             let past: Vec<&[u8]> = history.iter().map(|r| r.guess.pegs()).collect();
             let live =
@@ -194,16 +204,76 @@ fn shipped_books_hold_their_positions_and_the_live_guesses() {
             &Budget::INTERACTIVE,
             &NoObserver,
             &mut StdRng::seed_from_u64(0),
-            &mut Listing::new(),
+            &mut listing,
         )
         .expect("a guess");
         let consistent = listed.consistent(&history);
         assert_eq!(
             Some(&choice.guess),
-            booked(&spec, strategy, &history).as_ref()
+            booked(&spec, strategy, &history, &listing).as_ref()
         );
         assert!(choice.note.is_some_and(|n| n.contains("opening book")));
         assert_eq!(choice.remaining.exact(), Some(consistent.len() as u128));
         assert_eq!(choice.split.map(|s| s.total), Some(consistent.len() as u64));
     }
+}
+
+/// Where the books are not built in, a game's first guesses at a book's size want it, and only those; a book that
+/// could not be fetched leaves the guess to the live search, which says why; one that came is played from.
+#[cfg(not(feature = "openings"))]
+#[test]
+fn a_book_is_wanted_by_the_first_guesses_and_its_failure_is_said() {
+    let spec = Spec::new(6, 9, true).expect("6x9");
+    let mut listing = Listing::new();
+    assert_eq!(
+        wanted(&spec, Strategy::Knuth, 0, &listing).as_deref(),
+        Some("openings/6x9-knuth.txt")
+    );
+    assert_eq!(wanted(&spec, Strategy::Knuth, DEPTH, &listing), None);
+    assert_eq!(wanted(&spec, Strategy::MostParts, 0, &listing), None);
+    let small = Spec::new(4, 6, true).expect("4x6");
+    assert_eq!(wanted(&small, Strategy::Knuth, 0, &listing), None);
+
+    give(&spec, Strategy::Knuth, &mut listing, Err("HTTP 404".into()));
+    assert_eq!(
+        wanted(&spec, Strategy::Knuth, 0, &listing),
+        None,
+        "not asked for again"
+    );
+    let first = choose(
+        Strategy::Knuth,
+        &spec,
+        &[],
+        &Budget::INTERACTIVE,
+        &NoObserver,
+        &mut StdRng::seed_from_u64(0),
+        &mut listing,
+    )
+    .expect("a guess");
+    let note = first.note.expect("a note");
+    assert!(
+        note.contains("could not be loaded (HTTP 404)") && note.contains("live"),
+        "{note}"
+    );
+    // The live guess is the book's.
+    let book = read(&spec, TEXTS[0]);
+    assert_eq!(Some(&first.guess), book.first().map(|(_, g)| g));
+
+    give(
+        &spec,
+        Strategy::Knuth,
+        &mut listing,
+        Ok(TEXTS[0].to_string()),
+    );
+    let again = choose(
+        Strategy::Knuth,
+        &spec,
+        &[],
+        &Budget::INTERACTIVE,
+        &NoObserver,
+        &mut StdRng::seed_from_u64(0),
+        &mut listing,
+    )
+    .expect("a guess");
+    assert!(again.note.is_some_and(|n| n.contains("opening book for")));
 }
