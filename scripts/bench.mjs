@@ -7,6 +7,10 @@
 //   node scripts/bench.mjs --long       also the long rows (7x7 every secret, the French and diamond counts: hours)
 //   node scripts/bench.mjs --only ID... just those rows (any kind)
 //   node scripts/bench.mjs --table      only rewrite BENCHMARKS.md from the recorded results
+//   node scripts/bench.mjs --list       the rows this script produces, one id a line
+//
+// A row names the commit it measured, so the code (crates/, web/, Cargo.lock) must be committed first: the script
+// refuses to measure on uncommitted code. The machine is named by its cores, processor and memory.
 //
 // A row not run keeps its recorded figure, date and commit. Times are wall clock on a shared machine: they vary by
 // about 30 % between hours, so compare figures taken side by side, not across days.
@@ -458,21 +462,25 @@ function table(results) {
 The project's measured figures, one row per figure, written by \`node scripts/bench.mjs\` from
 [\`benchmarks/results.json\`](benchmarks/results.json); do not edit the table by hand. Each row says when it was
 measured, on which commit, and on how many threads; run its command (or \`node scripts/bench.mjs --only ID\`) to
-measure it again. The machine is this project's: ${results._machine ?? '2 cores, 24 GiB'}. Times are wall clock and
-vary by about 30 % between hours: compare figures taken side by side. Speed and memory goals live here, never in
-tests. "holds" says whether the target (where one is set) is met. A commit marked \`+\` had changes to the code on
-top that were not committed yet (the next commit holds them).
+measure it again. The machine is this project's: ${results._machine ?? '2 cores, 24 GiB'} (rows measured before
+2026-12-08 name only its 2 cores and 24 GiB: the processor was not recorded then). Times are wall clock and vary by
+about 30 % between hours: compare figures taken side by side. Speed and memory goals live here, never in tests.
+"holds" says whether the target (where one is set) is met.
 
 | what | figure | command | target | holds | measured |
 |---|---|---|---|---|---|
 ${rows.join('\n')}
 ${missing.length ? `\nNot measured yet: ${missing.join(', ')}.\n` : ''}
-How each figure came about (what was tried, kept and dropped) is in the git log: \`git log -- BENCHMARKS.md\`, and the
-notebook kept until 2026-11-28 in \`git show 44d6f85:BENCHMARKS.md\`.
+How the figures came about (what was tried, kept and dropped, with its data) is in
+[docs/notebook.md](docs/notebook.md).
 `;
 }
 
 const args = process.argv.slice(2);
+if (args.includes('--list')) {
+  console.log(ROWS.map((r) => r.id).join('\n'));
+  process.exit(0);
+}
 mkdirSync(join(ROOT, 'benchmarks'), { recursive: true });
 let results = {};
 try { results = JSON.parse(readFileSync(RESULTS, 'utf8')); } catch { /* none yet */ }
@@ -486,13 +494,14 @@ if (!args.includes('--table')) {
     execFileSync('cargo', ['+stable', 'build', '--release', '-p', 'cli', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
   }
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-  const dirty = execFileSync('git', ['status', '--porcelain', '--', 'crates', 'web', 'Cargo.lock'], { cwd: ROOT, encoding: 'utf8' }).trim() ? '+' : '';
-  results._machine = `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`;
+  const dirty = execFileSync('git', ['status', '--porcelain', '--', 'crates', 'web', 'Cargo.lock', 'index.html', 'Trunk.toml', 'scripts'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  if (dirty) throw new Error(`bench: commit the code first (a row names the commit it measured):\n${dirty}`);
+  results._machine = `${cpus().length} cores of ${cpus()[0].model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
   for (const row of chosen) {
     console.log(`==> ${row.id}: ${row.command}`);
     const got = row.measure(results);
     const threads = /--threads (\d+)|bench\/\w[\w-]*\.mjs (\d) /.exec(row.command);
-    results[row.id] = { ...got, date: new Date().toISOString().slice(0, 10), commit: commit + dirty, threads: threads ? `${threads[1] ?? threads[2]} thread${(threads[1] ?? threads[2]) === '1' ? '' : 's'}` : '', machine: results._machine };
+    results[row.id] = { ...got, date: new Date().toISOString().slice(0, 10), commit, threads: threads ? `${threads[1] ?? threads[2]} thread${(threads[1] ?? threads[2]) === '1' ? '' : 's'}` : '', machine: results._machine };
     console.log(`    ${got.figure}${got.holds === false ? ' (target not met)' : ''}`);
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 1)}\n`);
   }

@@ -1,5 +1,5 @@
 // What a first visit to each game downloads, gzip -9 as a host compresses it: the page (index.html, boot.js, the
-// style, and that game's page module: its glue and WebAssembly) and that game's solver (the worker's entry script,
+// style, the page's first view, and that game's page module: its glue and WebAssembly) and that game's solver (the worker's entry script,
 // the pool's helper, the game's glue and WebAssembly). Read from a built dist/; used by tests/e2e/download.test.mjs (the budgets) and scripts/bench.mjs
 // (BENCHMARKS.md's row). `node scripts/first-visit.mjs [dist]` prints the table.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -31,7 +31,11 @@ export function firstVisit(root = DIST) {
   };
   const sum = (list) => list.reduce((s, f) => s + gz(f), 0);
   const frame = ['index.html', 'boot.js', one(/^style-.*\.css$/)];
-  const pageOf = (name) => [...frame, `page-${name}.js`, `page-${name}_bg.wasm`];
+  // A first visit to a game's page shows its first view drawn at build time (shells/, where the build has them): the
+  // larger of the phone's and the desk's is counted.
+  const view = (name) => ['narrow', 'wide'].map((w) => `shells/${name}.${w}.html`).filter((f) => files.includes(f))
+    .sort((a, b) => gz(b) - gz(a)).slice(0, 1);
+  const pageOf = (name) => [...frame, ...view(name), `page-${name}.js`, `page-${name}_bg.wasm`];
   // The home page's module is Trunk's main one, its names hashed.
   const homeFiles = [...frame, one(/^page-home-[0-9a-f]+\.js$/), one(/^page-home-[0-9a-f]+_bg\.wasm$/)];
   const home = { files: homeFiles, bytes: sum(homeFiles), module: gz(homeFiles[4]) };

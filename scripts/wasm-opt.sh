@@ -2,7 +2,7 @@
 # Run after the build by scripts/post-build.sh (Trunk.toml), in release builds only: binaryen's wasm-opt over the
 # modules after wasm-bindgen, each game's solver for speed (-O3), the page's for size (-Oz). binaryen's passes
 # over LLVM's output made every 6x9 secret with entropy about 5 % faster in Chromium, and the download is 4.9 KB
-# smaller (the benchmark notebook (`git show 44d6f85:BENCHMARKS.md`), "wasm-opt over both modules").
+# smaller (docs/notebook.md, "wasm-opt over both modules").
 # The features are the build's own (.cargo/config.toml and the target's defaults): wasm-opt fails on one it was not
 # told of, and so does the build. Without the tool (scripts/tools.sh installs it) the modules stay as built, and
 # this says so. `WASM_OPT=0` skips it (`WASM_OPT=0 scripts/serve`: a rebuild on every edit 45 s sooner).

@@ -11,6 +11,9 @@
 document.getElementById('boot-failed')?.remove();
 // The games' page modules of this build (`page-pegs.js`): filled in at build time by scripts/precache.mjs.
 const PAGES = [];
+// The first views of the games' pages this build holds (`pegs.narrow`: scripts/prerender.mjs draws them into shells/),
+// filled in at build time by scripts/precache.mjs.
+const SHELLS = [];
 
 /** Replaces the page with a message: a heading, a sentence on what failed, and what to do. */
 function explain(title, what, todo) {
@@ -61,6 +64,35 @@ function lacks() {
   }
 }
 
+// The first view of the page the address names, as the build drew it (scripts/prerender.mjs): shown in place of the
+// empty frame while the page's module downloads, on a first visit (no service worker serves the build yet, so the
+// module comes over the network: a second or more on a phone's connection) to a page's plain address (a link's
+// settings draw something else). Inert: it is a picture of the page until the app, drawn the same, takes its place.
+// Resolves once it has been drawn (at once where there is none): the module's download starts then, one round trip
+// later than it could, so that the few KB of the view do not wait behind the module's few hundred.
+function firstView() {
+  const [path, query] = location.hash.replace(/^#/, '').split('?');
+  const file = `${path.replace(/^\//, '').replaceAll('/', '-')}.${innerWidth < 600 ? 'narrow' : 'wide'}`;
+  if (query || !SHELLS.includes(file) || navigator.serviceWorker?.controller) return null;
+  return fetch(`shells/${file}.html`)
+    .then((r) => (r.ok ? r.text() : null))
+    .then((html) => {
+      // Nothing came, or the page already says what failed.
+      if (!html || !document.querySelector('main[data-shell]')) return null;
+      const view = document.createElement('template');
+      view.innerHTML = html;
+      for (const el of view.content.children) {
+        el.dataset.shell = '';
+        el.inert = true;
+      }
+      document.querySelectorAll('[data-shell]').forEach((el) => el.remove());
+      document.body.prepend(view.content);
+      // Drawn once a frame after it has begun: the frame that shows it has been presented.
+      return new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(drawn, 0))));
+    })
+    .catch(() => null);
+}
+
 // 3. The page's module: its script, then its WebAssembly.
 async function load() {
   const missing = lacks();
@@ -80,10 +112,14 @@ async function load() {
     : [`./page-${name}.js`, `./page-${name}_bg.wasm`];
   let step = script;
   try {
-    // The module's two files at once: its WebAssembly downloads while its script loads.
+    // On a first visit the page's first view comes first (a few KB, seen at once, while the rest downloads), then
+    // the module's WebAssembly, which downloads while its script loads.
+    const glue = import(script);
+    glue.catch(() => {}); // a failure is said below, when it is awaited
+    if (name !== 'home') await firstView();
     const module = fetch(wasm);
-    module.catch(() => {}); // a failure is said below, when it is awaited
-    const app = await import(script);
+    module.catch(() => {});
+    const app = await glue;
     step = wasm;
     await app.default({ module_or_path: module });
     dispatchEvent(new CustomEvent('TrunkApplicationStarted'));

@@ -1,7 +1,7 @@
 // Each guess's time as the page's status line reports it (the worker's own time for the job), for computer-breaks-
 // the-code games with a fixed secret, in Chromium (the real page, the real worker pool):
 // node tests/bench/guess-time.mjs [pegs colors strategy secret]... ; one JSON line per game. Needs dist/.
-// The secrets worth timing are the slowest natively (the benchmark notebook (`git show 44d6f85:BENCHMARKS.md`), "each guess's worst time").
+// The secrets worth timing are the slowest natively (docs/notebook.md, "each guess's worst time").
 import { serve } from '../serve.mjs';
 import { launch, open, solverReady } from '../e2e/helpers.mjs';
 

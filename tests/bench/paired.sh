@@ -1,7 +1,7 @@
 #!/bin/bash
 # Chromium against native, measured in pairs: each strategy's whole tree (every secret, its own first guess, 2 threads)
 # in Chromium and natively back to back, the order swapped every round, so that both runs of a pair see the same
-# load on a shared machine (this VM's speed drifts by 20-30 % over minutes: the benchmark notebook (`git show 44d6f85:BENCHMARKS.md`), "Chromium against native,
+# load on a shared machine (this VM's speed drifts by 20-30 % over minutes: docs/notebook.md, "Chromium against native,
 # in pairs"). One line per pair with its ratio, then each size and strategy's median ratio and its range.
 # Needs a release build of the CLI and dist/ (trunk build --release). With PAGE=1 the Chromium side is played from
 # "Compare strategies" with its progress drawn (stats-page.mjs: a pool of as many threads as the machine has cores)

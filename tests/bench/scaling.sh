@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Thread scaling of the exact Mastermind strategies on a machine with many cores (the benchmark notebook (`git show 44d6f85:BENCHMARKS.md`), "On 16 cores").
+# Thread scaling of the exact Mastermind strategies on a machine with many cores (docs/notebook.md, "On 16 cores").
 # Usage: tests/bench/scaling.sh [BIN] [OUT]: every job below in turn, most wanted first, each with its own time
 # limit; one line per job appended to OUT/scaling.txt (threads, arguments, the CLI's JSON or why it has none).
 set -u

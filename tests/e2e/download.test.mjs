@@ -13,11 +13,11 @@ import { firstVisit } from '../../scripts/first-visit.mjs';
 // the new figure. One is never raised to let code grow: what a feature adds, another change pays for.
 const BUDGET = {
   // The home page: index.html, boot.js, the style and its page module (which runs no solver).
-  home: 100_400,
-  // A first visit to each game (the page and the solver), and that game's page module alone.
-  mastermind: { total: 595_000, module: 291_000 },
-  pegs: { total: 526_000, module: 259_500 },
-  cluedo: { total: 403_500, module: 222_500 },
+  home: 100_000,
+  // A first visit to each game (the page, its first view and the solver), and that game's page module alone.
+  mastermind: { total: 591_400, module: 290_800 },
+  pegs: { total: 523_000, module: 259_500 },
+  cluedo: { total: 399_100, module: 222_400 },
 };
 const OPENINGS = fileURLToPath(new URL('../../crates/mastermind/openings/', import.meta.url));
 const PEGS_BOOK = fileURLToPath(new URL('../../crates/peg-solitaire/src/opening/english-centre.book', import.meta.url));
@@ -53,7 +53,7 @@ test("each game's page code is in its own page module only", async () => {
   // A sentence only that game's pages draw.
   const own = {
     mastermind: 'Codes still possible after each guess',
-    pegs: 'Tap or click a peg, then the empty hole it jumps into',
+    pegs: 'Tap a peg, then the empty hole it jumps into',
     cluedo: 'A suggestion is refuted by the first player',
   };
   const pages = Object.fromEntries(await Promise.all(['mastermind', 'pegs', 'cluedo'].map(

@@ -164,3 +164,52 @@ test('on a phone every game starts on the first screen, a whole move needs no sc
 
   assert.deepEqual(faults, []);
 });
+
+test("a first visit shows the page's first view (drawn at build time) while its module downloads, and nothing moves when the app takes its place", async () => {
+  // On a phone, and on a desk (where the settings show: a select drawn with fewer options keeps its width).
+  for (const [route, selector, viewport] of [['/mastermind', '.mastermind .board', PHONE], ['/pegs', '.pegs .pegs-board', PHONE],
+    ['/cluedo', '.cluedo-move', PHONE], ['/mastermind', '.mastermind .board', DESK], ['/pegs', '.pegs .pegs-board', DESK]]) {
+    // No service worker: the module's request is the page's own, held back here.
+    const page = await browser.newPage({ viewport, serviceWorkers: 'block' });
+    // The page's module held back: the first view is all there is meanwhile.
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await page.route('**/page-*_bg.wasm', async (r) => { await held; await r.continue(); });
+    await page.addInitScript(() => {
+      window.shifts = 0;
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.shifts += e.value; })
+        .observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${server.url}/#${route}`);
+    await page.waitForSelector(`main[data-shell] ${selector}`);
+    assert.equal(await page.$eval('main[data-shell]', (m) => m.inert), true, `${route}: the first view is inert`);
+    if (route === '/cluedo') {
+      // Its deal is its own, not the person's: its cards are not shown.
+      assert.equal(await page.$eval('main[data-shell] .cluedo-hand', (h) => getComputedStyle(h).visibility), 'hidden');
+    }
+    // (No screenshot here: a whole-page screenshot resizes the page, which moves it. They are taken below.)
+    release();
+    await page.waitForSelector(`main:not([data-shell]) ${selector}`);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    assert.equal(await page.evaluate(() => window.shifts), 0, `${route}: the page moved as the app took its place`);
+    assert.equal(await page.locator('[data-shell]').count(), 0);
+    await page.close();
+  }
+  // What the first views look like on a phone, the module held back for good.
+  for (const route of ['/mastermind', '/pegs', '/cluedo']) {
+    const page = await browser.newPage({ viewport: PHONE, serviceWorkers: 'block' });
+    await page.route('**/page-*_bg.wasm', () => {});
+    await page.goto(`${server.url}/#${route}`);
+    await page.waitForSelector('main[data-shell] section');
+    await shot(page, `first-view${route.replaceAll('/', '-')}`);
+    await page.close();
+  }
+  // A link with settings draws something else than the plain page: no first view.
+  const page = await browser.newPage({ viewport: PHONE, serviceWorkers: 'block' });
+  const shells = [];
+  page.on('request', (r) => { if (r.url().includes('/shells/')) shells.push(r.url()); });
+  await page.goto(`${server.url}/#/pegs?board=french`);
+  await page.waitForSelector('main:not([data-shell]) .pegs .pegs-board');
+  assert.deepEqual(shells, []);
+  await page.close();
+});

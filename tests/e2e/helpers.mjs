@@ -42,7 +42,18 @@ export async function open(browser, url, viewport = { width: 1100, height: 900 }
   page.on('pageerror', (e) => page.errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
   await page.goto(url);
+  await appDrawn(page);
   return page;
+}
+
+/**
+ * Waits until the app has drawn itself in place of index.html's frame, and of the page's first view drawn at build
+ * time that a first visit shows meanwhile (web/boot.js: inert, so a test must not act on it), or the page said that
+ * it could not load, or boot.js never ran. A page that does none of these within 20 s is left to the test.
+ */
+export async function appDrawn(page) {
+  await page.waitForFunction(() => !document.querySelector('[data-shell]') || document.querySelector('.unsupported')
+    || document.getElementById('boot-failed'), null, { timeout: 20_000 }).catch(() => {});
 }
 
 /** Saves a screenshot of the whole page, or of the first element matching `selector`, to tests/artifacts/. */

@@ -22,6 +22,8 @@ async function buildFiles(root = DIST) {
   const out = [];
   for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || entry.name.startsWith('.') || entry.name === 'isolate.js') continue;
+    // The pages' first views are for a first visit only: the service worker does not hold them.
+    if (relative(root, entry.parentPath).startsWith('shells')) continue;
     out.push(relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
   }
   return out;

@@ -301,7 +301,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
                     }
                     if let (Some((done, total)), Outlook::Solvable, true) = (p.table_levels, &p.outlook, p.heat) {
                         if p.counts.is_some() {
-                            <p class="muted" id="table-building">{ format!("These counts come from the shipped opening; this game's table of every position, for the jumps past it, is being built: level {done} of {total} (a jump only pauses it).") }</p>
+                            <p class="muted" id="table-building">{ format!("Building the table for later jumps: level {done} of {total}.") }</p>
                         }
                         <ProgressBar id="table-levels" done={done} total={total} unit="levels of the table" />
                     }
@@ -322,7 +322,7 @@ pub fn PegsPage(props: &PageProps) -> Html {
                 <CountPanel board={p.board_dto()} start={position_text(p.start_position())} finish={finish_dto} what={what} on_running={count_running} {too_big} {shipped} {estimated} {memory} />
             }
             if !initial.embed && p.layout.is_none() && p.heat {
-                <StartsTable board={p.board_name.clone()} playing={peg_solitaire::class_hole(&board, p.start)}
+                <StartsTable board={p.board_name.clone()} playing={peg_solitaire::class_hole(&board, p.start)} open={props.query.get("starts").is_some_and(|v| v == "1")}
                     finish={match p.finish { Finish::AnyOne => "any-one", Finish::DeadEnd => "dead-end", Finish::Hole(h) if h == p.start => "start", Finish::Hole(_) => "" }} />
             }
         </section>

@@ -43,7 +43,7 @@ pub(crate) enum Command {
     },
     /// What is certain from one seat's log of a real game: holders, the envelope, and each card's shares.
     Deduce {
-        /// The log, as JSON (see README: "Cluedo at a real table").
+        /// The log, as JSON (see docs/cli.md, "Cluedo at a real table").
         #[arg(long, value_name = "FILE")]
         log: std::path::PathBuf,
     },

@@ -94,7 +94,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
     let out = match cli.mpi {
         true => {
             return Err("--mpi: this puzzle-lab was built without MPI; build it with `cargo build --release -p cli \
-                        --features mpi` (needs an MPI library and libclang: README, \"On a cluster\")"
+                        --features mpi` (needs an MPI library and libclang: docs/cluster.md, \"On a cluster\")"
                 .into());
         }
         false => Output::new(cli.json),

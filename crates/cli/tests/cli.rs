@@ -536,7 +536,7 @@ fn a_strategy_that_falls_back_says_so_where_the_result_is_printed() {
     assert_eq!(v["fallbacks"], serde_json::json!([]));
 }
 
-/// The default build has no MPI, and says how to get it (the `mpi` feature's own tests are in `tests/mpi.rs`).
+/// The default build has no MPI, and says how to get it (the `mpi` feature's own tests are in `crates/cli/tests/mpi.rs`).
 #[cfg(not(feature = "mpi"))]
 #[test]
 fn mpi_in_a_build_without_it_says_how_to_get_it() {

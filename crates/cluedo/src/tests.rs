@@ -1,4 +1,4 @@
-//! Deduction against brute force and crafted logs; games and simulations in `tests/games.rs`.
+//! Deduction against brute force and crafted logs; games and simulations in `crates/cluedo/src/tests/games.rs`.
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};

@@ -260,7 +260,7 @@ fn order_stage(
             i16::from(a == y) + i16::from(b == x) - i16::from(a == x) - i16::from(b == y)
         };
         // The objective is the sum of the offsets' squares: it prefers many small misses to a few large ones,
-        // which anneals to a fit far more often than their plain sum (measured: the benchmark notebook, `git show 44d6f85:BENCHMARKS.md`).
+        // which anneals to a fit far more often than their plain sum (measured: docs/notebook.md).
         let objective: i32 = r
             .iter()
             .zip(gi.iter().zip(gk))
@@ -290,8 +290,8 @@ fn order_stage(
 /// The share of the order stage's proposals aimed at a guess whose blacks are off ([`aimed_swap`]); the rest
 /// swap two pegs at random. Aimed swaps find codes that fit every score where random ones stall (the middle
 /// of a 50x20 game), though each costs more time than a random one; a larger share keeps the annealing from
-/// wandering and finds fewer (the shares measured: `git log -S AIMED`; the figures: BENCHMARKS.md, the
-/// sampled split).
+/// wandering and finds fewer (docs/notebook.md, "Local search: proposals aimed at a guess": 50x20 82.1 -> 73.3
+/// guesses at 0.3, 80.4 at 0.1, 82.9 at 0.5).
 const AIMED: f64 = 0.3;
 
 /// Past guesses an aimed swap draws, at most, to find one whose blacks are off.

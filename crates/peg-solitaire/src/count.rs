@@ -34,10 +34,7 @@ pub(crate) fn checked(
     if pegs == 0 {
         return Err(CountError::Empty);
     }
-    let finals = match finish {
-        Finish::Hole(h) if usize::from(h) >= board.holes().len() => {
-            return Err(CountError::NoSuchHole(h));
-        }
+    let finals = match finish.on(board).map_err(CountError::NoSuchHole)? {
         Finish::Hole(h) => vec![1 << h],
         Finish::AnyOne => (0..board.holes().len()).map(|h| 1u64 << h).collect(),
         Finish::DeadEnd => Vec::new(),

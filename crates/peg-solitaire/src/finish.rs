@@ -26,6 +26,15 @@ impl fmt::Display for Finish {
 }
 
 impl Finish {
+    /// This finish, where it is on `board`; else the hole past the board's last that it names. The one check of a
+    /// finish that came from outside (a count's caller, a job).
+    pub fn on(self, board: &Board) -> Result<Finish, u8> {
+        match self {
+            Finish::Hole(h) if usize::from(h) >= board.holes().len() => Err(h),
+            finish => Ok(finish),
+        }
+    }
+
     /// The finish as links and the command line write it: a hole (`d4`), `any-one` or `dead-end`.
     pub fn text(self, board: &Board) -> String {
         match self {

@@ -33,10 +33,12 @@ pub(super) fn Hand(props: &HandProps) -> Html {
         format!("{}'s hand", props.seats.name(0))
     };
     html! {
-        <p class="cluedo-hand" aria-label={title.clone()}>
-            { format!("{title}: ") }
-            { for props.cards.iter().map(|&c| html! { <span class={classes!("cl-card", kind_class(c))}>{ c.name() }</span> }) }
-            <span class="hint">{ format!(" Hands: {sizes}.") }</span>
-        </p>
+        <div class="cluedo-hand" data-live="true">
+            <p aria-label={title.clone()}>
+                { format!("{title}: ") }
+                { for props.cards.iter().map(|&c| html! { <span class={classes!("cl-card", kind_class(c))}>{ c.name() }</span> }) }
+            </p>
+            <p class="hint">{ format!("Hands: {sizes}.") }</p>
+        </div>
     }
 }

@@ -64,7 +64,8 @@ pub(super) fn YourNotebook(props: &NotebookProps) -> Html {
     html! {
         <section class="notebook" aria-label={title.clone()}>
             <h2>{ title }</h2>
-            <p class="hint">{ format!("{} deals agree with everything {saw} (counted in {:.0} ms). ✔ certain (press it to see why), · impossible, % share of those deals.", group_digits(&nb.deals.to_string()), props.millis) }</p>
+            <p class="hint">{ format!("{} deals agree with everything {saw} (counted in {:.0} ms).", group_digits(&nb.deals.to_string()), props.millis) }</p>
+            <p class="hint legend">{ "✔ certain (press it to see why), · impossible, % share of those deals." }</p>
             <p class="envelope">{ "Envelope: " }{ for env.iter().map(|c| html! { <span class="cl-card">{ c.map_or("?", Card::name) }</span> }) }</p>
             if let Some(w) = why { <p class="why-text" role="status">{ w }</p> }
             { notebook_table(&props.seats, &nb, Some(&on_why)) }

@@ -91,7 +91,7 @@ pub(super) fn Settings(props: &SettingsProps) -> Html {
                 <button onclick={again}>{ "New deal" }</button>
             </div>
             <p class="hint">{ "random: suggests cards it has not seen, at random (the 2012 report's default player); listening: prefers cards named least often; deduction: counts every deal consistent with what it saw, accuses only when certain; expert: deduces the same, accuses once it is likely enough to be right and shows the cards that tell the table least, saying why. " }
-                <a href={crate::route::href(&format!("#/cluedo?{}", link(s)))}>{ format!("Link to this deal (seed {})", s.seed) }</a></p>
+                <a href={crate::route::href(&format!("#/cluedo?{}", link(s)))} data-live="true">{ format!("Link to this deal (seed {})", s.seed) }</a></p>
         </details>
     }
 }

@@ -160,10 +160,10 @@ pub fn BoardView(props: &BoardProps) -> Html {
                         data-hole={h.to_string()} data-name={name.clone()} data-row={rc.0.to_string()} data-col={rc.1.to_string()}
                         data-games={heat.map(|n| n.to_string())}
                         tabindex="0" role="button" aria-label={label} aria-pressed={selected.to_string()} {onclick} {onkeydown}>
-                        <circle class="socket" cx={format!("{cx}")} cy={format!("{cy}")} r={format!("{}", S * 0.36)} style={fill.map(|f| format!("fill:{f}"))} />
-                        if peg { <circle class="ball" cx={format!("{cx}")} cy={format!("{cy}")} r={format!("{}", S * 0.27)} /> }
+                        <circle class="socket" cx={format!("{cx}")} cy={format!("{cy}")} r={format!("{}", hundredths(S * 0.36))} style={fill.map(|f| format!("fill:{f}"))} />
+                        if peg { <circle class="ball" cx={format!("{cx}")} cy={format!("{cy}")} r={format!("{}", hundredths(S * 0.27))} /> }
                         // Outside the socket, so that a hole in both counts shows both.
-                        if in_second { <circle class="ring-second" cx={format!("{cx}")} cy={format!("{cy}")} r={format!("{}", S * 0.455)} /> }
+                        if in_second { <circle class="ring-second" cx={format!("{cx}")} cy={format!("{cy}")} r={format!("{}", hundredths(S * 0.455))} /> }
                         if let Some(n) = heat {
                             // One short format, squeezed to the socket where it is long; the full number on hover.
                             <title>{ format!("{name}: {} games to the finish", group_digits(&n.to_string())) }</title>
@@ -240,4 +240,9 @@ pub fn proof_line(lost: &LostDto) -> Option<String> {
         )),
         LostDto::NoJumpLeft | LostDto::NoGame => None,
     }
+}
+
+/// `x` to two decimals, written shortest (`15.12`, not `15.120000000000001`): a radius in the board's drawing.
+fn hundredths(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
 }

@@ -198,8 +198,9 @@ pub fn CountPanel(props: &CountProps) -> Html {
     html! {
         <section class="card count-panel" aria-labelledby="count-title" data-running={running.to_string()}>
             <h2 id="count-title">{ "Count every game" }</h2>
-            <p class="explain">{ format!("{}. The count goes one jump at a time: every position after one jump, then after two, and so on; each step's positions are split into 128 parts, and every thread takes the next part as soon as it is free. Positions that are mirror images of each other are counted once.", props.what) }</p>
-            <details class="terms"><summary>{ "The technical terms" }</summary>
+            <p class="explain">{ format!("{}.", props.what) }</p>
+            <details class="terms"><summary>{ "How it is counted" }</summary>
+                <p class="explain">{ "One jump at a time: every position after one jump, then after two, and so on; each step's positions are split into 128 parts, each thread taking the next part as soon as it is free. Mirror images are counted once." }</p>
                 <p class="explain">{ "A breadth-first search, level by level; each level cut into 128 shards that the pool's threads take as they come free; positions alike up to a symmetry that keeps the start and the finish are counted once; where the finish is one peg the count meets in the middle (a jump played backwards is a jump forwards on the complemented board)." }</p>
             </details>
             if let (Some(games), None) = (&props.shipped, &c.result) {
@@ -219,7 +220,7 @@ pub fn CountPanel(props: &CountProps) -> Html {
                 </div>
             }
             if let Some(command) = &props.too_big {
-                <p class="banner warn" id="count-too-big">{ format!("Counting every game on this board needs more memory than a browser tab may use ({}): its middle levels hold billions of positions. The command line counts it natively where the machine has the memory (--max-mb sets how much it may use), or across several machines with --mpi:", human_bytes(peg_solitaire::Limits::BROWSER.max_bytes)) }</p>
+                <p class="banner warn" id="count-too-big">{ format!("Counting every game on this board needs more memory than a browser tab may use ({}): its middle levels hold billions of positions. A computer with the memory counts it with Puzzle Lab's command line:", human_bytes(peg_solitaire::Limits::BROWSER.max_bytes)) }</p>
                 <pre class="command"><code id="count-command">{ command.clone() }</code></pre>
                 if props.estimated.is_some() {
                     <p class="explain">{ "No computer at hand has the memory for this one (over 100 GB); the estimate above came from:" }</p>
@@ -227,7 +228,7 @@ pub fn CountPanel(props: &CountProps) -> Html {
                 }
             }
             if let (Some(memory), false, None) = (&props.memory, running, &c.result) {
-                <p class="hint memory-note" id="count-memory">{ format!("A count here may hold up to {memory} at once; if the tab cannot give it, the count stops and says so, and the game goes on.") }</p>
+                <p class="hint memory-note" id="count-memory" data-live="true">{ format!("A count here may hold up to {memory} at once; if the tab cannot give it, the count stops and says so, and the game goes on.") }</p>
             }
             <div class="actions">
                 if props.too_big.is_some() {

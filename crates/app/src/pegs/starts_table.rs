@@ -25,6 +25,9 @@ pub struct StartsProps {
     /// The column of the finish being played: `any-one`, `start` (back in the start hole) or `dead-end`.
     #[prop_or_default]
     pub finish: AttrValue,
+    /// Open at first: the link came from one of its rows (`starts=1`), which keep it open.
+    #[prop_or_default]
+    pub open: bool,
 }
 
 /// What a cell says for a start and a finish: the shipped count, else the shipped estimate, else a dash.
@@ -36,7 +39,7 @@ fn cell(
     current: bool,
 ) -> Html {
     let link = format!(
-        "#/pegs?board={}&start={}&finish={}",
+        "#/pegs?board={}&start={}&finish={}&starts=1",
         board.name(),
         board.hole_text(start),
         finish.text(board)
@@ -182,6 +185,7 @@ fn outlook_of(board: &Board, start: u8) -> (&'static str, Vec<u8>, Vec<u8>, Stri
 /// The shipped table of the board, or nothing where there is none.
 #[component]
 pub fn StartsTable(props: &StartsProps) -> Html {
+    let open = use_state(|| props.open);
     let Ok(board) = Board::named(&props.board) else {
         return html! {};
     };
@@ -205,10 +209,21 @@ pub fn StartsTable(props: &StartsProps) -> Html {
             .filter(|r| r.start == start && matches!(r.finish, Finish::Hole(h) if h != start))
             .collect()
     };
+    // Folded until asked for (or opened by a link from one of its rows), below the game: its rows (a small board each,
+    // hundreds of elements) are drawn only while it is open, so the page opens without them.
+    // The box opens and closes by this state alone (the summary's own toggle is prevented), so its rows and it agree.
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            open.set(!*open);
+        })
+    };
     html! {
-        <details class="card starts-table" id="starts-table" open=true>
-            <summary><h2>{ format!("Every start on the {} board", capitalised(board.name())) }</h2></summary>
-            <p class="explain">{ if estimates.is_empty() { "Games counted exactly" } else { "Games counted exactly (those marked \u{201c}about\u{201d} are estimated)" } }{ ", one start hole for each group of holes that the board's turns and mirror images carry onto each other (the others give the same numbers). Each start is drawn with its hole empty, green where a game can leave one peg, red where none can. Tap or click a number to play that start to that finish." }</p>
+        <details class="card starts-table" id="starts-table" open={*open}>
+            <summary onclick={toggle}><h2>{ format!("Every start on the {} board", capitalised(board.name())) }</h2></summary>
+            if *open {
+            <p class="explain">{ if estimates.is_empty() { "Games counted exactly" } else { "Games counted exactly (those marked \u{201c}about\u{201d} are estimated)" } }{ ", one start for each group of holes the board's turns and mirror images carry onto each other. Each is drawn with its hole empty: green where a game can leave one peg, red where none can. Tap a number to play it." }</p>
             <div class="table-scroll">
             <table class="starts">
                 <thead><tr>
@@ -232,7 +247,7 @@ pub fn StartsTable(props: &StartsProps) -> Html {
                                         <details class="finishes"><summary>{ format!("{} other finish{}", more.len(), if more.len() == 1 { "" } else { "es" }) }</summary>
                                             <ul>{ for more.iter().map(|r| {
                                                 let f = r.finish.text(&board);
-                                                let link = format!("#/pegs?board={}&start={}&finish={f}", board.name(), board.hole_text(h));
+                                                let link = format!("#/pegs?board={}&start={}&finish={f}&starts=1", board.name(), board.hole_text(h));
                                                 html! { <li><a href={href(&link)}>{ format!("one peg at {f}: {}", group_digits(&r.games.to_string())) }</a></li> }
                                             }) }</ul>
                                         </details>
@@ -253,7 +268,8 @@ pub fn StartsTable(props: &StartsProps) -> Html {
             <p class="muted">{ format!("Counted ahead of time on a computer, with Puzzle Lab's command-line tool (puzzle-lab pegs starts --board {}){}", board.name(),
                 if missing { "; — is not counted yet: that command counts it on a computer with the memory and the time." } else { "." }) }</p>
             if !estimates.is_empty() {
-                <p class="muted" id="starts-estimated">{ format!("\u{201c}About\u{201d} marks an estimate: every game to its end on this board passes through tens of billions of positions, more than a computer's memory holds, so these were estimated (puzzle-lab pegs estimate --board {}): counted level by level as the others, but on a random share of each level's positions, each standing for those left out. Hover or tap one for its error.", board.name()) }</p>
+                <p class="muted" id="starts-estimated">{ format!("\u{201c}About\u{201d} marks an estimate (puzzle-lab pegs estimate --board {}): these games pass through more positions than a computer's memory holds, so they were counted level by level on a random share of each level's positions. Hover or tap one for its error.", board.name()) }</p>
+            }
             }
         </details>
     }

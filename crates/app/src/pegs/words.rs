@@ -162,11 +162,11 @@ pub(super) fn finish_words(finish: Finish, board: &Board) -> String {
 pub(super) fn help_text(p: &Play) -> String {
     let start = p.board.hole_text(p.start);
     let numbers = if p.heat && p.fits_in_tab() {
-        " Legal landing holes are ringed; the number in each is how many games through that jump reach the finish (the full numbers are listed next to the board: beside it, or under it on a narrow screen)."
+        " Legal landing holes are ringed; the number in each is how many games through that jump reach the finish (in full in the list by the board)."
     } else {
         " Legal landing holes are ringed."
     };
     format!(
-        "Tap or click a peg, then the empty hole it jumps into (over a neighbour, which is taken). Holes are named by column letter and row number: this game started with {start} empty. With a keyboard: Tab to a hole, Enter to pick up and to jump; anywhere on the page U undoes, R redoes and Escape puts a picked-up peg down.{numbers}"
+        "Tap a peg, then the empty hole it jumps into, over a neighbour. Holes are named by column and row: this game started with {start} empty. Keys: Tab to a hole, Enter to pick up and to jump; U undoes, R redoes, Escape puts the peg down.{numbers}"
     )
 }

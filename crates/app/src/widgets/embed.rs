@@ -165,7 +165,9 @@ pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
                 <p class="muted headers-advice">{ HEADERS_ADVICE }</p>
             </div>
             <h2>{ "Preview" }</h2>
-            <iframe class="preview" src={props.preview.clone().unwrap_or_else(|| props.src.clone())} allow="cross-origin-isolated" title={format!("preview: {}", props.title)}
+            // Lazy: where the preview is below the first screen (a phone), its copy of the game (page, solver and
+            // threads) loads when scrolled to, not with the builder.
+            <iframe class="preview" loading="lazy" data-live="true" src={props.preview.clone().unwrap_or_else(|| props.src.clone())} allow="cross-origin-isolated" title={format!("preview: {}", props.title)}
                 width={size.0.to_string()} height={size.1.to_string()}></iframe>
         </>
     }

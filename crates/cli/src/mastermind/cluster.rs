@@ -26,7 +26,7 @@ use crate::cluster::{Cluster, Deal, Dealer, Ranges, units};
 const RANGES_PER_RANK: u128 = 2048;
 
 /// The top of the tree of every secret (`stats --all`) is cut until no branch holds more than 1 / (this x ranks) of
-/// the secrets: 2 measured better than 8 at 8x8 (the benchmark notebook, `git show 44d6f85:BENCHMARKS.md`, "8x8: ... the cluster job").
+/// the secrets: 2 measured better than 8 at 8x8 (docs/notebook.md, "8x8: ... the cluster job").
 const PIECES_PER_RANK: usize = 2;
 
 /// The count on rank 0, `None` on the others.

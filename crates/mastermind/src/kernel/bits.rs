@@ -271,7 +271,7 @@ fn counted(pegs: &[u8]) -> ([(u8, u8); 16], usize) {
 /// Positions of at least this many secrets are laid out in columns where their game allows ([`Secrets::new`]).
 /// Natively, below it a guess's set-up costs more than the columns save; in WebAssembly, whose population count takes
 /// a word at a time, columns win from a second block on (measured with `mastermind bench-feedback` and
-/// `tests/bench/feedback.mjs` at 6x9 and these sizes: the benchmark notebook, `git show 44d6f85:BENCHMARKS.md`).
+/// `tests/bench/feedback.mjs` at 6x9 and these sizes: docs/notebook.md).
 #[cfg(target_arch = "wasm32")]
 const COLUMNS_FROM: usize = 17;
 #[cfg(not(target_arch = "wasm32"))]

@@ -41,7 +41,7 @@ struct Shipped {
     colors: u8,
     strategy: Strategy,
     /// The slowest guess past the book natively on 2 threads, in seconds, over every position the strategy
-    /// reaches (the benchmark notebook (`git show 44d6f85:BENCHMARKS.md`), "Each guess's worst time").
+    /// reaches (docs/notebook.md, "Each guess's worst time").
     slowest_after: f64,
     /// Its file in `openings/` (and, in the browser's build, in the site's `openings/` folder).
     file: &'static str,
@@ -51,7 +51,7 @@ struct Shipped {
 /// threads (2 s in a browser tab): at 6x9 expected-size's third guess takes up to 0.88 s (knuth's 0.49, entropy's
 /// 0.65), at 7x7 knuth's up to 1.36 s, expected-size's 1.84 s, entropy's 3.39 s; every later guess of theirs at most
 /// 0.46 s. Most-parts needs none (its slowest guess takes 24 ms at 7x7). Measured over every position each strategy
-/// reaches (`puzzle-lab --threads 2 --json mastermind book --depth 8`; the benchmark notebook (`git show 44d6f85:BENCHMARKS.md`), "Every guess timed").
+/// reaches (`puzzle-lab --threads 2 --json mastermind book --depth 8`; docs/notebook.md, "Every guess timed").
 const SHIPPED: [Shipped; 6] = [
     book(6, 9, Strategy::Knuth, 0.139, "6x9-knuth.txt"),
     book(6, 9, Strategy::Entropy, 0.150, "6x9-entropy.txt"),

@@ -7,7 +7,7 @@ use crate::strategy::{self, Strategy};
 
 /// The slowest guess of each scoring strategy natively on 2 threads, in seconds, at 6x9, 7x7 and 8x8 (the code counts
 /// of [`SLOWEST_AT`]), worked out live: at 6x9 and 7x7 over every position the strategy reaches from its own first
-/// guess, each worked out alone (`puzzle-lab --threads 2 --json mastermind book --depth 8`; the benchmark notebook (`git show 44d6f85:BENCHMARKS.md`), "Every
+/// guess, each worked out alone (`puzzle-lab --threads 2 --json mastermind book --depth 8`; docs/notebook.md, "Every
 /// guess timed"), at 8x8 one game (`mastermind solve` against 7,6,5,4,3,2,1,0; entropy's was stopped unfinished after
 /// 1,260 s, taken as its slowest guess). The slowest guess is the second or third: the first leaves few symmetries
 /// (so many candidate guesses) and still many codes; most-parts settles its candidates from the classes they reach.

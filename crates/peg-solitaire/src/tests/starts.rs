@@ -170,7 +170,7 @@ fn rule_of_three_allows(board: &Board, start: Position, end: Position) -> bool {
     signature(start) == signature(end)
 }
 
-/// The shipped zeros that no rule rules out at once: each took a full count (the benchmark notebook (`git show 44d6f85:BENCHMARKS.md`), "The diamond board").
+/// The shipped zeros that no rule rules out at once: each took a full count (docs/notebook.md, "The diamond board").
 const COUNTED_ZEROS: [(&str, &str); 2] = [("diamond", "e1"), ("diamond", "e4")];
 
 #[test]

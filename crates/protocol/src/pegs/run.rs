@@ -1,7 +1,9 @@
 //! Peg solitaire's arm of [`crate::execute`]: what the game keeps between jobs, the winning books it fetches, and
 //! one job run on the core.
 
-use peg_solitaire::{Analyst, Board, Finish, Game, Limits, Position, count, winnable_start};
+use peg_solitaire::{
+    Analyst, Board, CountError, Finish, Game, Limits, Position, count, winnable_start,
+};
 use progress::Observer;
 
 use super::books;
@@ -106,11 +108,9 @@ pub(crate) fn run(
         start: parse_position(&board, start)?,
         finish,
     };
-    if let Finish::Hole(h) = finish
-        && usize::from(h) >= board.holes().len()
-    {
-        return Err(format!("hole {h} is not on this board"));
-    }
+    finish
+        .on(&board)
+        .map_err(|h| CountError::NoSuchHole(h).to_string())?;
     match job {
         PegsJob::Count { .. } => {
             let c = count(&board, pos, finish, &Limits::BROWSER, observer)

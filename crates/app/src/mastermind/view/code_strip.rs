@@ -2,7 +2,7 @@
 //! element per row instead of two hundred, which is what the browser's layout and paint walk on every guess.
 //! The image is a PNG drawn on one canvas kept off the page: a canvas on the page is a composited layer of its
 //! own, and hundreds of them cost more to commit every frame than the pegs did; an SVG image is painted on the
-//! page's main thread, and cost more to paint (both measured: the benchmark notebook, `git show 44d6f85:BENCHMARKS.md`).
+//! page's main thread, and cost more to paint (both measured: docs/notebook.md).
 
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlImageElement};

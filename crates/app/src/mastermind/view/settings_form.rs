@@ -251,7 +251,7 @@ pub fn SettingsForm(props: &SettingsProps) -> Html {
                 </div>
                 <p class="hint">{ format!("{plays} {}", plays.describe()) }</p>
                 if let Some(m) = listing_memory(plays, &s.spec) {
-                    <p class="hint memory-note" id="memory-note">{ format!("{plays} lists every code first: about {m}. Where this tab cannot give that much, random-consistent plays instead, and the page says so.") }</p>
+                    <p class="hint memory-note" id="memory-note" data-live="true">{ format!("{plays} lists every code first: about {m}. Where this tab cannot give that much, random-consistent plays instead, and the page says so.") }</p>
                 }
                 <WaitNote settings={s.clone()} {plays} on_strategy={on_strategy.clone()} />
             }

@@ -234,22 +234,25 @@ fn a_book_is_wanted_by_the_first_guesses_and_its_failure_is_said() {
     let small = Spec::new(4, 6, true).expect("4x6");
     assert_eq!(wanted(&small, Strategy::Knuth, 0, &listing), None);
 
+    let first_guess = |listing: &mut Listing| {
+        choose(
+            Strategy::Knuth,
+            &spec,
+            &[],
+            &Budget::INTERACTIVE,
+            &NoObserver,
+            &mut StdRng::seed_from_u64(0),
+            listing,
+        )
+        .expect("a guess")
+    };
     give(&spec, Strategy::Knuth, &mut listing, Err("HTTP 404".into()));
     assert_eq!(
         wanted(&spec, Strategy::Knuth, 0, &listing),
         None,
         "not asked for again"
     );
-    let first = choose(
-        Strategy::Knuth,
-        &spec,
-        &[],
-        &Budget::INTERACTIVE,
-        &NoObserver,
-        &mut StdRng::seed_from_u64(0),
-        &mut listing,
-    )
-    .expect("a guess");
+    let first = first_guess(&mut listing);
     let note = first.note.expect("a note");
     assert!(
         note.contains("could not be loaded (HTTP 404)") && note.contains("live"),
@@ -265,15 +268,6 @@ fn a_book_is_wanted_by_the_first_guesses_and_its_failure_is_said() {
         &mut listing,
         Ok(TEXTS[0].to_string()),
     );
-    let again = choose(
-        Strategy::Knuth,
-        &spec,
-        &[],
-        &Budget::INTERACTIVE,
-        &NoObserver,
-        &mut StdRng::seed_from_u64(0),
-        &mut listing,
-    )
-    .expect("a guess");
+    let again = first_guess(&mut listing);
     assert!(again.note.is_some_and(|n| n.contains("opening book for")));
 }

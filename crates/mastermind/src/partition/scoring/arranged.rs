@@ -23,7 +23,7 @@ const MOST_BYTES: usize = 64 << 20;
 /// black plus its blacks), the group whose classes must be fullest first (its secrets over the classes its blacks can
 /// split it into, as the multiset's floor counts them): a guess that overfills a class mostly does so there, so a
 /// bound stops it after a part of the secrets instead of most. Any order gives the same scores; this one only makes
-/// rejecting a guess cheaper (measured: the benchmark notebook, `git show 44d6f85:BENCHMARKS.md`).
+/// rejecting a guess cheaper (measured: docs/notebook.md).
 pub(super) struct ByMultiset<'a> {
     secrets: &'a Secrets,
     listed: &'a Listed,

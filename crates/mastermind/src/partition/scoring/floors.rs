@@ -22,7 +22,7 @@ use crate::strategy::Strategy;
 ///
 /// The total depends on the secret's multiset too, not on its arrangement, so the secrets are counted by multiset
 /// first and each multiset is scored against those, weighted: at most 3,003 of them at 6x9 instead of up to 531,441
-/// secrets, a several-fold smaller share of a run (measured in Chromium at 6x9: the notebook, `git show 44d6f85:BENCHMARKS.md`).
+/// secrets, a several-fold smaller share of a run (measured in Chromium at 6x9: docs/notebook.md).
 pub(super) fn multiset_floors(
     strategy: Strategy,
     listed: &Listed,

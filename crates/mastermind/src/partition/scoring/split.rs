@@ -80,7 +80,7 @@ impl<S: Blocks> Split<'_, S> {
     /// The worker's [`Split::knuth`] in 3 vectors (7 and 8 pegs), in 16-bit lanes for any number of secrets they hold.
     /// A call, not inlined: inlined into the scoring loop every size shares, it grows the loop, which V8 then compiles
     /// worse for every size; without it, 7 and 8 pegs would take 4 vectors a secret. One tally, not also the byte-lane
-    /// one, for the worker's download. (Measured in Chromium at 6x8 and 8x8: the notebook, `git show 44d6f85:BENCHMARKS.md`.)
+    /// one, for the worker's download. (Measured in Chromium at 6x8 and 8x8: docs/notebook.md.)
     #[cfg(target_arch = "wasm32")]
     #[inline(never)]
     fn knuth_3(&self, guess: &Bits, bound: i64) -> Option<i64> {
