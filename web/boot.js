@@ -87,10 +87,31 @@ function firstView() {
       }
       document.querySelectorAll('[data-shell]').forEach((el) => el.remove());
       document.body.prepend(view.content);
-      // Drawn once a frame after it has begun: the frame that shows it has been presented.
-      return new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(drawn, 0))));
+      return painted(performance.now());
     })
     .catch(() => null);
+}
+
+// Resolves once what was drawn after `since` is on the screen: where the browser reports its paints, once it reports
+// one after `since` (at most 300 ms: the view need not be the largest paint so far); elsewhere a frame after the one
+// that drew it.
+function painted(since) {
+  return new Promise((done) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)));
+      return;
+    }
+    const seen = new PerformanceObserver((list) => {
+      if (list.getEntries().some((e) => e.startTime >= since)) finish();
+    });
+    const timer = setTimeout(() => finish(), 300);
+    function finish() {
+      seen.disconnect();
+      clearTimeout(timer);
+      done();
+    }
+    seen.observe({ type: 'largest-contentful-paint', buffered: true });
+  });
 }
 
 // 3. The page's module: its script, then its WebAssembly.
