@@ -114,9 +114,14 @@ async function draw(path, viewport) {
           }
         }
       }
+      // Inert, and marked as the frame the app removes as it draws itself (web/boot.js puts them in place).
       return [...document.body.children]
         .filter((e) => !['SCRIPT', 'NOSCRIPT'].includes(e.tagName) && e.id !== 'boot-failed')
-        .map((e) => e.outerHTML).join('\n');
+        .map((e) => {
+          e.setAttribute('data-shell', '');
+          e.setAttribute('inert', '');
+          return e.outerHTML;
+        }).join('\n');
     });
   } finally {
     await page.close();

@@ -79,12 +79,9 @@ function firstView() {
     .then((html) => {
       // Nothing came, or the page already says what failed.
       if (!html || !document.querySelector('main[data-shell]')) return null;
+      // Its elements come inert and marked as the frame (`data-shell`: the app removes them).
       const view = document.createElement('template');
       view.innerHTML = html;
-      for (const el of view.content.children) {
-        el.dataset.shell = '';
-        el.inert = true;
-      }
       document.querySelectorAll('[data-shell]').forEach((el) => el.remove());
       document.body.prepend(view.content);
       return painted(performance.now());
@@ -93,24 +90,14 @@ function firstView() {
 }
 
 // Resolves once what was drawn after `since` is on the screen: where the browser reports its paints, once it reports
-// one after `since` (at most 300 ms: the view need not be the largest paint so far); elsewhere a frame after the one
-// that drew it.
+// one after `since`, else a frame after the one that drew it; at most 300 ms (the view need not be the largest paint).
 function painted(since) {
   return new Promise((done) => {
-    if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
-      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)));
-      return;
-    }
-    const seen = new PerformanceObserver((list) => {
-      if (list.getEntries().some((e) => e.startTime >= since)) finish();
-    });
-    const timer = setTimeout(() => finish(), 300);
-    function finish() {
-      seen.disconnect();
-      clearTimeout(timer);
-      done();
-    }
-    seen.observe({ type: 'largest-contentful-paint', buffered: true });
+    const seen = PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+      && new PerformanceObserver((list) => list.getEntries().some((e) => e.startTime >= since) && done(seen.disconnect()));
+    if (seen) seen.observe({ type: 'largest-contentful-paint', buffered: true });
+    else requestAnimationFrame(() => requestAnimationFrame(done));
+    setTimeout(done, 300);
   });
 }
 
@@ -143,7 +130,6 @@ async function load() {
     const app = await glue;
     step = wasm;
     await app.default({ module_or_path: module });
-    dispatchEvent(new CustomEvent('TrunkApplicationStarted'));
   } catch (e) {
     const file = String(step).split('/').pop();
     explain('Puzzle Lab could not load', `Its file ${file} did not load (${e?.message ?? e}).`,
