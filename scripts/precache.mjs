@@ -24,8 +24,9 @@ async function files(dir) {
 
 // The pages' first views (scripts/prerender.mjs) are for a first visit only, before the service worker serves the
 // build: it does not hold them.
-const shells = (await files(root)).filter((f) => f.startsWith('shells/')).sort();
-const listed = (await files(root)).filter((f) => f !== WORKER && !f.startsWith('.') && !f.startsWith('shells/')).sort();
+const built = (await files(root)).sort();
+const shells = built.filter((f) => f.startsWith('shells/'));
+const listed = built.filter((f) => f !== WORKER && !f.startsWith('.') && !f.startsWith('shells/'));
 
 // boot.js loads the page module the address names: the build's games' modules (`page-pegs.js`) are listed in it, so
 // that an address naming none loads the home page's without asking the host for a file that is not there.

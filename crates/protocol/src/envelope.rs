@@ -240,6 +240,10 @@ macro_rules! json_io {
 json_io!(ToWorker);
 json_io!(FromWorker);
 
+/// What a solver says of a job of a game it was built without.
+pub(crate) const ANOTHER_GAME: &str =
+    "This solver was built for another game and cannot run this job: reload the page.";
+
 /// The worker's answer to a message it could not read (`text`, which failed with `error`): the end of the job it
 /// names, where its id can be read, so that the page is not left waiting; a job of a game this solver was built
 /// without is told so in words.
@@ -260,10 +264,7 @@ pub fn unreadable(text: &str, error: String) -> FromWorker {
         .filter(|g| ["Mastermind", "Pegs", "Cluedo"].contains(g))
         .filter(|g| error.contains(&format!("unknown variant `{g}`")));
     let message = match game {
-        Some(_) => {
-            "This solver was built for another game and cannot run this job: reload the page."
-                .to_string()
-        }
+        Some(_) => ANOTHER_GAME.to_string(),
         None => error,
     };
     FromWorker::Done {

@@ -69,13 +69,11 @@ pub fn execute_with(job: &Job, observer: &JobObserver, memory: &mut Memory) -> O
         Job::Pegs(job) => crate::pegs::run(job, &mut memory.pegs, obs).map(crate::Answer::Pegs),
         #[cfg(feature = "cluedo")]
         Job::Cluedo(job) => crate::cluedo::run(job, obs).map(crate::Answer::Cluedo),
+        // Only a solver built with no game at all gets here: a job of a game left out does not decode.
         #[allow(unreachable_patterns)]
         _ => {
             let _ = (obs, memory);
-            Err(
-                "This solver was built for another game and cannot run this job: reload the page."
-                    .to_string(),
-            )
+            Err(crate::envelope::ANOTHER_GAME.to_string())
         }
     };
     match result {
