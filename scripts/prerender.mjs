@@ -20,10 +20,10 @@ const dir = resolve(process.argv[2] ?? process.env.TRUNK_STAGING_DIR ?? join(ROO
 const OUT = join(dir, 'shells');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 // The widths boot.js picks between: under 600 px a phone's layout (`hooks::use_narrow`).
-export const WIDTHS = { narrow: { width: 412, height: 823 }, wide: { width: 1100, height: 900 } };
+const WIDTHS = { narrow: { width: 412, height: 823 }, wide: { width: 1100, height: 900 } };
 
 /** The file a page's first view is saved in: `/cluedo/simulate` at a phone's width is `cluedo-simulate.narrow.html`. */
-export const shellFile = (path, width) => `${path.replace(/^\//, '').replaceAll('/', '-')}.${width}.html`;
+const shellFile = (path, width) => `${path.replace(/^\//, '').replaceAll('/', '-')}.${width}.html`;
 
 await rm(OUT, { recursive: true, force: true });
 let chromium;
@@ -81,6 +81,20 @@ async function draw(path, viewport) {
   try {
     // The solver's script never comes: the page is drawn as it is before its solver has loaded.
     await page.route('**/solver.js*', () => {});
+    // The same random numbers on every build (a Cluedo deal, a seed in a link), so that a build's first views, and
+    // what a first visit downloads, are the same each time: what they draw is kept as a place only (`data-live`).
+    await page.addInitScript(() => {
+      let x = 0x2545f491;
+      const next = () => { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; return x >>> 0; };
+      crypto.getRandomValues = (array) => {
+        const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+        for (let i = 0; i < bytes.length; i++) bytes[i] = next() & 0xff;
+        return array;
+      };
+      Math.random = () => next() / 2 ** 32;
+      // A deal's seed mixes in the clock too.
+      Date.now = () => 1_767_225_600_000;
+    });
     await page.goto(`${server.url}/#${path}`);
     await page.waitForSelector('main:not([data-shell])');
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
@@ -114,13 +128,14 @@ async function draw(path, viewport) {
           }
         }
       }
-      // Inert, and marked as the frame the app removes as it draws itself (web/boot.js puts them in place).
+      // Inert, and marked as the frame the app removes as it draws itself (web/boot.js puts them in place); a link
+      // to this server's address (the embed builder's) written from the site's root instead.
       return [...document.body.children]
         .filter((e) => !['SCRIPT', 'NOSCRIPT'].includes(e.tagName) && e.id !== 'boot-failed')
         .map((e) => {
           e.setAttribute('data-shell', '');
           e.setAttribute('inert', '');
-          return e.outerHTML;
+          return e.outerHTML.replaceAll(location.origin, '');
         }).join('\n');
     });
   } finally {
